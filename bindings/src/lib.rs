@@ -1,0 +1,20 @@
+//! uniffi bindings of `qike-core` for Kotlin, Swift and Python.
+//!
+//! Thin by design: core types are exported as they are (uniffi "remote" types), objects
+//! hold an `inner` core value, every method is a one-line call into the core, and core
+//! errors are mapped in one place ([`error`]) to a small public error enum.
+
+mod error;
+mod types;
+mod xiangqi;
+
+pub use error::QikeError;
+pub use xiangqi::XiangqiGame;
+
+uniffi::setup_scaffolding!("qike");
+
+/// The version of the core library, e.g. to show in an about screen.
+#[uniffi::export]
+pub fn core_version() -> String {
+    qike_core::version().to_owned()
+}

@@ -1,0 +1,50 @@
+//! `qike`: the command-line face of the core — perft, engines, content checks, benches.
+//!
+//! Usage:
+//!   qike perft <game> [--fen FEN] [--depth N] [--divide]
+//!   qike version
+
+mod args;
+
+use std::process::ExitCode;
+
+use args::Args;
+
+fn main() -> ExitCode {
+    let mut args = Args::from_env();
+    match run(&mut args) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("qike: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(args: &mut Args) -> Result<(), String> {
+    match args.positional("command")?.as_str() {
+        "version" => {
+            println!("qike {}", qike_core::version());
+            Ok(())
+        }
+        "perft" => perft(args),
+        other => Err(format!("unknown command '{other}' (try: perft, version)")),
+    }
+}
+
+fn perft(args: &mut Args) -> Result<(), String> {
+    let game = args.positional("game")?;
+    let fen = args.option("--fen");
+    let depth: u32 = match args.option("--depth") {
+        Some(d) => d.parse().map_err(|_| format!("--depth must be a number, got '{d}'"))?,
+        None => 1,
+    };
+    let divide = args.flag("--divide");
+    args.finish()?;
+    match game.as_str() {
+        other => {
+            let _ = (fen, depth, divide);
+            Err(format!("perft does not know the game '{other}'"))
+        }
+    }
+}

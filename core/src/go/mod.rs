@@ -1,0 +1,1 @@
+//! 围棋: Go with Chinese area scoring (issue 9).

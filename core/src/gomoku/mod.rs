@@ -1,0 +1,1 @@
+//! 五子棋: freestyle, standard and renju gomoku (issue 10).

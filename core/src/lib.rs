@@ -1,0 +1,31 @@
+//! Qike's core: the rules, engines, lessons and progress records of a board-game
+//! classroom for xiangqi (中国象棋), Go (围棋), chess (国际象棋) and gomoku (五子棋).
+//!
+//! Nothing here knows about a UI or an FFI: the Bevy app and the uniffi bindings are
+//! thin clients of this crate.
+//!
+//! ```
+//! use qike_core::{xiangqi, Point};
+//!
+//! let view = xiangqi::Position::startpos().board_view();
+//! assert_eq!(view.pieces.len(), 32);
+//! assert_eq!(view.piece_at(Point::new(4, 0)).unwrap().glyph, "帅");
+//! ```
+#![forbid(unsafe_code)]
+
+pub mod chess;
+mod game;
+pub mod go;
+pub mod gomoku;
+pub mod progress;
+pub mod xiangqi;
+
+pub use game::{
+    BoardMark, BoardView, BySide, Colour, DrawReason, GameKind, GomokuRule, Highlight,
+    HighlightKind, LastMove, Outcome, PieceKind, PieceView, Placement, Point, Side, WinReason,
+};
+
+/// The version of this crate, as the app and the bindings report it.
+pub fn version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
