@@ -1,1 +1,52 @@
-//! Progress that is never lost: the sled store, records, classes and reports (issue 5).
+//! Progress that is never lost: the sled store, student records, classes, signed class
+//! reports, the teacher's dashboard and its CSV export.
+//!
+//! ```
+//! use qike_core::progress::{NewProfile, ProgressStore, Role, Timestamp};
+//!
+//! let dir = std::env::temp_dir().join(format!("qike-doc-{}", std::process::id()));
+//! let store = ProgressStore::open(&dir)?;
+//! let kid = store.create_profile(
+//!     NewProfile { display_name: "小明".into(), avatar: "panda".into(),
+//!                  language: "zh-CN".into(), role: Role::Student },
+//!     Timestamp(0),
+//! )?;
+//! assert_eq!(store.profiles()?, vec![kid]);
+//! store.close()?;
+//! # std::fs::remove_dir_all(&dir).ok();
+//! # Ok::<(), qike_core::progress::StoreError>(())
+//! ```
+
+mod classes;
+mod codec;
+mod csv;
+mod dashboard;
+mod error;
+mod ids;
+mod rating;
+mod records;
+mod report;
+mod schema;
+mod store;
+
+pub use classes::{Assignment, AssignmentItem, Class, Membership, NewClass, RosterEntry};
+pub use csv::{assignment_csv, csv_cell, matrix_csv};
+pub use dashboard::{
+    Activity, ActivityKind, AssignmentStatus, BehindReason, BehindStudent, ClassMatrix,
+    ClassSummary, LevelStats, MatrixCell,
+};
+pub use error::{JoinCodeError, ReportError, StoreError};
+pub use ids::{
+    ClassId, ClassKey, DeviceId, JoinCode, ProfileId, Timestamp, base32_decode, base32_encode,
+};
+pub use rating::{MAX_LEVEL, SkillRating, level_rating};
+pub use records::{
+    GameRecord, LessonAttempt, LessonRecord, LessonStatus, NewProfile, PlayerResult, Profile,
+    PuzzleAttempt, PuzzleRecord, Role,
+};
+pub use report::{
+    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, REPORT_VERSION, ReportBody, open_report,
+    peek_class, report_from_text, report_to_text, seal_report,
+};
+pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
+pub use store::{CACHE_BYTES, ProgressStore, rating_key};

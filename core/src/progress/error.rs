@@ -1,0 +1,123 @@
+//! Typed errors of the progress store, the join codes and the class reports. Each
+//! message says what is wrong in words a developer (and, mapped by the app, a teacher)
+//! can act on.
+
+use std::path::PathBuf;
+
+use thiserror::Error;
+
+use super::ids::{ClassId, ProfileId};
+
+/// Anything that can go wrong opening, reading or writing the progress store.
+#[derive(Debug, Error)]
+pub enum StoreError {
+    /// The database files exist but cannot be read as a Qike store. The app should
+    /// offer [`super::ProgressStore::move_aside`] and start fresh; nothing is deleted.
+    #[error("the progress database at {path} is damaged: {detail}")]
+    Corrupt { path: PathBuf, detail: String },
+    /// The device has no space left for the write; nothing was acknowledged.
+    #[error("the device is full: the progress store could not save ({detail})")]
+    DiskFull { detail: String },
+    /// Any other file-system error (permissions, a missing folder, a locked file).
+    #[error("the progress store could not use its files: {0}")]
+    Io(#[from] std::io::Error),
+    /// The database was written by a newer Qike than this one.
+    #[error(
+        "the progress database has schema version {found}, newer than the {supported} this app understands"
+    )]
+    FutureSchema { found: u32, supported: u32 },
+    /// `close()` was called; the store must be opened again.
+    #[error("the progress store is closed")]
+    Closed,
+    /// A stored value could not be decoded: one record is damaged.
+    #[error("a stored {what} could not be read: {detail}")]
+    BadRecord { what: &'static str, detail: String },
+    /// The caller passed a value the store will not keep.
+    #[error("invalid {field}: {reason}")]
+    Invalid { field: &'static str, reason: String },
+    #[error("no profile with id {0}")]
+    NoSuchProfile(ProfileId),
+    #[error("no class with id {0}")]
+    NoSuchClass(ClassId),
+    #[error("profile {profile} has not joined class {class}")]
+    NotAMember { profile: ProfileId, class: ClassId },
+    #[error("class {class} has no student {student}")]
+    NoSuchStudent { class: ClassId, student: ProfileId },
+    #[error("class {class} has no assignment {assignment}")]
+    NoSuchAssignment { class: ClassId, assignment: u64 },
+    #[error("class {0} is archived and takes no more changes")]
+    Archived(ClassId),
+    #[error(transparent)]
+    JoinCode(#[from] JoinCodeError),
+    #[error(transparent)]
+    Report(#[from] ReportError),
+}
+
+impl StoreError {
+    /// Sorts a sled error into the store's own kinds (disk full, damage, I/O).
+    pub(crate) fn from_sled(path: &std::path::Path, e: sled::Error) -> StoreError {
+        match e {
+            sled::Error::Io(io) => StoreError::from_io(io),
+            sled::Error::Corruption { at, .. } => StoreError::Corrupt {
+                path: path.to_path_buf(),
+                detail: format!("sled found corrupt data at {at:?}"),
+            },
+            sled::Error::Unsupported(m) | sled::Error::ReportableBug(m) => {
+                StoreError::Corrupt { path: path.to_path_buf(), detail: m }
+            }
+            sled::Error::CollectionNotFound(name) => StoreError::Corrupt {
+                path: path.to_path_buf(),
+                detail: format!("missing tree {:?}", String::from_utf8_lossy(&name)),
+            },
+        }
+    }
+
+    /// Disk-full errors get their own kind so the app can say so.
+    pub(crate) fn from_io(io: std::io::Error) -> StoreError {
+        // ENOSPC (28) and EDQUOT (122 on Linux) are "no room", whatever the kind says.
+        if io.kind() == std::io::ErrorKind::StorageFull
+            || io.kind() == std::io::ErrorKind::QuotaExceeded
+            || matches!(io.raw_os_error(), Some(28))
+        {
+            StoreError::DiskFull { detail: io.to_string() }
+        } else {
+            StoreError::Io(io)
+        }
+    }
+}
+
+/// Why a typed join code or a scanned QR payload was refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum JoinCodeError {
+    #[error("a join code has {expected} letters and digits; this one has {found}")]
+    WrongLength { expected: usize, found: usize },
+    #[error("'{0}' is not used in join codes (they use A–Z without I and O, and digits 2–9)")]
+    BadCharacter(char),
+    #[error("the join code has a typing mistake (its check letters do not match)")]
+    Checksum,
+    #[error("this QR code is not a Qike class code")]
+    NotAJoinPayload,
+}
+
+/// Why a class report was refused by [`super::ProgressStore::import_report`].
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ReportError {
+    #[error("the report is {len} bytes, more than the {max} a report may have")]
+    Oversize { len: usize, max: usize },
+    #[error("the report is cut short: {len} bytes where at least {needed} were expected")]
+    Truncated { len: usize, needed: usize },
+    #[error("this file is not a Qike class report")]
+    NotAReport,
+    #[error("the report has format version {found}; this app reads up to version {supported}")]
+    FutureVersion { found: u8, supported: u8 },
+    #[error("the report is for class {found}, not class {expected}")]
+    WrongClass { expected: ClassId, found: ClassId },
+    #[error("the report is for class {0}, which this device does not teach")]
+    UnknownClass(ClassId),
+    #[error("class {0} is archived and takes no more reports")]
+    ArchivedClass(ClassId),
+    #[error("the report was changed after it was signed, or signed with another class's key")]
+    Tampered,
+    #[error("the report is signed but its contents are not valid: {0}")]
+    Malformed(String),
+}

@@ -1,0 +1,557 @@
+//! Class reports: how a student's progress reaches the teacher with no server.
+//!
+//! A report is a file (or text, or a QR code of that text) laid out as
+//!
+//! ```text
+//! "QIKERPT" | version u8 | class id u32 BE | body length u32 BE | body | HMAC-SHA-256
+//! ```
+//!
+//! The body is CBOR (field-tolerant, like the store). The tag covers every byte before
+//! it and is keyed with the class key from the join code, so a report from another
+//! class, or one edited after export, is refused. The class key is known to every
+//! member of the class, so the MAC proves "made by an app in this class, unchanged",
+//! not which child made it.
+//!
+//! Merging is a join on every field (see [`LessonRecord::merge`]), so importing the
+//! same report twice, an older one after a newer one, or reports in any order ends in
+//! the same state, and nothing a newer report holds is lost.
+
+use std::collections::BTreeMap;
+
+use hmac::{Hmac, Mac};
+use serde::{Deserialize, Serialize};
+use sha2::Sha256;
+use sled::Transactional;
+
+use super::classes::Membership;
+use super::codec::{class_key, decode, encode, profile_key};
+use super::error::{ReportError, StoreError};
+use super::ids::{ClassId, ClassKey, DeviceId, ProfileId, Timestamp, base32_decode, base32_encode};
+use super::rating::SkillRating;
+use super::records::{GameRecord, LessonRecord, MAX_TEXT, PuzzleRecord, check_game};
+use super::store::{ProgressStore, scan};
+
+type HmacSha256 = Hmac<Sha256>;
+
+pub const MAGIC: &[u8; 7] = b"QIKERPT";
+/// The report format this app writes and the newest it reads.
+pub const REPORT_VERSION: u8 = 1;
+const HEADER_LEN: usize = 7 + 1 + 4 + 4;
+const TAG_LEN: usize = 32;
+/// Reports larger than this are refused before anything else is looked at.
+pub const MAX_REPORT_BYTES: usize = 1024 * 1024;
+/// Most records of each kind a report may carry.
+pub const MAX_REPORT_LESSONS: usize = 5_000;
+pub const MAX_REPORT_PUZZLES: usize = 5_000;
+pub const MAX_REPORT_GAMES: usize = 200;
+/// What a report's text form starts with.
+pub const TEXT_PREFIX: &str = "QIKE:REPORT:";
+
+/// What a report says about one student.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ReportBody {
+    pub class: ClassId,
+    pub student: ProfileId,
+    pub device: DeviceId,
+    /// Counts up per device and class with every export.
+    pub seq: u64,
+    pub created: Timestamp,
+    pub display_name: String,
+    #[serde(default)]
+    pub avatar: String,
+    #[serde(default)]
+    pub lessons: Vec<LessonRecord>,
+    #[serde(default)]
+    pub puzzles: Vec<PuzzleRecord>,
+    /// The most recent games (at most [`MAX_REPORT_GAMES`]).
+    #[serde(default)]
+    pub games: Vec<GameRecord>,
+    /// Ratings by game (see [`super::rating_key`]).
+    #[serde(default)]
+    pub ratings: Vec<(String, SkillRating)>,
+}
+
+/// Signs a body into report bytes.
+pub fn seal_report(body: &ReportBody, key: &ClassKey) -> Result<Vec<u8>, ReportError> {
+    let mut payload = Vec::new();
+    ciborium::into_writer(body, &mut payload)
+        .map_err(|e| ReportError::Malformed(format!("cannot encode: {e}")))?;
+    let total = HEADER_LEN + payload.len() + TAG_LEN;
+    if total > MAX_REPORT_BYTES {
+        return Err(ReportError::Oversize { len: total, max: MAX_REPORT_BYTES });
+    }
+    let len = u32::try_from(payload.len())
+        .map_err(|_| ReportError::Oversize { len: total, max: MAX_REPORT_BYTES })?;
+    let mut out = Vec::with_capacity(total);
+    out.extend_from_slice(MAGIC);
+    out.push(REPORT_VERSION);
+    out.extend_from_slice(&body.class.0.to_be_bytes());
+    out.extend_from_slice(&len.to_be_bytes());
+    out.extend_from_slice(&payload);
+    let mut mac = new_mac(key);
+    mac.update(&out);
+    out.extend_from_slice(&mac.finalize().into_bytes());
+    Ok(out)
+}
+
+fn new_mac(key: &ClassKey) -> HmacSha256 {
+    // HMAC takes keys of any length; this cannot fail.
+    <HmacSha256 as Mac>::new_from_slice(&key.0).unwrap_or_else(|_| unreachable!())
+}
+
+/// Reads the class a report claims to be for, checking only the header.
+pub fn peek_class(bytes: &[u8]) -> Result<ClassId, ReportError> {
+    if bytes.len() > MAX_REPORT_BYTES {
+        return Err(ReportError::Oversize { len: bytes.len(), max: MAX_REPORT_BYTES });
+    }
+    let magic = bytes.get(..MAGIC.len());
+    match magic {
+        Some(m) if m == MAGIC => {}
+        // A prefix of the magic is a report cut short; anything else is not a report.
+        _ if !bytes.is_empty() && MAGIC.starts_with(bytes) => {
+            return Err(ReportError::Truncated { len: bytes.len(), needed: HEADER_LEN + TAG_LEN });
+        }
+        _ => return Err(ReportError::NotAReport),
+    }
+    let header = bytes
+        .get(..HEADER_LEN)
+        .ok_or(ReportError::Truncated { len: bytes.len(), needed: HEADER_LEN + TAG_LEN })?;
+    let version = header[7];
+    if version > REPORT_VERSION {
+        return Err(ReportError::FutureVersion { found: version, supported: REPORT_VERSION });
+    }
+    if version == 0 {
+        return Err(ReportError::Malformed("format version 0 does not exist".into()));
+    }
+    Ok(ClassId(u32::from_be_bytes([header[8], header[9], header[10], header[11]])))
+}
+
+/// Checks a report completely against the class it must belong to and its key, and
+/// decodes it. Never panics, whatever the bytes.
+pub fn open_report(
+    bytes: &[u8],
+    class: ClassId,
+    key: &ClassKey,
+) -> Result<ReportBody, ReportError> {
+    let found = peek_class(bytes)?;
+    if found != class {
+        return Err(ReportError::WrongClass { expected: class, found });
+    }
+    let len_bytes: [u8; 4] = bytes
+        .get(12..16)
+        .and_then(|s| s.try_into().ok())
+        .ok_or(ReportError::Truncated { len: bytes.len(), needed: HEADER_LEN + TAG_LEN })?;
+    let body_len = u32::from_be_bytes(len_bytes) as usize;
+    let needed = HEADER_LEN.saturating_add(body_len).saturating_add(TAG_LEN);
+    if needed > MAX_REPORT_BYTES {
+        return Err(ReportError::Malformed(format!("it declares a {body_len}-byte body")));
+    }
+    if bytes.len() < needed {
+        return Err(ReportError::Truncated { len: bytes.len(), needed });
+    }
+    if bytes.len() > needed {
+        return Err(ReportError::Malformed(format!(
+            "{} bytes follow the signature",
+            bytes.len() - needed
+        )));
+    }
+    let (signed, tag) = bytes.split_at(HEADER_LEN + body_len);
+    let mut mac = new_mac(key);
+    mac.update(signed);
+    mac.verify_slice(tag).map_err(|_| ReportError::Tampered)?;
+    let payload = signed.get(HEADER_LEN..).unwrap_or_default();
+    let body: ReportBody = ciborium::from_reader(payload)
+        .map_err(|e| ReportError::Malformed(format!("the body cannot be read: {e}")))?;
+    check_body(&body, class)?;
+    Ok(body)
+}
+
+/// Checks what a signed body says before anything of it is stored.
+fn check_body(b: &ReportBody, class: ClassId) -> Result<(), ReportError> {
+    let bad = |m: String| Err(ReportError::Malformed(m));
+    if b.class != class {
+        return bad(format!("the body names class {} inside a report for {class}", b.class));
+    }
+    if b.seq == 0 {
+        return bad("sequence number 0".into());
+    }
+    if b.display_name.trim().is_empty()
+        || b.display_name.len() > MAX_TEXT
+        || b.avatar.len() > MAX_TEXT
+    {
+        return bad("the student's name is empty or too long".into());
+    }
+    if b.lessons.len() > MAX_REPORT_LESSONS
+        || b.puzzles.len() > MAX_REPORT_PUZZLES
+        || b.games.len() > MAX_REPORT_GAMES
+        || b.ratings.len() > 64
+    {
+        return bad("it holds more records than a report may".into());
+    }
+    for l in &b.lessons {
+        if l.lesson_id.is_empty() || l.lesson_id.len() > MAX_TEXT || l.best_stars > 3 {
+            return bad(format!("lesson record '{}' is not valid", l.lesson_id));
+        }
+    }
+    for p in &b.puzzles {
+        if p.puzzle_id.is_empty() || p.puzzle_id.len() > MAX_TEXT {
+            return bad("a puzzle record has no valid id".into());
+        }
+    }
+    for g in &b.games {
+        if let Err(e) = check_game(g) {
+            return bad(format!("game {}: {e}", g.id));
+        }
+    }
+    for (k, r) in &b.ratings {
+        if k.is_empty() || k.len() > 32 || !r.rating.is_finite() || !r.deviation.is_finite() {
+            return bad(format!("rating '{k}' is not valid"));
+        }
+    }
+    Ok(())
+}
+
+/// A report as text, for sharing through chat apps or a QR code.
+pub fn report_to_text(bytes: &[u8]) -> String {
+    format!("{TEXT_PREFIX}{}", base32_encode(bytes))
+}
+
+/// The bytes of a report's text form.
+pub fn report_from_text(text: &str) -> Result<Vec<u8>, ReportError> {
+    let t = text.trim();
+    let rest = match t.get(..TEXT_PREFIX.len()) {
+        Some(p) if p.eq_ignore_ascii_case(TEXT_PREFIX) => t.get(TEXT_PREFIX.len()..).unwrap_or(""),
+        _ => return Err(ReportError::NotAReport),
+    };
+    if rest.len() > MAX_REPORT_BYTES * 8 / 5 + 8 {
+        return Err(ReportError::Oversize { len: rest.len() * 5 / 8, max: MAX_REPORT_BYTES });
+    }
+    let cleaned: String = rest.chars().filter(|c| !c.is_whitespace()).collect();
+    base32_decode(&cleaned).ok_or(ReportError::Malformed("the text has foreign characters".into()))
+}
+
+/// What the teacher's store keeps about a student besides their records.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub(crate) struct StudentState {
+    pub student: ProfileId,
+    /// The highest sequence number imported from each device.
+    pub seqs: BTreeMap<DeviceId, u64>,
+    /// Which report the name, avatar and ratings come from: the latest wins.
+    pub stamp: (Timestamp, u64, DeviceId),
+    pub display_name: String,
+    #[serde(default)]
+    pub avatar: String,
+    #[serde(default)]
+    pub ratings: Vec<(String, SkillRating)>,
+    pub last_report: Timestamp,
+}
+
+/// What an import did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ImportOutcome {
+    /// A student the class had not heard from before.
+    NewStudent,
+    /// New data merged in.
+    Updated,
+    /// The same or an older report was imported before: nothing changed.
+    AlreadyImported,
+}
+
+/// The result of [`ProgressStore::import_report`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ImportSummary {
+    pub class: ClassId,
+    pub student: ProfileId,
+    pub seq: u64,
+    pub outcome: ImportOutcome,
+    pub lessons_changed: usize,
+    pub puzzles_changed: usize,
+    pub games_added: usize,
+}
+
+fn sled_err(d: &std::path::Path) -> impl Fn(sled::Error) -> StoreError + '_ {
+    move |e| StoreError::from_sled(d, e)
+}
+
+impl ProgressStore {
+    /// Exports a signed report of a student's progress for a class they joined. The
+    /// sequence number is saved before the report is returned, so two exports never
+    /// share one.
+    pub fn export_report(
+        &self,
+        profile: ProfileId,
+        class: ClassId,
+        now: Timestamp,
+    ) -> Result<Vec<u8>, StoreError> {
+        let p = self.profile(profile)?;
+        let lessons = self.lesson_records(profile)?;
+        let puzzles = self.puzzle_records(profile)?;
+        let mut games = self.games(profile)?;
+        let skip = games.len().saturating_sub(MAX_REPORT_GAMES);
+        games.drain(..skip);
+        let ratings = self.ratings(profile)?;
+        let key = profile_key(profile, &class.0.to_be_bytes());
+        let (membership, device) = self.with(|i, d| {
+            let v = i.t.memberships.get(&key).map_err(sled_err(d))?;
+            let mut m: Membership =
+                decode("membership", &v.ok_or(StoreError::NotAMember { profile, class })?)?;
+            m.last_seq = m.last_seq.saturating_add(1);
+            i.t.memberships.insert(&key, encode(&m)?).map_err(sled_err(d))?;
+            i.sync(d)?;
+            Ok((m, i.device))
+        })?;
+        let mut body = ReportBody {
+            class,
+            student: profile,
+            device,
+            seq: membership.last_seq,
+            created: now,
+            display_name: p.display_name,
+            avatar: p.avatar,
+            lessons,
+            puzzles,
+            games,
+            ratings,
+        };
+        match seal_report(&body, &membership.key) {
+            Err(ReportError::Oversize { .. }) => {
+                // Too many long games: send them without their moves.
+                for g in &mut body.games {
+                    g.moves.clear();
+                }
+                Ok(seal_report(&body, &membership.key)?)
+            }
+            other => Ok(other?),
+        }
+    }
+
+    /// Imports a report into the class it names, if this device teaches it.
+    pub fn import_report_any(
+        &self,
+        bytes: &[u8],
+        now: Timestamp,
+    ) -> Result<ImportSummary, StoreError> {
+        let class = peek_class(bytes)?;
+        let known =
+            self.with(|i, d| i.t.classes.contains_key(class.0.to_be_bytes()).map_err(sled_err(d)))?;
+        if !known {
+            return Err(ReportError::UnknownClass(class).into());
+        }
+        self.import_report(class, bytes, now)
+    }
+
+    /// Verifies a report for `class` and merges it. Importing the same or an older
+    /// report again changes nothing; reports may come in any order.
+    pub fn import_report(
+        &self,
+        class: ClassId,
+        bytes: &[u8],
+        now: Timestamp,
+    ) -> Result<ImportSummary, StoreError> {
+        let c = match self.class(class) {
+            Err(StoreError::NoSuchClass(id)) => return Err(ReportError::UnknownClass(id).into()),
+            other => other?,
+        };
+        let body = open_report(bytes, class, &c.key)?;
+        if c.archived.is_some() {
+            return Err(ReportError::ArchivedClass(class).into());
+        }
+        self.with(|i, d| merge_body(i, d, &body, now))
+    }
+
+    /// The records the class has of a student, as merged from their reports.
+    pub fn student_lessons(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Vec<LessonRecord>, StoreError> {
+        let prefix = class_key(class, &student.to_bytes());
+        self.with(|i, d| scan(&i.t.class_lessons, &prefix, d, "class lesson record"))
+    }
+
+    pub fn student_puzzles(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Vec<PuzzleRecord>, StoreError> {
+        let prefix = class_key(class, &student.to_bytes());
+        self.with(|i, d| scan(&i.t.class_puzzles, &prefix, d, "class puzzle record"))
+    }
+
+    pub fn student_games(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        let prefix = class_key(class, &student.to_bytes());
+        self.with(|i, d| scan(&i.t.class_games, &prefix, d, "class game record"))
+    }
+
+    /// The latest ratings a student reported, by game.
+    pub fn student_ratings(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Vec<(String, SkillRating)>, StoreError> {
+        Ok(self.student_state(class, student)?.map(|s| s.ratings).unwrap_or_default())
+    }
+
+    /// When the latest report of a student was made.
+    pub fn student_last_report(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Option<Timestamp>, StoreError> {
+        Ok(self.student_state(class, student)?.map(|s| s.last_report))
+    }
+
+    pub(crate) fn student_state(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Option<StudentState>, StoreError> {
+        let key = class_key(class, &student.to_bytes());
+        self.with(|i, d| {
+            let v = i.t.class_students.get(key).map_err(sled_err(d))?;
+            v.map(|v| decode("student state", &v)).transpose()
+        })
+    }
+}
+
+/// Merges a verified body into the class's records in one transaction.
+fn merge_body(
+    i: &super::store::Inner,
+    d: &std::path::Path,
+    body: &ReportBody,
+    now: Timestamp,
+) -> Result<ImportSummary, StoreError> {
+    let t = &i.t;
+    let skey = class_key(body.class, &body.student.to_bytes());
+    let old: Option<StudentState> = t
+        .class_students
+        .get(&skey)
+        .map_err(sled_err(d))?
+        .map(|v| decode("student state", &v))
+        .transpose()?;
+    let mut summary = ImportSummary {
+        class: body.class,
+        student: body.student,
+        seq: body.seq,
+        outcome: if old.is_none() { ImportOutcome::NewStudent } else { ImportOutcome::Updated },
+        lessons_changed: 0,
+        puzzles_changed: 0,
+        games_added: 0,
+    };
+    if let Some(s) = &old
+        && s.seqs.get(&body.device).is_some_and(|&seen| seen >= body.seq)
+    {
+        summary.outcome = ImportOutcome::AlreadyImported;
+        return Ok(summary);
+    }
+    let stamp = (body.created, body.seq, body.device);
+    let mut state = old.unwrap_or_else(|| StudentState {
+        student: body.student,
+        seqs: BTreeMap::new(),
+        stamp,
+        display_name: body.display_name.clone(),
+        avatar: body.avatar.clone(),
+        ratings: body.ratings.clone(),
+        last_report: body.created,
+    });
+    let seen = state.seqs.entry(body.device).or_insert(0);
+    *seen = (*seen).max(body.seq);
+    if stamp >= state.stamp {
+        state.stamp = stamp;
+        state.display_name = body.display_name.clone();
+        state.avatar = body.avatar.clone();
+        state.ratings = body.ratings.clone();
+    }
+    state.last_report = state.last_report.max(body.created);
+
+    let mut writes: Vec<(u8, Vec<u8>, Vec<u8>)> = Vec::new();
+    for l in &body.lessons {
+        let key =
+            class_key(body.class, &[&body.student.to_bytes()[..], l.lesson_id.as_bytes()].concat());
+        let merged = match t.class_lessons.get(&key).map_err(sled_err(d))? {
+            Some(v) => {
+                let mut cur: LessonRecord = decode("class lesson record", &v)?;
+                let before = cur.clone();
+                cur.merge(l);
+                (cur != before).then_some(cur)
+            }
+            None => Some(l.clone()),
+        };
+        if let Some(m) = merged {
+            summary.lessons_changed += 1;
+            writes.push((0, key, encode(&m)?));
+        }
+    }
+    for p in &body.puzzles {
+        let key =
+            class_key(body.class, &[&body.student.to_bytes()[..], p.puzzle_id.as_bytes()].concat());
+        let merged = match t.class_puzzles.get(&key).map_err(sled_err(d))? {
+            Some(v) => {
+                let mut cur: PuzzleRecord = decode("class puzzle record", &v)?;
+                let before = cur.clone();
+                cur.merge(p);
+                (cur != before).then_some(cur)
+            }
+            None => Some(p.clone()),
+        };
+        if let Some(m) = merged {
+            summary.puzzles_changed += 1;
+            writes.push((1, key, encode(&m)?));
+        }
+    }
+    for g in &body.games {
+        let gk = super::store::game_key(body.student, g);
+        let key = class_key(body.class, &gk);
+        if !t.class_games.contains_key(&key).map_err(sled_err(d))? {
+            summary.games_added += 1;
+            writes.push((2, key, encode(g)?));
+        }
+    }
+    let state_value = encode(&state)?;
+    let roster_value = match t.roster.get(&skey).map_err(sled_err(d))? {
+        Some(v) => {
+            let mut e: super::classes::RosterEntry = decode("roster entry", &v)?;
+            if e.display_name != state.display_name {
+                e.display_name = state.display_name.clone();
+                Some(encode(&e)?)
+            } else {
+                None
+            }
+        }
+        None => Some(encode(&super::classes::RosterEntry {
+            student: body.student,
+            display_name: state.display_name.clone(),
+            real_name: String::new(),
+            notes: String::new(),
+            added: now,
+        })?),
+    };
+    (&t.class_students, &t.roster, &t.class_lessons, &t.class_puzzles, &t.class_games)
+        .transaction(|(students, roster, lessons, puzzles, games)| {
+            for (tree, k, v) in &writes {
+                let target = match tree {
+                    0 => lessons,
+                    1 => puzzles,
+                    _ => games,
+                };
+                target.insert(k.as_slice(), v.as_slice())?;
+            }
+            students.insert(skey.as_slice(), state_value.as_slice())?;
+            if let Some(r) = &roster_value {
+                roster.insert(skey.as_slice(), r.as_slice())?;
+            }
+            Ok(())
+        })
+        .map_err(|e: sled::transaction::TransactionError<()>| match e {
+            sled::transaction::TransactionError::Storage(e) => StoreError::from_sled(d, e),
+            sled::transaction::TransactionError::Abort(()) => {
+                StoreError::Corrupt { path: d.to_path_buf(), detail: "import aborted".into() }
+            }
+        })?;
+    i.sync(d)?;
+    Ok(summary)
+}
