@@ -5,6 +5,7 @@
 //!   qike version
 
 mod args;
+mod chess;
 
 use std::process::ExitCode;
 
@@ -44,6 +45,7 @@ fn perft(args: &mut Args) -> Result<(), String> {
     // One arm per game; each calls that game's module in this folder.
     #[allow(clippy::match_single_binding)]
     match game.as_str() {
+        "chess" => chess::perft(fen.as_deref(), depth, divide),
         other => {
             let _ = (fen, depth, divide);
             Err(format!("perft does not know the game '{other}'"))
