@@ -1,1 +1,34 @@
-//! 围棋: Go with Chinese area scoring (issue 9).
+//! 围棋: Go under the Chinese rules — captures (提子), suicide (禁着点), simple ko and
+//! positional superko, passes and resignation, area scoring (数子法) with komi (贴子),
+//! 让先 and handicap (让子), dead-stone marking with an automatic estimate, and SGF.
+//!
+//! ```
+//! use qike_core::go::{Game, Move, parse_gtp};
+//!
+//! let mut game = Game::even(9).unwrap();
+//! game.play(parse_gtp("E5", 9).unwrap()).unwrap();
+//! game.pass().unwrap();
+//! game.pass().unwrap();
+//! // Black's lone stone owns the whole board: 81 points less 7.5 komi.
+//! assert_eq!(game.score().result.sgf(), "B+73.5");
+//! assert_eq!(game.score().result.chinese(), "黑胜 36又3/4 子");
+//! ```
+
+mod benson;
+mod board;
+mod coords;
+mod dead;
+mod game;
+mod playout;
+mod score;
+mod sgf;
+
+pub use board::{Board, MAX_SIZE, MIN_SIZE};
+pub use coords::{
+    CoordError, Move, gtp_name, handicap_points, max_handicap, parse_gtp, star_points,
+};
+pub use dead::DEFAULT_PLAYOUTS;
+pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, Score, SetupError};
+pub use playout::{Rng, benchmark_playouts};
+pub use score::{AreaCount, Komi, KomiError, ScoreResult};
+pub use sgf::{MAX_NODES, SgfError, SgfGame, read_sgf};

@@ -1,0 +1,224 @@
+//! Random playouts: both sides play random legal moves that do not fill their own eyes
+//! until neither has one left, then every point is owned by whoever holds or surrounds
+//! it. Averaged over many playouts this estimates who owns each point (Monte Carlo).
+//!
+//! Playouts follow only the simple ko rule; superko is too rare to matter here.
+
+use super::board::{Board, Cell, MAX_CELLS};
+use crate::game::Side;
+
+/// A small, fast random generator (xorshift64*), seeded by the caller so every
+/// estimate and benchmark can be reproduced.
+#[derive(Debug, Clone)]
+pub struct Rng(u64);
+
+impl Rng {
+    pub fn new(seed: u64) -> Rng {
+        // Mix the seed so small seeds (0, 1, 2) start far apart; never zero.
+        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        Rng((z ^ (z >> 31)) | 1)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 12;
+        x ^= x << 25;
+        x ^= x >> 27;
+        self.0 = x;
+        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+
+    /// A number in `0..n` (`n` > 0).
+    pub fn below(&mut self, n: usize) -> usize {
+        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
+    }
+}
+
+/// Which moves a playout refuses besides illegal ones.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Policy {
+    /// Only filling one's own eye: the plain uniform random playout.
+    Uniform,
+    /// Also self-atari of two or more stones, so seki survives and the estimate of
+    /// dead stones is steadier.
+    Careful,
+}
+
+/// Whether `at` is an eye of `side`: all neighbours its stones (or the edge) and the
+/// diagonals not held by the opponent (at most one in the middle of the board).
+pub(crate) fn is_eye(board: &Board, at: usize, side: Side) -> bool {
+    let own = Cell::of(side);
+    if board.neighbours(at).iter().any(|&n| board.cell(n) != own && board.cell(n) != Cell::Edge) {
+        return false;
+    }
+    let (mut enemy, mut edge) = (0, 0);
+    for d in board.diagonals(at) {
+        match board.cell(d) {
+            Cell::Edge => edge += 1,
+            Cell::Empty => {}
+            c if c == own => {}
+            _ => enemy += 1,
+        }
+    }
+    if edge > 0 { enemy == 0 } else { enemy <= 1 }
+}
+
+/// Whether a stone of `side` on `at` would leave a string of two or more stones in
+/// atari without capturing anything.
+fn is_self_atari(board: &Board, at: usize, side: Side) -> bool {
+    let own = Cell::of(side);
+    let mut libs: [usize; 2] = [0; 2];
+    let mut nlibs = 0;
+    let add = |lib: usize, libs: &mut [usize; 2], nlibs: &mut usize| {
+        if *nlibs < 2 && !libs[..*nlibs].contains(&lib) {
+            libs[*nlibs] = lib;
+            *nlibs += 1;
+        }
+    };
+    let mut joins = false;
+    for n in board.neighbours(at) {
+        match board.cell(n) {
+            Cell::Empty => add(n, &mut libs, &mut nlibs),
+            Cell::Edge => {}
+            c if c == own => joins = true,
+            _ => {
+                if board.in_atari(board.head_of(n)) {
+                    return false;
+                }
+            }
+        }
+    }
+    if nlibs >= 2 || !joins {
+        return false;
+    }
+    for n in board.neighbours(at) {
+        if board.cell(n) != own {
+            continue;
+        }
+        for s in board.string_cells(board.head_of(n)) {
+            for l in board.neighbours(s) {
+                if l != at && board.cell(l) == Cell::Empty {
+                    add(l, &mut libs, &mut nlibs);
+                    if nlibs >= 2 {
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    true
+}
+
+/// Plays random moves on `board` from `to_move` until two passes in a row or
+/// `max_moves`; returns the number of stones played.
+pub(crate) fn playout(
+    board: &mut Board,
+    mut to_move: Side,
+    rng: &mut Rng,
+    policy: Policy,
+    max_moves: usize,
+) -> usize {
+    let mut empties: Vec<usize> =
+        board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty).collect();
+    let mut passes = 0;
+    let mut played = 0;
+    while passes < 2 && played < max_moves {
+        let mut remaining = empties.len();
+        let mut chosen = None;
+        while remaining > 0 {
+            let k = rng.below(remaining);
+            let at = empties[k];
+            let ok = board.check(at, to_move).is_ok()
+                && !is_eye(board, at, to_move)
+                && (policy == Policy::Uniform || !is_self_atari(board, at, to_move));
+            if ok {
+                chosen = Some(k);
+                break;
+            }
+            remaining -= 1;
+            empties.swap(k, remaining);
+        }
+        match chosen {
+            Some(k) => {
+                let at = empties.swap_remove(k);
+                if board.play_unchecked(at, to_move) > 0 {
+                    empties.clear();
+                    empties.extend(board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty));
+                }
+                passes = 0;
+                played += 1;
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+            }
+        }
+        to_move = to_move.opponent();
+    }
+    played
+}
+
+/// Adds the ownership of each point at the end of a playout to `own`: +1 for black,
+/// -1 for white, 0 for an empty point bordered by both or neither.
+pub(crate) fn add_ownership(board: &Board, own: &mut [i32; MAX_CELLS]) {
+    for i in board.cell_indices() {
+        let v = match board.cell(i) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => {
+                let (mut b, mut w) = (false, false);
+                for n in board.neighbours(i) {
+                    match board.cell(n) {
+                        Cell::Black => b = true,
+                        Cell::White => w = true,
+                        _ => {}
+                    }
+                }
+                match (b, w) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => 0,
+                }
+            }
+        };
+        own[i] += v;
+    }
+}
+
+/// Runs `count` uniform random playouts on an empty `size`×`size` board and returns
+/// the total number of stones played (for benchmarks). `None` for a bad size.
+pub fn benchmark_playouts(size: u8, count: u32, seed: u64) -> Option<u64> {
+    let empty = Board::new(size)?;
+    let mut rng = Rng::new(seed);
+    let limit = 3 * size as usize * size as usize;
+    let mut total = 0;
+    for _ in 0..count {
+        let mut b = empty.clone();
+        total += playout(&mut b, Side::First, &mut rng, Policy::Uniform, limit) as u64;
+    }
+    Some(total)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playouts_fill_the_board_and_repeat_with_the_seed() {
+        let a = benchmark_playouts(9, 20, 7).unwrap();
+        let b = benchmark_playouts(9, 20, 7).unwrap();
+        assert_eq!(a, b);
+        assert!(a > 20 * 50, "{a}");
+        assert_eq!(benchmark_playouts(4, 1, 0), None);
+    }
+
+    #[test]
+    fn rng_below_stays_in_range() {
+        let mut r = Rng::new(0);
+        for n in 1..200 {
+            assert!(r.below(n) < n);
+        }
+    }
+}
