@@ -227,7 +227,7 @@ impl ProgressStore {
                 kind: ActivityKind::Game { kind: g.kind, ai_level: g.ai_level, result: g.result() },
             });
         }
-        out.sort_by(|a, b| b.at.cmp(&a.at));
+        out.sort_by_key(|a| std::cmp::Reverse(a.at));
         Ok(out)
     }
 
