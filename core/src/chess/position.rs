@@ -341,6 +341,10 @@ impl Position {
         let from = point_to_square(mv.from)?;
         let mut to = point_to_square(mv.to)?;
         let side = self.board.side_to_move();
+        // The generator's own castling form (king takes own rook) is not ours.
+        if self.board.colors(side).has(to) {
+            return None;
+        }
         if self.board.colored_pieces(side, cozy_chess::Piece::King).has(from)
             && mv.from.rank == mv.to.rank
             && mv.from.file == 4
