@@ -2,9 +2,11 @@
 //!
 //! Usage:
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
+//!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
 //!   qike version
 
 mod args;
+mod gomoku;
 mod chess;
 
 use std::process::ExitCode;
@@ -29,6 +31,13 @@ fn run(args: &mut Args) -> Result<(), String> {
             Ok(())
         }
         "perft" => perft(args),
+        "gomoku-forbidden" => {
+            let moves = args.option("--moves").ok_or("missing --moves \"h8 h9 …\"")?;
+            let size = args.option("--size");
+            let why = args.flag("--why");
+            args.finish()?;
+            gomoku::forbidden(&moves, size, why)
+        }
         other => Err(format!("unknown command '{other}' (try: perft, version)")),
     }
 }
