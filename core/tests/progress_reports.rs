@@ -442,3 +442,42 @@ proptest! {
         prop_assert!(open_report(&bytes, ClassId(5), &key).is_err());
     }
 }
+
+/// Writes seed inputs for the report fuzz targets (not committed: run by hand).
+#[test]
+#[ignore = "writes fuzz seeds"]
+fn write_fuzz_seeds() {
+    let key = qike_core::progress::ClassKey(*b"fuzzkey123");
+    let g = GameRecord {
+        id: 1,
+        kind: GameKind::Go { size: 9 },
+        ai_level: Some(3),
+        side: Side::First,
+        outcome: Some(Outcome::Win { winner: Side::Second, reason: WinReason::Score }),
+        moves: vec!["D4".into()],
+        started: Timestamp(1),
+        ended: Timestamp(2),
+    };
+    let body = ReportBody {
+        class: ClassId(7),
+        student: qike_core::progress::ProfileId(9),
+        device: qike_core::progress::DeviceId(3),
+        seq: 4,
+        created: Timestamp(5),
+        display_name: "小明".into(),
+        avatar: "cat".into(),
+        lessons: vec![qike_core::progress::LessonRecord::new("l1")],
+        puzzles: vec![qike_core::progress::PuzzleRecord::new("p1")],
+        games: vec![g],
+        ratings: vec![("go9".into(), qike_core::progress::SkillRating::default())],
+    };
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
+    let sealed = seal_report(&body, &key).unwrap();
+    for (target, bytes) in [
+        ("progress_report_open", sealed.clone()),
+        ("progress_report_body", sealed[16..sealed.len() - 32].to_vec()),
+    ] {
+        std::fs::create_dir_all(root.join(target)).unwrap();
+        std::fs::write(root.join(target).join("seed"), bytes).unwrap();
+    }
+}

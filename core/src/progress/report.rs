@@ -76,6 +76,17 @@ pub fn seal_report(body: &ReportBody, key: &ClassKey) -> Result<Vec<u8>, ReportE
     let mut payload = Vec::new();
     ciborium::into_writer(body, &mut payload)
         .map_err(|e| ReportError::Malformed(format!("cannot encode: {e}")))?;
+    seal_payload(body.class, &payload, key)
+}
+
+/// Wraps any payload in a signed envelope. Public for fuzzing what lies behind the
+/// MAC; the app uses [`seal_report`].
+#[doc(hidden)]
+pub fn seal_payload(
+    class: ClassId,
+    payload: &[u8],
+    key: &ClassKey,
+) -> Result<Vec<u8>, ReportError> {
     let total = HEADER_LEN + payload.len() + TAG_LEN;
     if total > MAX_REPORT_BYTES {
         return Err(ReportError::Oversize { len: total, max: MAX_REPORT_BYTES });
@@ -85,9 +96,9 @@ pub fn seal_report(body: &ReportBody, key: &ClassKey) -> Result<Vec<u8>, ReportE
     let mut out = Vec::with_capacity(total);
     out.extend_from_slice(MAGIC);
     out.push(REPORT_VERSION);
-    out.extend_from_slice(&body.class.0.to_be_bytes());
+    out.extend_from_slice(&class.0.to_be_bytes());
     out.extend_from_slice(&len.to_be_bytes());
-    out.extend_from_slice(&payload);
+    out.extend_from_slice(payload);
     let mut mac = new_mac(key);
     mac.update(&out);
     out.extend_from_slice(&mac.finalize().into_bytes());
@@ -204,7 +215,10 @@ fn check_body(b: &ReportBody, class: ClassId) -> Result<(), ReportError> {
         }
     }
     for (k, r) in &b.ratings {
-        if k.is_empty() || k.len() > 32 || !r.rating.is_finite() || !r.deviation.is_finite() {
+        if k.is_empty()
+            || k.len() > 32
+            || !(r.rating.is_finite() && r.deviation.is_finite() && r.volatility.is_finite())
+        {
             return bad(format!("rating '{k}' is not valid"));
         }
     }
