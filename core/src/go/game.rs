@@ -316,6 +316,15 @@ impl Game {
         self.board.points().filter(|&p| self.is_legal(Move::Play(p))).collect()
     }
 
+    /// After both passed, the players disagree about what is alive: play goes on (the
+    /// dead marks are cleared). Does nothing before two passes or after resignation.
+    pub fn resume(&mut self) {
+        if self.passes >= 2 && self.resigned.is_none() {
+            self.passes = 0;
+            *self.dead = [false; MAX_CELLS];
+        }
+    }
+
     /// `side` resigns (认输); the game is over.
     pub fn resign(&mut self, side: Side) -> Result<(), PlayError> {
         if self.is_over() {

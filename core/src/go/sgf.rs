@@ -184,6 +184,8 @@ fn read_root(root: &SgfNode<Prop>) -> Result<SgfGame, SgfError> {
         if let Some((side, mv)) = node_move(node, size)? {
             moved = true;
             number += 1;
+            // Records sometimes play on after two passes (a disputed end): resume.
+            game.resume();
             game.play_as(side, mv).map_err(|error| SgfError::IllegalMove {
                 number,
                 colour: if side == Side::First { "B" } else { "W" },

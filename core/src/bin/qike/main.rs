@@ -3,9 +3,12 @@
 //! Usage:
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
+//!   qike go-score <file.sgf> [--seed N] [--playouts N]
+//!   qike go-bench [--size 9|13|19] [--playouts N]
 //!   qike version
 
 mod args;
+mod go;
 mod gomoku;
 mod chess;
 
@@ -37,6 +40,17 @@ fn run(args: &mut Args) -> Result<(), String> {
             let why = args.flag("--why");
             args.finish()?;
             gomoku::forbidden(&moves, size, why)
+        }
+        "go-score" => {
+            let file = args.positional("SGF file")?;
+            let (seed, playouts) = (args.option("--seed"), args.option("--playouts"));
+            args.finish()?;
+            go::score(&file, seed, playouts)
+        }
+        "go-bench" => {
+            let (size, playouts) = (args.option("--size"), args.option("--playouts"));
+            args.finish()?;
+            go::bench(size, playouts)
         }
         other => Err(format!("unknown command '{other}' (try: perft, version)")),
     }

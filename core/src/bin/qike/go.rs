@@ -1,0 +1,58 @@
+//! Go commands: `go-score` counts a finished SGF game, `go-bench` times random playouts.
+
+use std::time::Instant;
+
+use qike_core::go::{DEFAULT_PLAYOUTS, benchmark_playouts, read_sgf};
+
+fn number<T: std::str::FromStr>(text: Option<String>, name: &str, default: T) -> Result<T, String> {
+    match text {
+        Some(t) => t.parse().map_err(|_| format!("{name} must be a number, got '{t}'")),
+        None => Ok(default),
+    }
+}
+
+/// Prints the area count of the final position of `file`; the last line is the result
+/// in SGF form (`B+7.5`, `W+0.5`, `0`). Dead stones come from the file's TB/TW marks,
+/// or else from the automatic estimate.
+pub fn score(file: &str, seed: Option<String>, playouts: Option<String>) -> Result<(), String> {
+    let seed: u64 = number(seed, "--seed", 1)?;
+    let playouts: u32 = number(playouts, "--playouts", DEFAULT_PLAYOUTS)?;
+    let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+    let mut sgf = read_sgf(&text).map_err(|e| format!("{file}: {e}"))?;
+    if !sgf.marks_dead {
+        sgf.game.estimate_dead_stones(playouts, seed);
+    }
+    let score = sgf.game.score();
+    let c = score.count;
+    println!(
+        "black {} stones + {} territory, white {} stones + {} territory, {} neutral, dead: {} black {} white",
+        c.black_stones,
+        c.black_territory,
+        c.white_stones,
+        c.white_territory,
+        c.neutral,
+        c.dead_black,
+        c.dead_white
+    );
+    println!(
+        "komi {} ({}), handicap {}",
+        score.komi.points(),
+        score.komi.chinese(),
+        score.handicap
+    );
+    println!("{}", score.result.chinese());
+    println!("{}", score.result.sgf());
+    Ok(())
+}
+
+/// Runs uniform random playouts (no eye filling) on an empty board and prints the rate.
+pub fn bench(size: Option<String>, playouts: Option<String>) -> Result<(), String> {
+    let size: u8 = number(size, "--size", 9)?;
+    let count: u32 = number(playouts, "--playouts", 20_000)?;
+    let start = Instant::now();
+    let moves = benchmark_playouts(size, count, 1).ok_or(format!("bad board size {size}"))?;
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    println!("{size}x{size}: {count} playouts, {moves} moves in {secs:.3} s");
+    println!("{:.0} playouts/s", f64::from(count) / secs);
+    Ok(())
+}
