@@ -8,6 +8,7 @@
 //!   qike version
 
 mod args;
+mod xiangqi;
 mod go;
 mod gomoku;
 mod chess;
@@ -68,6 +69,7 @@ fn perft(args: &mut Args) -> Result<(), String> {
     // One arm per game; each calls that game's module in this folder.
     #[allow(clippy::match_single_binding)]
     match game.as_str() {
+        "xiangqi" => xiangqi::perft(fen.as_deref(), depth, divide),
         "chess" => chess::perft(fen.as_deref(), depth, divide),
         other => {
             let _ = (fen, depth, divide);
