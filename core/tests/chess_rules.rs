@@ -314,3 +314,25 @@ fn fen_round_trips_and_accepts_short_forms() {
     let zero = Position::from_fen("4k3/8/8/8/8/8/8/4K3 w - - 0 0").unwrap();
     assert_eq!(zero.fullmoves(), 1);
 }
+
+#[test]
+fn repetition_counts_en_passant_only_when_it_can_be_taken() {
+    let key = |fen: &str| Position::from_fen(fen).unwrap().repetition_key();
+    assert_ne!(
+        key("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3"),
+        key("rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq - 0 3")
+    );
+    assert_eq!(
+        key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"),
+        key("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1")
+    );
+    // Castling rights and the side to move make positions different.
+    assert_ne!(
+        key("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+        key("r3k2r/8/8/8/8/8/8/R3K2R w Kkq - 0 1")
+    );
+    assert_ne!(
+        key("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"),
+        key("r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1")
+    );
+}
