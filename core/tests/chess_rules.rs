@@ -288,6 +288,11 @@ fn fen_errors_name_the_problem() {
     assert_eq!(pos("4k3/8/8/8/8/8/8/3K3R w K - 0 1"), P::CastlingKingMoved(Side::First, true));
     assert_eq!(pos("4k3/4R3/8/8/8/8/8/4K3 w - - 0 1"), P::OppositeCheck(Side::Second));
     assert_eq!(pos("k3r3/8/8/8/1b6/3n4/8/4K3 w - - 0 1"), P::TooManyCheckers(Side::First, 3));
+    // Found by fuzzing: the move generator does not see a king giving check.
+    assert_eq!(
+        pos("8/2p5/3p4/r5PK/1R3pk1/8/4P1P1/8 w - - 0 1"),
+        P::KingsTouching(sq("h5"), sq("g4"))
+    );
     assert_eq!(pos("4k3/8/8/8/8/8/8/4K3 w - e3 0 1"), P::EnPassantRank(sq("e3")));
     assert_eq!(pos("4k3/8/8/8/8/8/8/4K3 w - e6 0 1"), P::EnPassantNoPawn(sq("e6")));
     // Checked by a bishop that could not have been uncovered by the d7-d5 step.

@@ -32,7 +32,7 @@ pub enum PlayError {
     Illegal(String),
     #[error("the pawn reaches the last rank on {0}: choose a queen, rook, bishop or knight")]
     PromotionNeeded(String),
-    #[error("the game is over: {0:?}")]
+    #[error("the game is already over ({0:?}): no more moves")]
     GameOver(Outcome),
 }
 
@@ -270,8 +270,8 @@ impl Position {
         Ok(())
     }
 
-    /// Plays a move that must be legal (from [`Position::legal_moves`]); for search and
-    /// replaying stored games. An illegal move gives a meaningless position.
+    /// Plays a move known to be legal (from [`Position::legal_moves`] or a stored
+    /// game) without reporting errors; an illegal move is ignored.
     pub fn play_unchecked(&mut self, mv: Move) {
         if let Some(m) = self.to_cozy_move(mv).filter(|m| self.board.is_legal(*m)) {
             self.play_cozy(m);

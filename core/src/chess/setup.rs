@@ -49,6 +49,8 @@ pub enum PositionError {
     PawnOnBackRank(Point),
     #[error("{} is in check but it is {}'s move", side_name(*.0), side_name(.0.opponent()))]
     OppositeCheck(Side),
+    #[error("the kings stand next to each other on {} and {}", square_name(*.0), square_name(*.1))]
+    KingsTouching(Point, Point),
     #[error("{} is in check from {} pieces; at most two can give check at once", side_name(*.0), .1)]
     TooManyCheckers(Side, usize),
     #[error("{} may castle {} but its king is not on its starting square", side_name(*.0), wing(*.1))]
@@ -138,6 +140,14 @@ impl Setup {
                 if matches!(self.piece_at(p), Some((_, Role::Pawn))) {
                     return Err(PositionError::PawnOnBackRank(p));
                 }
+            }
+        }
+        let king = |side| self.board.iter().position(|p| *p == Some((side, Role::King)));
+        if let (Some(w), Some(b)) = (king(Side::First), king(Side::Second)) {
+            let (wf, wr, bf, br) = (w % 8, w / 8, b % 8, b / 8);
+            if wf.abs_diff(bf) <= 1 && wr.abs_diff(br) <= 1 {
+                let at = |f: usize, r: usize| Point::new(f as u8, r as u8);
+                return Err(PositionError::KingsTouching(at(wf, wr), at(bf, br)));
             }
         }
         self.check_castling()?;
