@@ -150,6 +150,17 @@ mod tests {
     }
 
     #[test]
+    fn attackers_of_points() {
+        let pos = Position::startpos();
+        let p = Point::new;
+        assert_eq!(pos.attackers(p(7, 9), Side::First), vec![p(7, 2)]);
+        assert_eq!(pos.attackers(p(4, 2), Side::First), vec![p(2, 0), p(6, 0)]);
+        assert_eq!(pos.attackers(p(4, 1), Side::First).len(), 3);
+        assert!(pos.attackers(p(1, 7), Side::First).is_empty());
+        assert!(!pos.is_check());
+    }
+
+    #[test]
     fn tap_a_piece_and_play() {
         let mut pos = Position::startpos();
         // The red cannon on h2 can slide along rank 2 and up the file, and jump h9.

@@ -1,7 +1,7 @@
 //! Move generation: pseudo-legal moves per piece, the legality filter (a move may not
 //! leave its own general attacked), and perft.
 
-use crate::game::Point;
+use crate::game::{Point, Side};
 
 use super::position::{Position, si};
 use super::tables::{
@@ -192,6 +192,55 @@ impl Position {
     /// Empty when the point is empty, off the board, or holds the opponent's piece.
     pub fn legal_targets(&self, from: Point) -> Vec<Point> {
         self.legal_moves_from(from).iter().map(|m| m.to()).collect()
+    }
+
+    /// The pieces of `by` that attack `at` by their movement rules (a chariot or cannon
+    /// along its line, a horse whose leg is free, …), whether `at` is empty or holds a
+    /// piece of either side. Legality (pins) is not considered; the general counts along
+    /// an open file as well as one step inside its palace.
+    pub fn attackers(&self, at: Point, by: Side) -> Vec<Point> {
+        let Some(target) = super::types::square(at) else { return Vec::new() };
+        let t = target as usize;
+        let (tf, tr) = (file_of(t), rank_of(t));
+        let s = si(by);
+        let mut out = Vec::new();
+        for (from, _, side, kind) in self.pieces() {
+            if side != by || from == t {
+                continue;
+            }
+            let (ff, fr) = (file_of(from), rank_of(from));
+            // Blockers seen from `from` along the shared line, with `at` counted as occupied.
+            let line = if fr == tr {
+                Some((RANK_LINE[ff][(self.rank_bits[fr] | 1 << tf) as usize], tf as u8))
+            } else if ff == tf {
+                Some((FILE_LINE[fr][(self.file_bits[ff] | 1 << tr) as usize], tr as u8))
+            } else {
+                None
+            };
+            let leaps = |table: &[(u8, u8)]| {
+                table.iter().take_while(|p| p.0 != NONE).any(|&(to, block)| {
+                    to as usize == t && (block == NONE || self.board[block as usize] == 0)
+                })
+            };
+            let hit = match kind {
+                Kind::Chariot => line.is_some_and(|(e, x)| e[0] == x || e[1] == x),
+                Kind::Cannon => line.is_some_and(|(e, x)| e[2] == x || e[3] == x),
+                Kind::General => {
+                    leaps(&GENERAL_TO[from])
+                        || (ff == tf
+                            && line.is_some_and(|(e, x)| e[0] == x || e[1] == x)
+                            && self.piece_on(t).is_some_and(|(_, k)| k == Kind::General))
+                }
+                Kind::Advisor => leaps(&ADVISOR_TO[from]),
+                Kind::Elephant => leaps(&ELEPHANT_TO[from]),
+                Kind::Horse => leaps(&HORSE_TO[from]),
+                Kind::Soldier => leaps(&SOLDIER_TO[s][from]),
+            };
+            if hit {
+                out.push(super::types::point(from as u8));
+            }
+        }
+        out
     }
 
     /// Counts the leaf nodes of the legal move tree `depth` plies deep.
