@@ -166,8 +166,9 @@ impl Position {
         }
     }
 
-    /// Plays a pseudo-legal move without checking it. Use [`Position::play`] for moves
-    /// from outside; this is for search, which knows its moves are legal.
+    /// Plays a move without checking it: for search and perft, whose moves come from
+    /// [`Position::legal_moves`]. The move must be legal; anything else breaks the
+    /// position's invariants. Moves from outside go through [`Position::play`].
     #[inline]
     pub fn make(&mut self, m: Move) -> Undo {
         let (from, to) = (m.origin_sq(), m.to_sq());
