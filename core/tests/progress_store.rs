@@ -368,8 +368,8 @@ fn stored_values_tolerate_added_and_missing_fields() {
 }
 
 #[test]
-fn opening_twice_at_once_is_an_error_not_a_panic() {
+fn opening_twice_at_once_is_a_typed_error() {
     let tmp = tempfile::tempdir().unwrap();
     let _first = ProgressStore::open(tmp.path()).unwrap();
-    assert!(ProgressStore::open(tmp.path()).is_err());
+    assert!(matches!(ProgressStore::open(tmp.path()), Err(StoreError::InUse { .. })));
 }

@@ -115,6 +115,48 @@ impl ProgressStore {
         })
     }
 
+    /// Just what the matrix shows, per student and lesson: decodes three fields of
+    /// each record and takes the lesson id from the key (the matrix is the hot query).
+    fn class_cells(
+        &self,
+        class: ClassId,
+    ) -> Result<BTreeMap<ProfileId, Vec<(String, MatrixCell)>>, StoreError> {
+        #[derive(Deserialize)]
+        struct CellFields {
+            status: LessonStatus,
+            best_stars: u8,
+            time_ms: u64,
+        }
+        self.with(|i, d| {
+            let mut out: BTreeMap<ProfileId, Vec<(String, MatrixCell)>> = BTreeMap::new();
+            for kv in i.t.class_lessons.scan_prefix(class.0.to_be_bytes()) {
+                let (k, v) = kv.map_err(|e| StoreError::from_sled(d, e))?;
+                let Some(s) = student_of(&k) else { continue };
+                let lesson = String::from_utf8_lossy(k.get(20..).unwrap_or_default()).into_owned();
+                let f: CellFields = decode("class lesson record", &v)?;
+                let cell = MatrixCell { status: f.status, stars: f.best_stars, time_ms: f.time_ms };
+                out.entry(s).or_default().push((lesson, cell));
+            }
+            Ok(out)
+        })
+    }
+
+    /// The end times of a student's games (the moves are skipped, not decoded).
+    fn game_end_times(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Vec<Timestamp>, StoreError> {
+        #[derive(Deserialize)]
+        struct Ended {
+            ended: Timestamp,
+        }
+        let prefix = super::codec::class_key(class, &student.to_bytes());
+        let all: Vec<Ended> = self
+            .with(|i, d| super::store::scan(&i.t.class_games, &prefix, d, "class game record"))?;
+        Ok(all.into_iter().map(|e| e.ended).collect())
+    }
+
     fn class_puzzle_map(
         &self,
         class: ClassId,
@@ -134,7 +176,7 @@ impl ProgressStore {
     /// assignment lists.
     pub fn class_matrix(&self, class: ClassId) -> Result<ClassMatrix, StoreError> {
         let students = self.roster(class)?;
-        let records = self.class_lesson_map(class)?;
+        let records = self.class_cells(class)?;
         let mut lessons: BTreeSet<String> = BTreeSet::new();
         for a in self.assignments(class)? {
             for item in a.items {
@@ -144,7 +186,11 @@ impl ProgressStore {
             }
         }
         for recs in records.values() {
-            lessons.extend(recs.iter().map(|r| r.lesson_id.clone()));
+            for (l, _) in recs {
+                if !lessons.contains(l) {
+                    lessons.insert(l.clone());
+                }
+            }
         }
         let lessons: Vec<String> = lessons.into_iter().collect();
         let column: BTreeMap<&str, usize> =
@@ -153,15 +199,9 @@ impl ProgressStore {
             .iter()
             .map(|s| {
                 let mut row = vec![None; lessons.len()];
-                for r in records.get(&s.student).into_iter().flatten() {
-                    if let Some(cell) =
-                        column.get(r.lesson_id.as_str()).and_then(|&c| row.get_mut(c))
-                    {
-                        *cell = Some(MatrixCell {
-                            status: r.status,
-                            stars: r.best_stars,
-                            time_ms: r.time_ms,
-                        });
+                for (l, c) in records.get(&s.student).into_iter().flatten() {
+                    if let Some(cell) = column.get(l.as_str()).and_then(|&i| row.get_mut(i)) {
+                        *cell = Some(*c);
                     }
                 }
                 row
@@ -263,8 +303,8 @@ impl ProgressStore {
             time += ls.iter().map(|l| l.time_ms).sum::<u64>();
             let mut last =
                 ls.iter().map(|l| l.last_activity).chain(ps.iter().map(|p| p.last_activity)).max();
-            for g in self.student_games(class, s.student)? {
-                last = last.max(Some(g.ended));
+            for ended in self.game_end_times(class, s.student)? {
+                last = last.max(Some(ended));
             }
             let last = last.filter(|t| t.0 != i64::MIN);
             let mut reasons = Vec::new();

@@ -26,6 +26,9 @@ pub enum StoreError {
         "the progress database has schema version {found}, newer than the {supported} this app understands"
     )]
     FutureSchema { found: u32, supported: u32 },
+    /// Another open store (another copy of the app, or an unclosed handle) holds it.
+    #[error("the progress database at {path} is in use by another open store")]
+    InUse { path: PathBuf },
     /// `close()` was called; the store must be opened again.
     #[error("the progress store is closed")]
     Closed,

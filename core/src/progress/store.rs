@@ -34,7 +34,7 @@ use super::schema;
 use crate::GameKind;
 
 /// sled's page cache. Phones have little memory; our working set is small.
-pub const CACHE_BYTES: u64 = 4 * 1024 * 1024;
+pub const CACHE_BYTES: u64 = 8 * 1024 * 1024;
 
 /// The one sled configuration, used for every open (sled keeps some of it on disk and
 /// refuses a database opened with different settings).
@@ -115,10 +115,16 @@ impl ProgressStore {
     }
 
     /// Flushes and closes the database. Later calls return [`StoreError::Closed`].
+    ///
+    /// sled's I/O threads can hold the database a moment after it is dropped; `close`
+    /// waits (up to a few seconds) until they let go, so the folder can be reopened,
+    /// copied or moved aside straight away.
     pub fn close(&self) -> Result<(), StoreError> {
         let mut guard = self.lock();
         if let Some(inner) = guard.take() {
             inner.sync(&self.dir)?;
+            drop(inner);
+            wait_for_release(&self.dir);
         }
         Ok(())
     }
@@ -437,9 +443,45 @@ pub(crate) fn scan<T: serde::de::DeserializeOwned>(
     Ok(out)
 }
 
+/// How long open and close wait for another handle on the database to go away.
+const LOCK_WAIT: std::time::Duration = std::time::Duration::from_secs(3);
+const LOCK_POLL: std::time::Duration = std::time::Duration::from_millis(10);
+
+/// Waits until nothing holds sled's lock on the data file (bounded by [`LOCK_WAIT`]).
+fn wait_for_release(dir: &Path) {
+    let Ok(file) = File::open(dir.join("db")) else { return };
+    let start = std::time::Instant::now();
+    while start.elapsed() < LOCK_WAIT {
+        if file.try_lock().is_ok() {
+            let _ = file.unlock();
+            return;
+        }
+        std::thread::sleep(LOCK_POLL);
+    }
+}
+
+/// sled reports a held lock as an `Other` I/O error with this text.
+fn is_lock_error(e: &sled::Error) -> bool {
+    matches!(e, sled::Error::Io(io) if io.to_string().contains("could not acquire lock"))
+}
+
 /// Opens sled, checks or migrates the schema, and opens the current trees.
 fn open_inner(dir: &Path) -> Result<Inner, StoreError> {
-    let db = sled_config(dir).open().map_err(|e| StoreError::from_sled(dir, e))?;
+    let start = std::time::Instant::now();
+    let db = loop {
+        match sled_config(dir).open() {
+            Ok(db) => break db,
+            // Another handle (often this process's previous one, still winding down)
+            // holds the lock: wait a little, then say the store is in use.
+            Err(e) if is_lock_error(&e) => {
+                if start.elapsed() >= LOCK_WAIT {
+                    return Err(StoreError::InUse { path: dir.to_path_buf() });
+                }
+                std::thread::sleep(LOCK_POLL);
+            }
+            Err(e) => return Err(StoreError::from_sled(dir, e)),
+        }
+    };
     let meta = db.open_tree("meta").map_err(|e| StoreError::from_sled(dir, e))?;
     schema::check_and_migrate(&db, &meta, dir)?;
     let open = |name: &str| db.open_tree(name).map_err(|e| StoreError::from_sled(dir, e));
