@@ -1,7 +1,7 @@
 //! A game of gomoku under one rule set: the board, the moves so far, and how it ended.
 
-use super::board::{Board, BoardSize, Cell, DIRECTIONS, Stone};
-use super::line::is_five;
+use super::board::{Board, BoardSize, CENTER, Cell, DIRECTIONS, Stone};
+use super::line::{is_five, run_through};
 use super::notation::point_name;
 use super::patterns::five_rule;
 use super::renju::{self, Forbidden};
@@ -9,6 +9,24 @@ use crate::game::{
     BoardMark, BoardView, DrawReason, GameKind, GomokuRule, LastMove, Outcome, PieceKind,
     PieceView, Placement, Point, Side, WinReason,
 };
+
+/// Whether a `stone` on `at` (placed there already, or as if placed on an empty point)
+/// stands in a winning line under `rule`: exactly five, or five or more where
+/// overlines win (freestyle, and white in renju).
+pub fn is_win(board: &Board, at: Point, stone: Stone, rule: GomokuRule) -> bool {
+    let Some(i) = board.index(at) else { return false };
+    let me = stone.cell();
+    let c = board.cell(i);
+    if c != me && c != Cell::Empty {
+        return false;
+    }
+    let fr = five_rule(rule, stone);
+    DIRECTIONS.iter().any(|&d| {
+        let mut w = board.window(i, d);
+        w[CENTER] = me;
+        is_five(run_through(&w, CENTER, me), fr)
+    })
+}
 
 /// What happens when black plays a forbidden point under renju.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -219,12 +237,7 @@ impl Game {
 
     /// Whether the stone just placed on `at` wins under the rule in force.
     fn makes_five(&self, at: Point, stone: Stone) -> bool {
-        let Some(i) = self.board.index(at) else { return false };
-        let rule = five_rule(self.rule, stone);
-        DIRECTIONS.iter().any(|&d| {
-            let w = self.board.window(i, d);
-            is_five(super::line::run_through(&w, super::board::CENTER, stone.cell()), rule)
-        })
+        is_win(&self.board, at, stone, self.rule)
     }
 
     /// The five (or longer) line through the last move, if it won: for drawing a line

@@ -27,7 +27,7 @@ pub mod renju;
 pub mod sgf;
 
 pub use board::{Board, BoardSize, DiagramError, Direction, Stone};
-pub use game::{ForbiddenPolicy, Game, PlayError, Played};
+pub use game::{ForbiddenPolicy, Game, PlayError, Played, is_win};
 pub use openings::{OPENINGS, Opening, OpeningKind};
 pub use patterns::{Combination, PointShapes, Shape};
 pub use renju::Forbidden;
