@@ -71,6 +71,7 @@ fn body(class: ClassId, s: u32) -> ReportBody {
         puzzles: vec![],
         games,
         ratings: vec![("xiangqi".into(), SkillRating::default())],
+        partial: false,
     }
 }
 

@@ -240,6 +240,36 @@ fn resign(
 }
 
 #[test]
+fn the_qr_form_fits_a_qr_code_and_merges_without_hiding_older_reports() {
+    let w = world();
+    for i in 0..300 {
+        w.kid_store
+            .record_lesson(w.kid, &attempt(&format!("xiangqi/unit-{i:03}"), true, 2, 1000 + i))
+            .unwrap();
+    }
+    let full = w.kid_store.export_report(w.kid, w.class.id, Timestamp(5000)).unwrap();
+    w.kid_store.record_lesson(w.kid, &attempt("newest", true, 3, 9000)).unwrap();
+    let text = w.kid_store.export_report_qr(w.kid, w.class.id, Timestamp(9500)).unwrap();
+    // Alphanumeric QR mode holds 4,296 symbols at most.
+    assert!(text.len() <= 4_296 / 3 * 2, "{} symbols", text.len());
+    assert!(text.chars().all(|c| c.is_ascii_uppercase() || c.is_ascii_digit() || c == ':'));
+    let qr = report_from_text(&text).unwrap();
+    let body = open_report(&qr, w.class.id, &w.class.key).unwrap();
+    assert!(body.partial);
+    assert_eq!(body.lessons[0].lesson_id, "newest", "newest first");
+    assert!(body.lessons.len() > 5 && body.lessons.len() < 301);
+
+    // The newer partial report first, then the older full one: both count.
+    let s = w.teacher.import_report(w.class.id, &qr, Timestamp(1)).unwrap();
+    assert_eq!(s.outcome, ImportOutcome::NewStudent);
+    let s = w.teacher.import_report(w.class.id, &full, Timestamp(1)).unwrap();
+    assert_eq!(s.outcome, ImportOutcome::Updated);
+    assert_eq!(w.teacher.student_lessons(w.class.id, w.kid).unwrap().len(), 302);
+    let again = w.teacher.import_report(w.class.id, &qr, Timestamp(1)).unwrap();
+    assert_eq!(again.outcome, ImportOutcome::AlreadyImported);
+}
+
+#[test]
 fn joining_needs_a_valid_code_and_exporting_needs_membership() {
     let w = world();
     let p = w.kid;
@@ -266,6 +296,7 @@ enum Step {
     Puzzle { puzzle: u8, solved: bool },
     Game { level: u8, won: bool },
     Export,
+    ExportQr,
 }
 
 fn step() -> impl Strategy<Value = Step> {
@@ -278,7 +309,7 @@ fn step() -> impl Strategy<Value = Step> {
         (0u8..3, any::<bool>()).prop_map(|(puzzle, solved)| Step::Puzzle { puzzle, solved }),
         (1u8..=10, any::<bool>()).prop_map(|(level, won)| Step::Game { level, won }),
         Just(Step::Export),
-        Just(Step::Export),
+        Just(Step::ExportQr),
     ]
 }
 
@@ -318,7 +349,7 @@ fn state(t: &ProgressStore, class: ClassId, kid: qike_core::progress::ProfileId)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 12, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 32, ..ProptestConfig::default() })]
 
     /// Reports imported in any order, with repeats, end where importing them in order
     /// ends, and that is exactly the student's own latest state.
@@ -359,6 +390,10 @@ proptest! {
                     }).unwrap();
                 }
                 Step::Export => reports.push(kid_store.export_report(kid, c.id, at).unwrap()),
+                Step::ExportQr => {
+                    let text = kid_store.export_report_qr(kid, c.id, at).unwrap();
+                    reports.push(report_from_text(&text).unwrap());
+                }
             }
         }
         reports.push(kid_store.export_report(kid, c.id, Timestamp(1_000_000)).unwrap());
@@ -382,6 +417,7 @@ proptest! {
         for r in &reports {
             let s = shuffled.import_report(c.id, r, Timestamp(0)).unwrap();
             prop_assert_eq!(s.outcome, ImportOutcome::AlreadyImported);
+            prop_assert_eq!(s.lessons_changed + s.puzzles_changed + s.games_added, 0);
         }
         prop_assert_eq!(&a, &state(&shuffled, c.id, kid));
     }
@@ -434,6 +470,7 @@ proptest! {
             puzzles: vec![],
             games: vec![],
             ratings: vec![],
+            partial: false,
         };
         let mut bytes = seal_report(&body, &key).unwrap();
         prop_assert_eq!(open_report(&bytes, ClassId(5), &key).unwrap(), body);
@@ -470,6 +507,7 @@ fn write_fuzz_seeds() {
         puzzles: vec![qike_core::progress::PuzzleRecord::new("p1")],
         games: vec![g],
         ratings: vec![("go9".into(), qike_core::progress::SkillRating::default())],
+        partial: false,
     };
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
     let sealed = seal_report(&body, &key).unwrap();

@@ -45,8 +45,8 @@ pub use records::{
     PuzzleAttempt, PuzzleRecord, Role,
 };
 pub use report::{
-    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, REPORT_VERSION, ReportBody, open_report,
-    peek_class, report_from_text, report_to_text, seal_payload, seal_report,
+    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, QR_REPORT_BYTES, REPORT_VERSION, ReportBody,
+    open_report, peek_class, report_from_text, report_to_text, seal_payload, seal_report,
 };
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};

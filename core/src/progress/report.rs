@@ -12,6 +12,10 @@
 //! member of the class, so the MAC proves "made by an app in this class, unchanged",
 //! not which child made it.
 //!
+//! A full report is a snapshot of everything; the QR form
+//! ([`ProgressStore::export_report_qr`]) is a partial report of the latest records
+//! that fits one QR code.
+//!
 //! Merging is a join on every field (see [`LessonRecord::merge`]), so importing the
 //! same report twice, an older one after a newer one, or reports in any order ends in
 //! the same state, and nothing a newer report holds is lost.
@@ -69,7 +73,15 @@ pub struct ReportBody {
     /// Ratings by game (see [`super::rating_key`]).
     #[serde(default)]
     pub ratings: Vec<(String, SkillRating)>,
+    /// A partial report (the QR form) carries only the most recent records. It merges
+    /// like any other, but does not mark earlier full reports as already seen.
+    #[serde(default)]
+    pub partial: bool,
 }
+
+/// The largest QR-form report, in bytes: its text (1.6 symbols a byte) then fits a
+/// QR code in alphanumeric mode with room to spare (version 40-L holds 4,296).
+pub const QR_REPORT_BYTES: usize = 1_600;
 
 /// Signs a body into report bytes.
 pub fn seal_report(body: &ReportBody, key: &ClassKey) -> Result<Vec<u8>, ReportError> {
@@ -288,6 +300,24 @@ fn sled_err(d: &std::path::Path) -> impl Fn(sled::Error) -> StoreError + '_ {
 }
 
 impl ProgressStore {
+    /// Takes the next sequence number for a report, durably.
+    fn next_report(
+        &self,
+        profile: ProfileId,
+        class: ClassId,
+    ) -> Result<(Membership, DeviceId), StoreError> {
+        let key = profile_key(profile, &class.0.to_be_bytes());
+        self.with(|i, d| {
+            let v = i.t.memberships.get(&key).map_err(sled_err(d))?;
+            let mut m: Membership =
+                decode("membership", &v.ok_or(StoreError::NotAMember { profile, class })?)?;
+            m.last_seq = m.last_seq.saturating_add(1);
+            i.t.memberships.insert(&key, encode(&m)?).map_err(sled_err(d))?;
+            i.sync(d)?;
+            Ok((m, i.device))
+        })
+    }
+
     /// Exports a signed report of a student's progress for a class they joined. The
     /// sequence number is saved before the report is returned, so two exports never
     /// share one.
@@ -304,16 +334,7 @@ impl ProgressStore {
         let skip = games.len().saturating_sub(MAX_REPORT_GAMES);
         games.drain(..skip);
         let ratings = self.ratings(profile)?;
-        let key = profile_key(profile, &class.0.to_be_bytes());
-        let (membership, device) = self.with(|i, d| {
-            let v = i.t.memberships.get(&key).map_err(sled_err(d))?;
-            let mut m: Membership =
-                decode("membership", &v.ok_or(StoreError::NotAMember { profile, class })?)?;
-            m.last_seq = m.last_seq.saturating_add(1);
-            i.t.memberships.insert(&key, encode(&m)?).map_err(sled_err(d))?;
-            i.sync(d)?;
-            Ok((m, i.device))
-        })?;
+        let (membership, device) = self.next_report(profile, class)?;
         let mut body = ReportBody {
             class,
             student: profile,
@@ -326,6 +347,7 @@ impl ProgressStore {
             puzzles,
             games,
             ratings,
+            partial: false,
         };
         match seal_report(&body, &membership.key) {
             Err(ReportError::Oversize { .. }) => {
@@ -337,6 +359,89 @@ impl ProgressStore {
             }
             other => Ok(other?),
         }
+    }
+
+    /// Exports a partial report small enough for one QR code, as its text form: the
+    /// ratings and the most recently active lessons, puzzles and games (without
+    /// moves) that fit in [`QR_REPORT_BYTES`]. For the whole history use
+    /// [`ProgressStore::export_report`].
+    pub fn export_report_qr(
+        &self,
+        profile: ProfileId,
+        class: ClassId,
+        now: Timestamp,
+    ) -> Result<String, StoreError> {
+        let p = self.profile(profile)?;
+        let mut lessons = self.lesson_records(profile)?;
+        lessons.sort_by_key(|l| std::cmp::Reverse(l.last_activity));
+        let mut puzzles = self.puzzle_records(profile)?;
+        puzzles.sort_by_key(|x| std::cmp::Reverse(x.last_activity));
+        let mut games = self.games(profile)?;
+        games.reverse();
+        let ratings = self.ratings(profile)?;
+        let (membership, device) = self.next_report(profile, class)?;
+        let mut body = ReportBody {
+            class,
+            student: profile,
+            device,
+            seq: membership.last_seq,
+            created: now,
+            display_name: p.display_name,
+            avatar: p.avatar,
+            lessons: Vec::new(),
+            puzzles: Vec::new(),
+            games: Vec::new(),
+            ratings,
+            partial: true,
+        };
+        // Envelope, CBOR array headers (at most 3 bytes more each) and slack.
+        let overhead = 16 + 32 + 16;
+        let mut size = encode(&body)?.len() + overhead;
+        let budget = QR_REPORT_BYTES;
+        let mut add = |len: usize| {
+            if size + len <= budget {
+                size += len;
+                true
+            } else {
+                false
+            }
+        };
+        // Newest first across kinds, so the report is about what happened lately.
+        let (mut li, mut pi, mut gi) = (0, 0, 0);
+        loop {
+            let next_l = lessons.get(li).map(|l| l.last_activity);
+            let next_p = puzzles.get(pi).map(|x| x.last_activity);
+            let next_g = games.get(gi).map(|g| g.ended);
+            let newest = next_l.max(next_p).max(next_g);
+            let Some(newest) = newest else { break };
+            if next_l == Some(newest) {
+                let l = lessons.get(li).cloned().unwrap_or_else(|| LessonRecord::new("?"));
+                li += 1;
+                if add(encode(&l)?.len()) {
+                    body.lessons.push(l);
+                } else {
+                    break;
+                }
+            } else if next_p == Some(newest) {
+                let x = puzzles.get(pi).cloned().unwrap_or_else(|| PuzzleRecord::new("?"));
+                pi += 1;
+                if add(encode(&x)?.len()) {
+                    body.puzzles.push(x);
+                } else {
+                    break;
+                }
+            } else {
+                let Some(mut g) = games.get(gi).cloned() else { break };
+                gi += 1;
+                g.moves.clear();
+                if body.games.len() < MAX_REPORT_GAMES && add(encode(&g)?.len()) {
+                    body.games.push(g);
+                } else {
+                    break;
+                }
+            }
+        }
+        Ok(report_to_text(&seal_report(&body, &membership.key)?))
     }
 
     /// Imports a report into the class it names, if this device teaches it.
@@ -456,13 +561,17 @@ fn merge_body(
         puzzles_changed: 0,
         games_added: 0,
     };
-    if let Some(s) = &old
+    // A full report is a snapshot: one no newer than a full one already merged
+    // cannot add anything.
+    if !body.partial
+        && let Some(s) = &old
         && s.seqs.get(&body.device).is_some_and(|&seen| seen >= body.seq)
     {
         summary.outcome = ImportOutcome::AlreadyImported;
         return Ok(summary);
     }
     let stamp = (body.created, body.seq, body.device);
+    let known = old.is_some();
     let mut state = old.unwrap_or_else(|| StudentState {
         student: body.student,
         seqs: BTreeMap::new(),
@@ -472,8 +581,11 @@ fn merge_body(
         ratings: body.ratings.clone(),
         last_report: body.created,
     });
-    let seen = state.seqs.entry(body.device).or_insert(0);
-    *seen = (*seen).max(body.seq);
+    let state_before = state.clone();
+    if !body.partial {
+        let seen = state.seqs.entry(body.device).or_insert(0);
+        *seen = (*seen).max(body.seq);
+    }
     if stamp >= state.stamp {
         state.stamp = stamp;
         state.display_name = body.display_name.clone();
@@ -524,6 +636,10 @@ fn merge_body(
             summary.games_added += 1;
             writes.push((2, key, encode(g)?));
         }
+    }
+    if body.partial && known && writes.is_empty() && state == state_before {
+        summary.outcome = ImportOutcome::AlreadyImported;
+        return Ok(summary);
     }
     let state_value = encode(&state)?;
     let roster_value = match t.roster.get(&skey).map_err(sled_err(d))? {
