@@ -107,3 +107,55 @@ fn lookup_by_name() {
     assert_eq!(Opening::by_name("慧星").map(|o| o.name), Some("彗星"));
     assert_eq!(Opening::by_name("无名"), None);
 }
+
+mod competition {
+    use super::pts;
+    use qike_core::gomoku::competition::{CompetitionGame, OpeningError, Player, Stage};
+
+    fn one(name: &str) -> qike_core::Point {
+        pts(name)[0]
+    }
+
+    #[test]
+    fn swap_after_three_and_two_offers_for_the_fifth() {
+        let mut g = CompetitionGame::new();
+        assert_eq!(g.place(one("a1")), Err(OpeningError::NotCentre));
+        g.place(one("h8")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.place(one("h10")), Err(OpeningError::NotAnOpening));
+        g.place(one("h9")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.place(one("h12")), Err(OpeningError::NotAnOpening));
+        g.place(one("i9")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.opening().map(|o| o.name), Some("花月"));
+        assert_eq!((g.stage(), g.to_act()), (&Stage::SwapDecision, Player::Other));
+        assert_eq!(g.place(one("a1")), Err(OpeningError::WrongStage));
+        // The other player takes black; the tentative player now plays white.
+        g.decide_swap(true).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.black_player(), Player::Other);
+        assert_eq!(g.to_act(), Player::Tentative);
+        g.place(one("g9")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((g.stage(), g.to_act()), (&Stage::OfferFifth, Player::Other));
+        assert_eq!(g.offer_fifth([one("j9"), one("j9")]), Err(OpeningError::BadOffer));
+        assert!(matches!(g.offer_fifth([one("h8"), one("j9")]), Err(OpeningError::Play(_))));
+        g.offer_fifth([one("j9"), one("i7")]).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.choose_fifth(one("a1")), Err(OpeningError::NotOffered));
+        g.choose_fifth(one("i7")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!((g.stage(), g.to_act()), (&Stage::Play, Player::Tentative));
+        g.place(one("j10")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.game().moves().len(), 6);
+    }
+
+    #[test]
+    fn mirror_image_offers_are_refused() {
+        // 寒星 (h8 h9 h10) with white's fourth on h7 is symmetric about the h-file, so
+        // g8 and i8 are the same fifth move.
+        let mut g = CompetitionGame::new();
+        for m in ["h8", "h9", "h10"] {
+            g.place(one(m)).unwrap_or_else(|e| panic!("{e}"));
+        }
+        g.decide_swap(false).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.black_player(), Player::Tentative);
+        g.place(one("h7")).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(g.offer_fifth([one("g8"), one("i8")]), Err(OpeningError::SymmetricOffer));
+        assert_eq!(g.offer_fifth([one("g8"), one("i9")]), Ok(()));
+    }
+}

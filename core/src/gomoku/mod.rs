@@ -5,7 +5,8 @@
 //! - [`renju`]: exact forbidden moves for black (长连, 四四, 三三 with false threes
 //!   resolved recursively).
 //! - [`patterns`]: the shape vocabulary (活四, 冲四, 活三, 眠三, 活二 …) per point and side.
-//! - [`openings`]: the 26 named openings and their recognition under symmetry.
+//! - [`openings`]: the 26 named openings and their recognition under symmetry;
+//!   [`competition`]: the 三手交换、五手两打 opening procedure as a play mode.
 //! - [`notation`] and [`sgf`]: `h8` move lists, Gomocup `x,y` coordinates, SGF `GM[4]`.
 //!
 //! ```
@@ -18,6 +19,7 @@
 //! ```
 
 mod board;
+pub mod competition;
 mod game;
 mod line;
 pub mod notation;
