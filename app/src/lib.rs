@@ -1,1 +1,66 @@
+//! Qike's Bevy app: one plugin per screen over `qike-core`.
+//!
+//! This crate is also the one native library of the phone builds: it re-exports the
+//! uniffi bindings (`qike`), so one `.so`/`.a` holds both the Bevy entry point and the
+//! API that Kotlin and Swift call.
+
+pub mod actions;
+pub mod board;
+pub mod capture;
+pub mod fonts;
+pub mod home;
+pub mod layout;
+#[cfg(any(target_os = "android", target_os = "ios"))]
+mod mobile;
+
+use bevy::prelude::*;
+
+/// Linking the bindings here puts their exported symbols into this crate's cdylib and
+/// staticlib.
 pub use qike;
+
+/// The screens of the app.
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum AppState {
+    #[default]
+    Home,
+}
+
+/// Everything but the window and renderer: screens, board, input. Tests add this to a
+/// headless app; the desktop and mobile entries add it to `DefaultPlugins`.
+#[derive(Debug)]
+pub struct QikeLogicPlugin;
+
+impl Plugin for QikeLogicPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<AppState>().add_plugins((
+            actions::ActionsPlugin,
+            board::BoardPlugin,
+            home::HomePlugin,
+        ));
+    }
+}
+
+/// The whole app on top of `DefaultPlugins`: fonts, a camera, and the logic.
+#[derive(Debug)]
+pub struct QikePlugin;
+
+impl Plugin for QikePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins((fonts::FontsPlugin, QikeLogicPlugin)).add_systems(
+            Startup,
+            |mut commands: Commands| {
+                commands.spawn(Camera2d);
+            },
+        );
+    }
+}
+
+/// The default window: portrait-phone shaped on the desktop; full screen on phones.
+pub fn window(width: u32, height: u32) -> Window {
+    Window {
+        title: "棋课 Qike".to_owned(),
+        resolution: bevy::window::WindowResolution::new(width, height),
+        ..default()
+    }
+}

@@ -1,1 +1,87 @@
-//! Shared helpers for the cross-crate tests.
+//! Helpers for the cross-crate tests: finding the built native library, generating the
+//! uniffi bindings from it in library mode, and locating foreign toolchains.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use camino::Utf8PathBuf;
+use uniffi_bindgen::bindings::{GenerateOptions, TargetLanguage, generate};
+
+/// The workspace root (the folder holding the top-level Cargo.toml).
+pub fn workspace_root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ has a parent").to_path_buf()
+}
+
+/// The cargo profile folder the running test binary lives in (e.g. `target/debug`).
+pub fn profile_dir() -> PathBuf {
+    let exe = std::env::current_exe().expect("test binary path");
+    // target/debug/deps/<test> → target/debug
+    exe.parent().and_then(Path::parent).expect("test binary sits in <profile>/deps").to_path_buf()
+}
+
+/// The bindings' shared library (`libqike.so` on Linux), built by cargo alongside the
+/// tests because `qike-tests` depends on `qike-bindings`.
+pub fn bindings_cdylib() -> PathBuf {
+    let name = format!("{}qike{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+    let dir = profile_dir();
+    let candidates = [dir.join(&name), dir.join("deps").join(&name)];
+    candidates
+        .iter()
+        .filter(|p| p.exists())
+        .max_by_key(|p| p.metadata().and_then(|m| m.modified()).ok())
+        .cloned()
+        .unwrap_or_else(|| panic!("{name} was not built; looked in {candidates:?}"))
+}
+
+/// A fresh, empty scratch folder for one test.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    let dir = profile_dir().join("qike-tests").join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+/// Generates bindings for `language` from the cdylib in library mode into `out`, and
+/// copies the library next to them.
+pub fn generate_bindings(language: TargetLanguage, out: &Path) -> PathBuf {
+    let lib = bindings_cdylib();
+    let source = Utf8PathBuf::from_path_buf(lib.clone()).expect("utf-8 library path");
+    let out_dir = Utf8PathBuf::from_path_buf(out.to_path_buf()).expect("utf-8 out path");
+    generate(GenerateOptions {
+        languages: vec![language],
+        source,
+        out_dir,
+        config_override: None,
+        format: false,
+        crate_filter: None,
+        metadata_no_deps: true,
+    })
+    .expect("uniffi bindings generation");
+    let copy = out.join(lib.file_name().expect("library file name"));
+    std::fs::copy(&lib, &copy).expect("copy library next to the bindings");
+    copy
+}
+
+/// Runs a command and returns its stdout, panicking with both streams if it fails.
+pub fn run_ok(command: &mut Command) -> String {
+    let output = command.output().unwrap_or_else(|e| panic!("could not start {command:?}: {e}"));
+    let stdout = String::from_utf8_lossy(&output.stdout).into_owned();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        output.status.success(),
+        "{command:?} failed with {}\n--- stdout\n{stdout}\n--- stderr\n{stderr}",
+        output.status
+    );
+    stdout
+}
+
+/// Whether a program can be started (`program --version` or similar succeeds).
+pub fn have(program: &str, arg: &str) -> bool {
+    Command::new(program).arg(arg).output().map(|o| o.status.success()).unwrap_or(false)
+}
+
+/// Prints why a test did not run, in a form that stands out in the test log.
+pub fn skip(test: &str, reason: &str) {
+    eprintln!("SKIPPED {test}: {reason}");
+    println!("SKIPPED {test}: {reason}");
+}

@@ -1,0 +1,48 @@
+//! `--screenshot PATH`: render a few frames, save the window to a PNG and quit. Used by
+//! the render test and for store screenshots.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, ScreenshotCaptured, save_to_disk};
+
+/// Saves one screenshot after `after_frames` frames, then exits.
+#[derive(Debug, Clone)]
+pub struct CapturePlugin {
+    pub path: PathBuf,
+    pub after_frames: u32,
+}
+
+#[derive(Resource, Debug, Clone)]
+struct CaptureRequest {
+    path: PathBuf,
+    after_frames: u32,
+    frames: u32,
+    taken: bool,
+}
+
+impl Plugin for CapturePlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(CaptureRequest {
+            path: self.path.clone(),
+            after_frames: self.after_frames,
+            frames: 0,
+            taken: false,
+        })
+        .add_systems(Last, capture);
+    }
+}
+
+fn capture(mut commands: Commands, mut request: ResMut<CaptureRequest>) {
+    request.frames += 1;
+    if request.taken || request.frames < request.after_frames {
+        return;
+    }
+    request.taken = true;
+    commands
+        .spawn(Screenshot::primary_window())
+        .observe(save_to_disk(request.path.clone()))
+        .observe(|_: On<ScreenshotCaptured>, mut exit: MessageWriter<AppExit>| {
+            exit.write(AppExit::Success);
+        });
+}
