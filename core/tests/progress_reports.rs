@@ -142,6 +142,13 @@ fn a_report_round_trips_and_fills_the_roster() {
     let old = w.teacher.import_report(w.class.id, &bytes, Timestamp(800)).unwrap();
     assert_eq!(old.outcome, ImportOutcome::AlreadyImported);
     assert_eq!(w.teacher.student_lessons(w.class.id, w.kid).unwrap().len(), 2);
+
+    // Removing the student removes everything their reports brought.
+    w.teacher.remove_student(w.class.id, w.kid).unwrap();
+    assert!(w.teacher.roster(w.class.id).unwrap().is_empty());
+    assert!(w.teacher.student_lessons(w.class.id, w.kid).unwrap().is_empty());
+    assert!(w.teacher.student_games(w.class.id, w.kid).unwrap().is_empty());
+    assert_eq!(w.teacher.student_last_report(w.class.id, w.kid).unwrap(), None);
 }
 
 #[test]

@@ -244,15 +244,9 @@ impl ProgressStore {
         self.with(|i, d| {
             let prefix = class_key(class, &student.to_bytes());
             let t = &i.t;
-            for tree in [&t.class_lessons, &t.class_puzzles, &t.class_games] {
-                let mut batch = sled::Batch::default();
-                for kv in tree.scan_prefix(&prefix) {
-                    batch.remove(kv.map_err(sled_err(d))?.0);
-                }
-                tree.apply_batch(batch).map_err(sled_err(d))?;
-            }
-            t.class_students.remove(&prefix).map_err(sled_err(d))?;
-            t.roster.remove(&prefix).map_err(sled_err(d))?;
+            let trees =
+                [&t.class_lessons, &t.class_puzzles, &t.class_games, &t.class_students, &t.roster];
+            super::store::remove_prefix_atomically(&trees, &prefix, d)?;
             i.sync(d)
         })
     }

@@ -237,17 +237,10 @@ impl ProgressStore {
     pub fn delete_profile(&self, id: ProfileId) -> Result<(), StoreError> {
         self.profile(id)?;
         self.with(|i, d| {
+            let t = &i.t;
             let prefix = id.to_bytes();
-            let trees = [&i.t.lessons, &i.t.puzzles, &i.t.games, &i.t.ratings, &i.t.memberships];
-            for tree in trees {
-                let mut batch = sled::Batch::default();
-                for kv in tree.scan_prefix(prefix) {
-                    let (k, _) = kv.map_err(|e| StoreError::from_sled(d, e))?;
-                    batch.remove(k);
-                }
-                tree.apply_batch(batch).map_err(|e| StoreError::from_sled(d, e))?;
-            }
-            i.t.profiles.remove(prefix).map_err(|e| StoreError::from_sled(d, e))?;
+            let trees = [&t.lessons, &t.puzzles, &t.games, &t.ratings, &t.memberships, &t.profiles];
+            remove_prefix_atomically(&trees, &prefix, d)?;
             i.sync(d)
         })
     }
@@ -426,6 +419,38 @@ pub(crate) fn game_key(profile: ProfileId, g: &GameRecord) -> Vec<u8> {
     rest.extend_from_slice(&((g.started.0 as u64) ^ (1 << 63)).to_be_bytes());
     rest.extend_from_slice(&g.id.to_be_bytes());
     profile_key(profile, &rest)
+}
+
+/// Removes every key under `prefix` from all `trees` in one transaction, so a crash
+/// leaves all of them or none.
+pub(crate) fn remove_prefix_atomically(
+    trees: &[&sled::Tree],
+    prefix: &[u8],
+    dir: &Path,
+) -> Result<(), StoreError> {
+    let mut keys: Vec<Vec<sled::IVec>> = Vec::with_capacity(trees.len());
+    for tree in trees {
+        let mut these = Vec::new();
+        for kv in tree.scan_prefix(prefix) {
+            these.push(kv.map_err(|e| StoreError::from_sled(dir, e))?.0);
+        }
+        keys.push(these);
+    }
+    trees
+        .transaction(|views| {
+            for (view, these) in views.iter().zip(&keys) {
+                for k in these {
+                    view.remove(k.clone())?;
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e: sled::transaction::TransactionError<()>| match e {
+            sled::transaction::TransactionError::Storage(e) => StoreError::from_sled(dir, e),
+            sled::transaction::TransactionError::Abort(()) => {
+                StoreError::Corrupt { path: dir.to_path_buf(), detail: "removal aborted".into() }
+            }
+        })
 }
 
 /// Decodes every value under `prefix`.
