@@ -273,6 +273,15 @@ mod tests {
         // - 12½ = 0 → 和棋 without komi.
         let count = AreaCount { black_stones: 193, white_stones: 168, ..AreaCount::default() };
         assert_eq!(result(&count, Komi::NONE, 25).chinese(), "和棋");
+        // 16 stones: 8 back, so 188½ 子 draws (one neutral point split).
+        let count = AreaCount { black_stones: 188, white_stones: 172, neutral: 1, ..count };
+        assert_eq!(count.black_half_stones(), 377);
+        assert_eq!(result(&count, Komi::NONE, 16).chinese(), "和棋");
+        // 13 stones: 6½ back; 187 子 draws, 188 wins by 1 stone.
+        let count = AreaCount { black_stones: 187, white_stones: 174, ..AreaCount::default() };
+        assert_eq!(result(&count, Komi::NONE, 13).chinese(), "和棋");
+        let count = AreaCount { black_stones: 188, white_stones: 173, ..AreaCount::default() };
+        assert_eq!(result(&count, Komi::NONE, 13).chinese(), "黑胜 1 子");
         // 9 stones: 4½ back; black 186 子 wins by 1 stone.
         let count = AreaCount { black_stones: 186, white_stones: 175, ..AreaCount::default() };
         assert_eq!(result(&count, Komi::NONE, 9).chinese(), "黑胜 1 子");
