@@ -1,6 +1,6 @@
 //! What the store keeps about a child: profiles, lesson, puzzle and game records.
 //!
-//! Every record is a serde struct stored as CBOR maps keyed by field name, so a later
+//! Every record is a serde struct stored as a JSON object keyed by field name, so a later
 //! version may add fields (with `#[serde(default)]`) and an older app reading a newer
 //! value skips what it does not know. Records only grow (counters up, best results up),
 //! which is what lets class reports merge in any order: see [`LessonRecord::merge`].

@@ -189,6 +189,15 @@ pub fn open_report(
     Ok(body)
 }
 
+/// Bytes a value takes in a report body (CBOR); `usize::MAX` if it cannot be encoded.
+fn cbor_len<T: Serialize>(value: &T) -> usize {
+    let mut out = Vec::new();
+    match ciborium::into_writer(value, &mut out) {
+        Ok(()) => out.len(),
+        Err(_) => usize::MAX / 4,
+    }
+}
+
 /// Checks what a signed body says before anything of it is stored.
 fn check_body(b: &ReportBody, class: ClassId) -> Result<(), ReportError> {
     let bad = |m: String| Err(ReportError::Malformed(m));
@@ -396,7 +405,7 @@ impl ProgressStore {
         };
         // Envelope, CBOR array headers (at most 3 bytes more each) and slack.
         let overhead = 16 + 32 + 16;
-        let mut size = encode(&body)?.len() + overhead;
+        let mut size = cbor_len(&body) + overhead;
         let budget = QR_REPORT_BYTES;
         let mut add = |len: usize| {
             if size + len <= budget {
@@ -417,7 +426,7 @@ impl ProgressStore {
             if next_l == Some(newest) {
                 let l = lessons.get(li).cloned().unwrap_or_else(|| LessonRecord::new("?"));
                 li += 1;
-                if add(encode(&l)?.len()) {
+                if add(cbor_len(&l)) {
                     body.lessons.push(l);
                 } else {
                     break;
@@ -425,7 +434,7 @@ impl ProgressStore {
             } else if next_p == Some(newest) {
                 let x = puzzles.get(pi).cloned().unwrap_or_else(|| PuzzleRecord::new("?"));
                 pi += 1;
-                if add(encode(&x)?.len()) {
+                if add(cbor_len(&x)) {
                     body.puzzles.push(x);
                 } else {
                     break;
@@ -434,7 +443,7 @@ impl ProgressStore {
                 let Some(mut g) = games.get(gi).cloned() else { break };
                 gi += 1;
                 g.moves.clear();
-                if body.games.len() < MAX_REPORT_GAMES && add(encode(&g)?.len()) {
+                if body.games.len() < MAX_REPORT_GAMES && add(cbor_len(&g)) {
                     body.games.push(g);
                 } else {
                     break;

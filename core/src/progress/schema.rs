@@ -1,9 +1,10 @@
 //! Schema versions and the migrations between them.
 //!
-//! - v1 (first release): `profiles` held `{id, name, avatar, created}`; lesson
+//! - v1 (first release): values were CBOR; `profiles` held `{id, name, avatar, created}`; lesson
 //!   records lived in the tree `lessons` under text keys `"<profile hex>/<lesson id>"`
 //!   as `{lesson, stars, attempts, completed_at, time_ms}`.
-//! - v2 (current): profiles gained language and role (`name` became
+//! - v2 (current): values are JSON (see `codec.rs` for why); profiles gained
+//!   language and role (`name` became
 //!   `display_name`); lesson records moved to `lesson_records` under binary
 //!   `profile ‖ lesson id` keys with the full [`LessonRecord`].
 //!
@@ -15,7 +16,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use sled::Transactional;
 
-use super::codec::{decode, encode, profile_key};
+use super::codec::{decode_v1, encode, profile_key};
 use super::error::StoreError;
 use super::ids::{DeviceId, ProfileId, Timestamp};
 use super::records::{LessonRecord, LessonStatus, Profile, Role, default_language};
@@ -112,7 +113,7 @@ fn migrate_v1_to_v2(db: &sled::Db, meta: &sled::Tree, dir: &Path) -> Result<(), 
     let mut new_profiles = Vec::new();
     for kv in profiles.iter() {
         let (k, v) = kv.map_err(sled_err)?;
-        let old: ProfileV1 = decode("v1 profile", &v)?;
+        let old: ProfileV1 = decode_v1("v1 profile", &v)?;
         let p = Profile {
             id: old.id,
             display_name: old.name,
@@ -126,7 +127,7 @@ fn migrate_v1_to_v2(db: &sled::Db, meta: &sled::Tree, dir: &Path) -> Result<(), 
     let mut new_lessons = Vec::new();
     for kv in old_lessons.iter() {
         let (k, v) = kv.map_err(sled_err)?;
-        let old: LessonV1 = decode("v1 lesson record", &v)?;
+        let old: LessonV1 = decode_v1("v1 lesson record", &v)?;
         let key = String::from_utf8_lossy(&k).into_owned();
         let (hex, _) = key.split_once('/').ok_or_else(|| StoreError::BadRecord {
             what: "v1 lesson key",

@@ -115,18 +115,21 @@ impl ProgressStore {
     }
 
     /// Flushes and closes the database. Later calls return [`StoreError::Closed`].
+    /// It closes even when the final flush fails (and then returns that error).
+    ///
+    /// After an I/O failure such as [`StoreError::DiskFull`], sled refuses every later
+    /// call on the same handle; close and open the store again once there is room.
     ///
     /// sled's I/O threads can hold the database a moment after it is dropped; `close`
     /// waits (up to a few seconds) until they let go, so the folder can be reopened,
     /// copied or moved aside straight away.
     pub fn close(&self) -> Result<(), StoreError> {
         let mut guard = self.lock();
-        if let Some(inner) = guard.take() {
-            inner.sync(&self.dir)?;
-            drop(inner);
-            wait_for_release(&self.dir);
-        }
-        Ok(())
+        let Some(inner) = guard.take() else { return Ok(()) };
+        let synced = inner.sync(&self.dir);
+        drop(inner);
+        wait_for_release(&self.dir);
+        synced
     }
 
     /// Renames a damaged store's folder to `<dir>.damaged-<time>` so a fresh one can
