@@ -13,6 +13,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod ai;
 pub mod chess;
 mod game;
 pub mod go;

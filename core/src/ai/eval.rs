@@ -1,0 +1,202 @@
+//! The static evaluation: material, piece-square tables, horse and chariot mobility,
+//! and the safety of the general's palace.
+//!
+//! All values are in centipawns (a soldier on its own side of the river is worth 100)
+//! from the point of view of the side to move. They were set by hand from general
+//! xiangqi principles (develop chariots, central cannon, horses towards the palace
+//! corners, crossed soldiers) and checked only by short self-play; nothing was tuned
+//! automatically.
+
+use crate::game::Side;
+use crate::xiangqi::{Kind, MoveList, Position};
+
+/// Material value of each kind, indexed by `Kind as usize`.
+pub const VALUE: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
+
+/// The kind of each piece id (1..=32): ids are laid out per side by
+/// [`Kind::first_slot`], so the table is derived from it.
+const KIND_OF_ID: [Kind; 33] = {
+    let mut t = [Kind::General; 33];
+    let mut id = 1;
+    while id < 33 {
+        let slot = (id - 1) % 16;
+        let mut k = 0;
+        while k < 7 {
+            let kind = Kind::ALL[k];
+            if slot >= kind.first_slot() && slot < kind.first_slot() + kind.max_count() {
+                t[id] = kind;
+            }
+            k += 1;
+        }
+        id += 1;
+    }
+    t
+};
+
+/// The kind of piece `id` (1..=32).
+#[inline(always)]
+pub(crate) fn kind_of_id(id: u8) -> Kind {
+    KIND_OF_ID[(id as usize).min(32)]
+}
+
+/// The side index (0 red, 1 black) of piece `id`.
+#[inline(always)]
+pub(crate) fn side_of_id(id: u8) -> usize {
+    (id as usize).saturating_sub(1) / 16
+}
+
+/// Piece-square tables from red's view: row 0 is black's back rank (rank 9), row 9 red's
+/// (rank 0); files left to right. Black reads them mirrored top to bottom.
+type Table = [[i8; 9]; 10];
+
+const SOLDIER: Table = [
+    [40, 50, 60, 70, 80, 70, 60, 50, 40],
+    [90, 110, 127, 127, 127, 127, 127, 110, 90],
+    [90, 105, 120, 127, 127, 127, 120, 105, 90],
+    [85, 95, 105, 120, 125, 120, 105, 95, 85],
+    [70, 80, 85, 95, 100, 95, 85, 80, 70],
+    [5, 0, 10, 0, 15, 0, 10, 0, 5],
+    [0, 0, 0, 0, 5, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+];
+
+const HORSE: Table = [
+    [20, 30, 40, 40, 30, 40, 40, 30, 20],
+    [30, 50, 60, 70, 40, 70, 60, 50, 30],
+    [30, 45, 55, 60, 60, 60, 55, 45, 30],
+    [25, 40, 50, 55, 55, 55, 50, 40, 25],
+    [15, 30, 40, 45, 45, 45, 40, 30, 15],
+    [10, 25, 30, 35, 35, 35, 30, 25, 10],
+    [5, 15, 25, 20, 25, 20, 25, 15, 5],
+    [0, 10, 20, 15, 20, 15, 20, 10, 0],
+    [-10, 0, 5, 10, -15, 10, 5, 0, -10],
+    [-15, -10, 0, -5, -20, -5, 0, -10, -15],
+];
+
+const CHARIOT: Table = [
+    [20, 25, 25, 35, 30, 35, 25, 25, 20],
+    [20, 30, 30, 40, 45, 40, 30, 30, 20],
+    [15, 25, 25, 35, 35, 35, 25, 25, 15],
+    [15, 25, 25, 30, 30, 30, 25, 25, 15],
+    [15, 25, 25, 30, 30, 30, 25, 25, 15],
+    [10, 20, 20, 25, 25, 25, 20, 20, 10],
+    [5, 20, 15, 20, 20, 20, 15, 20, 5],
+    [0, 15, 10, 15, 15, 15, 10, 15, 0],
+    [-5, 10, 5, 10, 0, 10, 5, 10, -5],
+    [-10, 5, 0, 5, -5, 5, 0, 5, -10],
+];
+
+const CANNON: Table = [
+    [20, 20, 0, -10, -10, -10, 0, 20, 20],
+    [10, 10, 0, -5, -10, -5, 0, 10, 10],
+    [5, 5, 0, -5, 0, -5, 0, 5, 5],
+    [0, 5, 0, 0, 10, 0, 0, 5, 0],
+    [0, 0, 0, 0, 10, 0, 0, 0, 0],
+    [0, 5, 0, 5, 15, 5, 0, 5, 0],
+    [0, 0, 0, 0, 10, 0, 0, 0, 0],
+    [0, 5, 5, 5, 25, 5, 5, 5, 0],
+    [0, 0, 0, 5, 10, 5, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+];
+
+/// Advisors, elephants and the general: small nudges towards their home points.
+const DEFENDER: Table = [
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, -5, 0, 0, 0, -5, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 0, 0],
+    [-5, 0, 0, -10, 5, -10, 0, 0, -5],
+    [0, 0, 0, -5, 5, -5, 0, 0, 0],
+    [0, 0, 0, 0, 5, 0, 0, 0, 0],
+];
+
+const TABLES: [&Table; 7] = [&DEFENDER, &DEFENDER, &DEFENDER, &HORSE, &CHARIOT, &CANNON, &SOLDIER];
+
+/// Piece-square value of `kind` of side index `s` on square `sq` (rank * 9 + file).
+#[inline(always)]
+pub(crate) fn pst(kind: Kind, s: usize, sq: usize) -> i32 {
+    let (file, rank) = (sq % 9, (sq / 9).min(9));
+    let row = if s == 0 { 9 - rank } else { rank };
+    TABLES[kind as usize][row][file] as i32
+}
+
+/// Mobility weight per reachable point, by kind.
+const MOBILITY: [i32; 7] = [0, 0, 0, 8, 3, 1, 0];
+
+/// The evaluation of `pos` for the side to move, in centipawns.
+pub fn evaluate(pos: &Position) -> i32 {
+    let mut score = [0i32; 2];
+    // Attack potential (chariot 2, horse/cannon 1) and defenders present, per side.
+    let mut attack = [0i32; 2];
+    let mut defenders = [0i32; 2];
+    for id in 1..33u8 {
+        let sq = pos.squares[id as usize];
+        if sq as usize >= 90 {
+            continue;
+        }
+        let (kind, s) = (kind_of_id(id), side_of_id(id));
+        let sq = sq as usize;
+        score[s] += VALUE[kind as usize] + pst(kind, s, sq);
+        match kind {
+            Kind::Chariot => attack[s] += 2,
+            Kind::Horse | Kind::Cannon => attack[s] += 1,
+            Kind::Advisor | Kind::Elephant => defenders[s] += 1,
+            _ => {}
+        }
+        let w = MOBILITY[kind as usize];
+        if w != 0 {
+            let mut list = MoveList::new();
+            pos.piece_moves(sq, s, &mut list);
+            score[s] += w * list.len() as i32;
+        }
+    }
+    // Palace safety: each missing advisor or elephant costs more the more attackers
+    // the other side still has.
+    for s in 0..2 {
+        let missing = 4 - defenders[s].min(4);
+        let threat = attack[1 - s].min(6);
+        score[s] -= missing * threat * 6;
+    }
+    let s = pos.side_to_move().index();
+    let tempo = 10;
+    score[s] - score[1 - s] + tempo
+}
+
+/// Whether `side` has a chariot, horse or cannon (null-move pruning is unsafe without).
+pub(crate) fn has_big_pieces(pos: &Position, side: Side) -> bool {
+    [Kind::Chariot, Kind::Horse, Kind::Cannon].into_iter().any(|k| pos.count(side, k) > 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_of_ids_follow_slots() {
+        assert_eq!(kind_of_id(1), Kind::General);
+        assert_eq!(kind_of_id(17), Kind::General);
+        assert_eq!(kind_of_id(8), Kind::Chariot);
+        assert_eq!(kind_of_id(12), Kind::Soldier);
+        assert_eq!(kind_of_id(32), Kind::Soldier);
+        assert_eq!(side_of_id(16), 0);
+        assert_eq!(side_of_id(17), 1);
+    }
+
+    #[test]
+    fn start_position_is_balanced() {
+        let pos = Position::startpos();
+        // Only the tempo bonus separates the sides.
+        assert_eq!(evaluate(&pos), 10);
+    }
+
+    #[test]
+    fn extra_chariot_is_winning() {
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/9/R8/3K5 w - - 0 1").unwrap();
+        assert!(evaluate(&pos) > 800);
+    }
+}

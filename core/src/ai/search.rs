@@ -1,0 +1,787 @@
+//! The search: iterative deepening over principal-variation alpha-beta with a
+//! transposition table, aspiration windows, check extension, null-move pruning with
+//! verification, late-move reductions, killer and history move ordering, and a
+//! capture-only quiescence search ordered by MVV-LVA.
+//!
+//! Repetition inside the search follows the spirit of the 棋例: when a position repeats
+//! (on the search path or in the game before the root, since the last capture), the side
+//! whose every move in the cycle gave check is the perpetual checker and loses
+//! ([`RULE_WIN`] for the other side); otherwise the repetition scores as a draw. Chasing
+//! (长捉) is not modelled in the search, so a perpetual chase is scored as a draw; the
+//! game itself ([`crate::xiangqi::Game`]) still rules it.
+//!
+//! With a node limit and no time limit the search is deterministic: the same position,
+//! history and limits give the same move and node count.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::xiangqi::{Kind, Move, MoveList, Position};
+
+use super::eval::{VALUE, evaluate, has_big_pieces};
+use super::tt::{Bound, Tt};
+
+/// The score of giving mate now; mate in `n` plies scores `MATE - n`.
+pub const MATE: i32 = 30_000;
+/// Scores above this (or below its negation) are mates.
+pub const MATE_IN_MAX: i32 = MATE - 512;
+/// The score of a repetition won by rule (the other side checked perpetually).
+pub const RULE_WIN: i32 = 20_000;
+const INF: i32 = 32_000;
+/// The deepest the search path may go.
+pub const MAX_PLY: usize = 96;
+/// Plies without a capture after which the game is drawn (60 moves each, 自然限着).
+const MOVE_LIMIT_PLIES: u32 = 120;
+
+/// When to stop thinking. Every limit set applies; none set means "until stopped".
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<Duration>,
+    pub clock: Option<Clock>,
+}
+
+impl Limits {
+    pub fn depth(d: u32) -> Limits {
+        Limits { depth: Some(d), ..Limits::default() }
+    }
+
+    pub fn nodes(n: u64) -> Limits {
+        Limits { nodes: Some(n), ..Limits::default() }
+    }
+
+    pub fn movetime(t: Duration) -> Limits {
+        Limits { movetime: Some(t), ..Limits::default() }
+    }
+
+    /// The time to spend on this move: the move time, or a share of the clock.
+    fn budget(&self) -> Option<Duration> {
+        let from_clock = self.clock.map(|c| c.budget());
+        match (self.movetime, from_clock) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
+/// The mover's clock: time left, increment per move, and moves to the next control.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Clock {
+    pub left: Duration,
+    pub increment: Duration,
+    pub moves_to_go: Option<u32>,
+}
+
+impl Clock {
+    /// A share of the time left plus most of the increment, never more than half the
+    /// time left (minus a safety margin for the reply to reach the GUI).
+    fn budget(&self) -> Duration {
+        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60);
+        let share = self.left / moves + self.increment * 3 / 4;
+        let cap = (self.left / 2).saturating_sub(Duration::from_millis(20));
+        share.min(cap).max(Duration::from_millis(1))
+    }
+}
+
+/// A root move with the score of its last complete search. `exact` is false when the
+/// move only failed low: the score is then an upper bound.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RootMove {
+    pub mv: Move,
+    pub score: i32,
+    pub exact: bool,
+}
+
+/// What one iteration found; sent to the info callback as each depth completes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Info {
+    pub depth: u32,
+    pub score: i32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The best move, `None` only when the side to move has no legal move.
+    pub best: Option<Move>,
+    pub score: i32,
+    /// The deepest iteration completed.
+    pub depth: u32,
+    pub nodes: u64,
+    pub pv: Vec<Move>,
+    /// Every root move, best first, as scored by the last complete iteration.
+    pub root: Vec<RootMove>,
+}
+
+/// One position on the path from the game's last capture to the current node.
+#[derive(Debug, Clone, Copy)]
+struct PathEntry {
+    key: u64,
+    /// Whether the move that led here gave check.
+    check: bool,
+    /// Whether no earlier position can repeat here (a capture or a null move led here).
+    barrier: bool,
+}
+
+/// Callback for each completed iteration.
+pub type InfoFn = Box<dyn FnMut(&Info) + Send>;
+
+/// A search engine: its table and ordering heuristics persist between searches.
+pub struct Searcher {
+    tt: Tt,
+    history: Box<[[i32; 90]; 90]>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    path: Vec<PathEntry>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    start: Instant,
+    stop: Arc<AtomicBool>,
+    stopped: bool,
+    side_key: u64,
+    root_margin: i32,
+    on_info: Option<InfoFn>,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Searcher").field("hash_bytes", &self.tt.bytes()).finish_non_exhaustive()
+    }
+}
+
+impl Default for Searcher {
+    fn default() -> Self {
+        Searcher::new(super::tt::DEFAULT_MB)
+    }
+}
+
+/// The Zobrist term for the side to move, recovered from two positions that differ only
+/// in it (the rules module keeps its tables private).
+fn side_key() -> u64 {
+    let red = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 w - - 0 1");
+    let black = Position::from_fen("4k4/9/9/9/9/9/9/9/9/3K5 b - - 0 1");
+    match (red, black) {
+        (Ok(r), Ok(b)) => r.key() ^ b.key(),
+        _ => 0x9E37_79B9_7F4A_7C15,
+    }
+}
+
+impl Searcher {
+    /// A searcher with a transposition table of `hash_mb` MiB.
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: Tt::new(hash_mb),
+            history: Box::new([[0; 90]; 90]),
+            killers: [[None; 2]; MAX_PLY + 1],
+            path: Vec::with_capacity(256),
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            start: Instant::now(),
+            stop: Arc::new(AtomicBool::new(false)),
+            stopped: false,
+            side_key: side_key(),
+            root_margin: 0,
+            on_info: None,
+        }
+    }
+
+    /// Resizes the transposition table (clears it).
+    pub fn resize(&mut self, mb: usize) {
+        self.tt.resize(mb);
+    }
+
+    /// Bytes held by the transposition table.
+    pub fn hash_bytes(&self) -> usize {
+        self.tt.bytes()
+    }
+
+    /// Forgets the table and the ordering heuristics (a new game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.history.iter_mut().for_each(|row| row.fill(0));
+    }
+
+    /// The flag that stops the search when set; share it with whoever may cancel.
+    pub fn stop_flag(&self) -> Arc<AtomicBool> {
+        Arc::clone(&self.stop)
+    }
+
+    /// Uses `flag` as the stop flag.
+    pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    /// Root moves scoring within `margin` centipawns of the best get exact scores (for
+    /// the difficulty levels, which choose among them); 0 searches for the best only.
+    pub fn set_root_margin(&mut self, margin: i32) {
+        self.root_margin = margin.clamp(0, 2000);
+    }
+
+    /// Calls `f` after each completed iteration.
+    pub fn set_info(&mut self, f: Option<InfoFn>) {
+        self.on_info = f;
+    }
+
+    /// Searches `pos` within `limits`. `history` holds the keys of the game's earlier
+    /// positions (oldest first, not including `pos`) with whether the move into each
+    /// gave check; [`history_of`] builds it from a start position and moves.
+    pub fn search(
+        &mut self,
+        pos: &Position,
+        history: &[(u64, bool)],
+        limits: &Limits,
+    ) -> SearchResult {
+        self.start = Instant::now();
+        self.deadline = limits.budget().map(|b| self.start + b);
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.nodes = 0;
+        self.stopped = false;
+        self.killers = [[None; 2]; MAX_PLY + 1];
+        self.history.iter_mut().for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
+        self.tt.new_search();
+        self.path.clear();
+        // Only positions since the last capture can repeat.
+        let keep = (pos.halfmove_clock() as usize).min(history.len());
+        for (i, &(key, check)) in history[history.len() - keep..].iter().enumerate() {
+            self.path.push(PathEntry { key, check, barrier: i == 0 });
+        }
+        let last_check = pos.is_check();
+        self.path.push(PathEntry { key: pos.key(), check: last_check, barrier: keep == 0 });
+
+        let mut pos = pos.clone();
+        let mut root: Vec<RootMove> = {
+            let mut list = MoveList::new();
+            pos.legal_moves_mut(&mut list);
+            let mut moves: Vec<Move> = list.iter().copied().collect();
+            moves.sort_by_key(|&m| -capture_score(&pos, m));
+            moves.into_iter().map(|mv| RootMove { mv, score: -INF, exact: false }).collect()
+        };
+        let mut result = SearchResult {
+            best: root.first().map(|r| r.mv),
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            pv: Vec::new(),
+            root: root.clone(),
+        };
+        if root.is_empty() {
+            result.score = -MATE;
+            return result;
+        }
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
+        let mut prev: i32 = 0;
+        for depth in 1..=max_depth as i32 {
+            let (mut alpha, mut beta) = (-INF, INF);
+            let mut delta = 40;
+            if depth >= 4 && self.root_margin == 0 && prev.abs() < MATE_IN_MAX {
+                alpha = prev - delta;
+                beta = prev + delta;
+            }
+            let score = loop {
+                let s = self.root_search(&mut pos, &mut root, depth, alpha, beta);
+                if self.stopped {
+                    break s;
+                }
+                if s <= alpha {
+                    alpha = (alpha - delta).max(-INF);
+                    delta *= 2;
+                } else if s >= beta {
+                    beta = (beta + delta).min(INF);
+                    delta *= 2;
+                } else {
+                    break s;
+                }
+                if delta > 1000 {
+                    alpha = -INF;
+                    beta = INF;
+                }
+            };
+            if self.stopped {
+                // A partial iteration is dropped: the last complete one stands.
+                break;
+            }
+            prev = score;
+            root.sort_by_key(|r| (!r.exact, -r.score));
+            result.best = root.first().map(|r| r.mv);
+            result.score = score;
+            result.depth = depth as u32;
+            result.root = root.clone();
+            result.pv = self.pv_from_tt(&pos, depth as usize);
+            let info = Info {
+                depth: depth as u32,
+                score,
+                nodes: self.nodes,
+                time: self.start.elapsed(),
+                pv: result.pv.clone(),
+            };
+            if let Some(f) = self.on_info.as_mut() {
+                f(&info);
+            }
+            if score.abs() > MATE_IN_MAX && depth > 2 * (MATE - score.abs()) + 2 {
+                break;
+            }
+            if self.soft_time_up() {
+                break;
+            }
+            for r in root.iter_mut() {
+                r.exact = false;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    /// After an iteration: stop when over half the budget is gone (the next one would
+    /// likely not finish).
+    fn soft_time_up(&self) -> bool {
+        match self.deadline {
+            Some(d) => {
+                let total = d.saturating_duration_since(self.start);
+                self.start.elapsed() >= total / 2
+            }
+            None => false,
+        }
+    }
+
+    /// The principal variation by following table moves.
+    fn pv_from_tt(&self, pos: &Position, max: usize) -> Vec<Move> {
+        let mut pos = pos.clone();
+        let mut pv = Vec::new();
+        let mut seen = Vec::new();
+        while pv.len() < max {
+            let Some(m) = self.tt.probe(pos.key()).and_then(|e| e.mv) else { break };
+            if !pos.is_legal(m) || seen.contains(&pos.key()) {
+                break;
+            }
+            seen.push(pos.key());
+            pos.make(m);
+            pv.push(m);
+        }
+        pv
+    }
+
+    fn root_search(
+        &mut self,
+        pos: &mut Position,
+        root: &mut [RootMove],
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+    ) -> i32 {
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut a = alpha;
+        for (i, rm) in root.iter_mut().enumerate() {
+            let m = rm.mv;
+            let captured = pos.board[m.to_sq()] != 0;
+            let undo = pos.make(m);
+            let check = pos.is_check();
+            self.path.push(PathEntry { key: pos.key(), check, barrier: captured });
+            let new_depth = depth - 1 + check as i32;
+            let floor = alpha.max(best.saturating_sub(self.root_margin));
+            let score = if i == 0 {
+                -self.negamax(pos, new_depth, -beta, -a, 1, true)
+            } else {
+                let mut s = -self.negamax(pos, new_depth, -floor - 1, -floor, 1, true);
+                if s > floor && s < beta && !self.stopped {
+                    s = -self.negamax(pos, new_depth, -beta, -floor, 1, true);
+                }
+                s
+            };
+            self.path.pop();
+            pos.unmake(m, undo);
+            if self.stopped {
+                break;
+            }
+            let lower = if i == 0 { a } else { floor };
+            rm.score = score;
+            rm.exact = score > lower || i == 0;
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > a {
+                    a = score;
+                }
+                if score >= beta {
+                    break;
+                }
+            }
+        }
+        if !self.stopped
+            && let Some(m) = best_move
+        {
+            // Keep the best move first for the next pass.
+            if let Some(i) = root.iter().position(|r| r.mv == m) {
+                root[..=i].rotate_right(1);
+            }
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.tt.store(pos.key(), Some(m), best, depth, bound, 0);
+        }
+        best
+    }
+
+    /// Checks the limits every 1024 nodes (the stop flag, the node budget, the clock).
+    #[inline]
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.node_limit {
+            self.stopped = true;
+        }
+        if self.nodes & 1023 == 0 {
+            if self.stop.load(Ordering::Relaxed) {
+                self.stopped = true;
+            }
+            if let Some(d) = self.deadline
+                && Instant::now() >= d
+            {
+                self.stopped = true;
+            }
+        }
+    }
+
+    /// The repetition ruling at the current node, if its position occurred before.
+    fn repetition(&self) -> Option<i32> {
+        let n = self.path.len().checked_sub(1)?;
+        let cur = self.path[n];
+        if cur.barrier {
+            return None;
+        }
+        let mut i = n;
+        loop {
+            // Walk back two plies at a time without crossing a barrier.
+            if i < 2 || self.path[i].barrier || self.path[i - 1].barrier {
+                return None;
+            }
+            i -= 2;
+            if self.path[i].key == cur.key {
+                break;
+            }
+        }
+        // Moves into n, n-2, … were by the side that just moved ("them").
+        let them = (i + 2..=n).step_by(2).all(|k| self.path[k].check);
+        let us = (i + 1..n).step_by(2).all(|k| self.path[k].check);
+        Some(match (us, them) {
+            (false, true) => RULE_WIN,
+            (true, false) => -RULE_WIN,
+            _ => 0,
+        })
+    }
+
+    fn null_make(&mut self, pos: &mut Position) {
+        pos.turn = pos.turn.opponent();
+        pos.key ^= self.side_key;
+        self.path.push(PathEntry { key: pos.key, check: false, barrier: true });
+    }
+
+    fn null_unmake(&mut self, pos: &mut Position) {
+        self.path.pop();
+        pos.turn = pos.turn.opponent();
+        pos.key ^= self.side_key;
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &mut Position,
+        depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        allow_null: bool,
+    ) -> i32 {
+        if let Some(s) = self.repetition() {
+            return s;
+        }
+        if pos.halfmove_clock() >= MOVE_LIMIT_PLIES {
+            return 0;
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(-MATE + ply as i32);
+        beta = beta.min(MATE - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let in_check = self.path.last().is_some_and(|e| e.check);
+        if depth <= 0 && !in_check {
+            return self.quiesce(pos, alpha, beta, ply);
+        }
+        let depth = depth.max(1);
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(pos);
+        }
+        let pv_node = beta - alpha > 1;
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        let tt_move = entry.and_then(|e| e.mv);
+        if let Some(e) = entry
+            && !pv_node
+            && e.depth as i32 >= depth
+        {
+            let s = e.score(ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        // Reverse futility: far above beta near the leaves.
+        if !pv_node && !in_check && depth <= 2 && beta.abs() < MATE_IN_MAX {
+            let margin = 120 * depth;
+            if static_eval - margin >= beta {
+                return static_eval - margin;
+            }
+        }
+        // Null move, verified by a reduced normal search when deep (zugzwang care).
+        if !pv_node
+            && !in_check
+            && allow_null
+            && depth >= 2
+            && static_eval >= beta
+            && beta.abs() < MATE_IN_MAX
+            && has_big_pieces(pos, pos.side_to_move())
+        {
+            let r = if depth > 6 { 3 } else { 2 };
+            self.null_make(pos);
+            let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
+            self.null_unmake(pos);
+            if self.stopped {
+                return 0;
+            }
+            if s >= beta {
+                if depth < 5 {
+                    return beta;
+                }
+                let v = self.negamax(pos, depth - r, beta - 1, beta, ply, false);
+                if self.stopped {
+                    return 0;
+                }
+                if v >= beta {
+                    return beta;
+                }
+            }
+        }
+
+        let mut list = MoveList::new();
+        pos.legal_moves_mut(&mut list);
+        if list.is_empty() {
+            // 将死 or 困毙: either way the side to move loses.
+            return -MATE + ply as i32;
+        }
+        let mut moves: Vec<(Move, i32)> =
+            list.iter().map(|&m| (m, self.order_score(pos, m, tt_move, ply))).collect();
+        let original_alpha = alpha;
+        let mut best = -INF;
+        let mut best_move = None;
+        let killers = self.killers[ply];
+        for i in 0..moves.len() {
+            pick_best(&mut moves, i);
+            let m = moves[i].0;
+            let captured = pos.board[m.to_sq()] != 0;
+            let undo = pos.make(m);
+            let gives_check = pos.is_check();
+            self.path.push(PathEntry { key: pos.key(), check: gives_check, barrier: captured });
+            let new_depth = depth - 1 + gives_check as i32;
+            let quiet = !captured && !gives_check;
+            let score = if i == 0 {
+                -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true)
+            } else {
+                let reduce = if depth >= 3
+                    && i >= 3
+                    && quiet
+                    && !in_check
+                    && Some(m) != killers[0]
+                    && Some(m) != killers[1]
+                {
+                    1 + (i >= 8 && depth >= 5) as i32
+                } else {
+                    0
+                };
+                let mut s =
+                    -self.negamax(pos, new_depth - reduce, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && reduce > 0 && !self.stopped {
+                    s = -self.negamax(pos, new_depth, -alpha - 1, -alpha, ply + 1, true);
+                }
+                if s > alpha && s < beta && !self.stopped {
+                    s = -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true);
+                }
+                s
+            };
+            self.path.pop();
+            pos.unmake(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = Some(m);
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        if !captured {
+                            self.reward(m, depth, ply);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, depth, bound, ply);
+        best
+    }
+
+    /// Killer and history credit for a quiet move that caused a cut-off.
+    fn reward(&mut self, m: Move, depth: i32, ply: usize) {
+        let k = &mut self.killers[ply];
+        if k[0] != Some(m) {
+            k[1] = k[0];
+            k[0] = Some(m);
+        }
+        if let Some(h) = self.history.get_mut(m.origin_sq()).and_then(|r| r.get_mut(m.to_sq())) {
+            *h = (*h + depth * depth).min(1 << 20);
+        }
+    }
+
+    fn order_score(&self, pos: &Position, m: Move, tt_move: Option<Move>, ply: usize) -> i32 {
+        if Some(m) == tt_move {
+            return 1 << 29;
+        }
+        let c = capture_score(pos, m);
+        if c > 0 {
+            return (1 << 28) + c;
+        }
+        let k = self.killers[ply];
+        if Some(m) == k[0] {
+            return (1 << 27) + 2;
+        }
+        if Some(m) == k[1] {
+            return (1 << 27) + 1;
+        }
+        self.history[m.origin_sq()][m.to_sq()]
+    }
+
+    fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.count_node();
+        if self.stopped {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY {
+            return if in_check { 0 } else { evaluate(pos) };
+        }
+        let mut best = -INF;
+        if !in_check {
+            let stand = evaluate(pos);
+            if stand >= beta {
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
+        let mut list = MoveList::new();
+        pos.legal_moves_mut(&mut list);
+        if list.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut moves: Vec<(Move, i32)> = list
+            .iter()
+            .filter_map(|&m| {
+                let c = capture_score(pos, m);
+                (in_check || c > 0).then_some((m, c))
+            })
+            .collect();
+        for i in 0..moves.len() {
+            pick_best(&mut moves, i);
+            let m = moves[i].0;
+            if !in_check {
+                // Delta pruning: even winning the victim outright cannot reach alpha.
+                let victim = pos.piece_on(m.to_sq()).map_or(0, |(_, k)| VALUE[k as usize]);
+                if best + victim + 200 <= alpha {
+                    continue;
+                }
+            }
+            let undo = pos.make(m);
+            let score = -self.quiesce(pos, -beta, -alpha, ply + 1);
+            pos.unmake(m, undo);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if score >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        best
+    }
+}
+
+/// Moves the best-ordered remaining move to position `i` (a lazy selection sort: most
+/// nodes cut off after a move or two).
+fn pick_best(moves: &mut [(Move, i32)], i: usize) {
+    let mut best = i;
+    for j in i + 1..moves.len() {
+        if moves[j].1 > moves[best].1 {
+            best = j;
+        }
+    }
+    moves.swap(i, best);
+}
+
+/// MVV-LVA: the most valuable victim first, then the least valuable attacker; 0 for a
+/// quiet move.
+pub(crate) fn capture_score(pos: &Position, m: Move) -> i32 {
+    let Some((_, victim)) = pos.piece_on(m.to_sq()) else { return 0 };
+    let attacker = pos.piece_on(m.origin_sq()).map_or(Kind::General, |(_, k)| k);
+    let v = if victim == Kind::General { 2000 } else { VALUE[victim as usize] };
+    let a = if attacker == Kind::General { 50 } else { VALUE[attacker as usize] };
+    v * 16 - a / 10 + 1
+}
+
+/// The keys of the positions of a game (oldest first, excluding the final one) with
+/// whether the move into each gave check, for [`Searcher::search`]. Illegal moves end
+/// the list early; the position reached is returned too.
+pub fn history_of(start: &Position, moves: &[Move]) -> (Vec<(u64, bool)>, Position) {
+    let mut pos = start.clone();
+    let mut hist = Vec::with_capacity(moves.len());
+    let mut check = pos.is_check();
+    for &m in moves {
+        let key = pos.key();
+        if pos.play(m).is_err() {
+            break;
+        }
+        hist.push((key, check));
+        check = pos.is_check();
+    }
+    (hist, pos)
+}

@@ -1,0 +1,110 @@
+//! Difficulty levels: level 1 plays real but fallible moves; higher levels are stronger.
+
+use qike_core::ai::{Level, Rng, Searcher, evaluate};
+use qike_core::xiangqi::{Game, Move, Position, Rules, notation::parse_iccs};
+use qike_core::{Outcome, Side};
+
+fn pos(fen: &str) -> Position {
+    Position::from_fen(fen).unwrap()
+}
+
+/// How many of `seeds` games level `n` plays a move satisfying `ok`.
+fn count(n: u32, fen: &str, seeds: u64, ok: impl Fn(&Position, Move) -> bool) -> u64 {
+    let p = pos(fen);
+    let level = Level::get(n).unwrap();
+    let mut s = Searcher::new(1);
+    (0..seeds)
+        .filter(|&seed| {
+            let m = level.play(&mut s, &p, &[], &mut Rng::new(seed), true).unwrap();
+            assert!(p.is_legal(m));
+            ok(&p, m)
+        })
+        .count() as u64
+}
+
+/// A black horse on a5 hangs to the red chariot on a1.
+const HANGING_HORSE: &str = "2bakab2/9/9/9/n8/9/9/9/R8/3K5 w - - 0 1";
+
+#[test]
+fn level_one_takes_a_hanging_piece_most_of_the_time() {
+    let take = |p: &Position, m: Move| m == parse_iccs(p, "a1a5").unwrap();
+    let n = count(1, HANGING_HORSE, 60, take);
+    assert!((42..60).contains(&n), "level 1 took the horse in {n} of 60 games");
+    // The top levels always take it.
+    assert_eq!(count(8, HANGING_HORSE, 5, take), 5);
+}
+
+/// The red horse on c2 is attacked by the black chariot on c6.
+const THREATENED_HORSE: &str = "2bakab2/9/9/2r6/9/9/9/2N6/9/R2K5 w - - 0 1";
+
+/// Whether, after `m`, black can capture no red piece.
+fn nothing_hangs(p: &Position, m: Move) -> bool {
+    let mut q = p.clone();
+    q.play(m).unwrap();
+    !q.legal_moves().iter().any(|r| q.piece_at(r.to()).is_some())
+}
+
+#[test]
+fn level_one_sometimes_misses_a_threat() {
+    let n = count(1, THREATENED_HORSE, 60, nothing_hangs);
+    assert!((30..60).contains(&n), "level 1 saved the horse in {n} of 60 games");
+    assert_eq!(count(7, THREATENED_HORSE, 5, nothing_hangs), 5);
+}
+
+#[test]
+fn higher_levels_avoid_a_losing_capture() {
+    // Rxe5 takes a horse and loses the chariot.
+    let fen = "4k4/9/9/9/r3n4/9/9/9/4R4/3K5 w - - 0 1";
+    let bad = |p: &Position, m: Move| m == parse_iccs(p, "e1e5").unwrap();
+    for n in 4..=9 {
+        assert_eq!(count(n, fen, 4, bad), 0, "level {n} took the poisoned horse");
+    }
+}
+
+/// Plays one game and returns red's score (1, ½ or 0): by the rules, or after `max_plies`
+/// by material and position.
+fn play(red: Level, black: Level, seed: u64, max_plies: usize) -> f64 {
+    let mut game = Game::new(Position::startpos(), Rules::default());
+    let mut searchers = [Searcher::new(1), Searcher::new(1)];
+    let mut rngs = [Rng::new(seed), Rng::new(seed ^ 0xABCD)];
+    let mut history = Vec::new();
+    for _ in 0..max_plies {
+        if game.outcome().is_some() {
+            break;
+        }
+        let p = game.position().clone();
+        let s = p.side_to_move().index();
+        let level = if s == 0 { red } else { black };
+        let m = level.play(&mut searchers[s], &p, &history, &mut rngs[s], true).unwrap();
+        history.push((p.key(), p.is_check()));
+        game.play(m).unwrap();
+    }
+    match game.outcome() {
+        Some(Outcome::Win { winner: Side::First, .. }) => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        Some(Outcome::Draw { .. }) => 0.5,
+        None => {
+            let p = game.position();
+            let e = evaluate(p) * if p.side_to_move() == Side::First { 1 } else { -1 };
+            if e > 300 {
+                1.0
+            } else if e < -300 {
+                0.0
+            } else {
+                0.5
+            }
+        }
+    }
+}
+
+#[test]
+fn a_higher_level_beats_a_lower_one() {
+    let low = Level::get(1).unwrap();
+    let high = Level::get(6).unwrap().with_nodes(8_000);
+    let mut high_score = 0.0;
+    for seed in 0..2 {
+        high_score += 1.0 - play(low, high, seed, 120);
+        high_score += play(high, low, seed, 120);
+    }
+    assert!(high_score >= 3.0, "level 6 scored {high_score} of 4 against level 1");
+}
