@@ -143,7 +143,7 @@ fn random_game(size: u8, seed: u64, steps: usize) {
 
 #[test]
 fn random_move_sequences_keep_the_board_consistent() {
-    for seed in 0..20 {
+    for seed in 0..10 {
         random_game(9, seed, 300);
     }
     random_game(19, 99, 800);
@@ -151,7 +151,7 @@ fn random_move_sequences_keep_the_board_consistent() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
     fn garbage_sgf_never_panics(text in ".{0,200}") {
@@ -180,7 +180,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
+    #![proptest_config(ProptestConfig::with_cases(60))]
 
     #[test]
     fn random_games_never_panic(seed in any::<u64>(), size in 5u8..=19) {

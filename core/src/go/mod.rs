@@ -2,6 +2,11 @@
 //! positional superko, passes and resignation, area scoring (数子法) with komi (贴子),
 //! 让先 and handicap (让子), dead-stone marking with an automatic estimate, and SGF.
 //!
+//! At the end (two passes) the UI calls [`Game::estimate_dead_stones`] with a seed for
+//! the automatic estimate, lets the players correct it with [`Game::toggle_dead`] (one
+//! string at a time), or [`Game::resume`]s play if they disagree; [`Game::outcome`]
+//! and [`Game::score`] count with the stones marked at that moment.
+//!
 //! ```
 //! use qike_core::go::{Game, Move, parse_gtp};
 //!
