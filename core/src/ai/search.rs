@@ -145,6 +145,7 @@ pub struct Searcher {
     stopped: bool,
     side_key: u64,
     root_margin: i32,
+    banned: Vec<Move>,
     on_info: Option<InfoFn>,
 }
 
@@ -187,6 +188,7 @@ impl Searcher {
             stopped: false,
             side_key: side_key(),
             root_margin: 0,
+            banned: Vec::new(),
             on_info: None,
         }
     }
@@ -221,6 +223,12 @@ impl Searcher {
     /// the difficulty levels, which choose among them); 0 searches for the best only.
     pub fn set_root_margin(&mut self, margin: i32) {
         self.root_margin = margin.clamp(0, 2000);
+    }
+
+    /// Root moves the next searches must not play (UCCI `banmoves`), unless every legal
+    /// move is banned.
+    pub fn set_banned(&mut self, moves: Vec<Move>) {
+        self.banned = moves;
     }
 
     /// Calls `f` after each completed iteration.
@@ -259,6 +267,9 @@ impl Searcher {
             let mut list = MoveList::new();
             pos.legal_moves_mut(&mut list);
             let mut moves: Vec<Move> = list.iter().copied().collect();
+            if moves.iter().any(|m| !self.banned.contains(m)) {
+                moves.retain(|m| !self.banned.contains(m));
+            }
             moves.sort_by_key(|&m| -capture_score(&pos, m));
             moves.into_iter().map(|mv| RootMove { mv, score: -INF, exact: false }).collect()
         };

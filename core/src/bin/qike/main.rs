@@ -5,8 +5,10 @@
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
+//!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
 //!   qike version
 
+mod ai;
 mod args;
 mod xiangqi;
 mod go;
@@ -35,6 +37,11 @@ fn run(args: &mut Args) -> Result<(), String> {
             Ok(())
         }
         "perft" => perft(args),
+        "engine" => {
+            let game = args.positional("game")?;
+            args.finish()?;
+            ai::engine(&game)
+        }
         "gomoku-forbidden" => {
             let moves = args.option("--moves").ok_or("missing --moves \"h8 h9 …\"")?;
             let size = args.option("--size");
