@@ -1,6 +1,8 @@
 //! Forbidden points checked against an independent referee.
 //!
-//! `data/gomoku_renju_reference.txt` holds random positions, each with every empty point
+//! `data/gomoku_renju_reference.txt` holds 400 random positions and
+//! `data/gomoku_renju_reference_games.txt` 500 positions grown like games (the ones
+//! `benches/gomoku.rs` times), each with every empty point
 //! that the Piskvork judge's renju checker (as packaged in the MIT-licensed `renju`
 //! 0.1.0 on PyPI) reports forbidden for black: 1 double three, 2 double four,
 //! 3 overline. The positions were made by a seeded script and labelled by that program
@@ -27,9 +29,17 @@ fn kind(code: &str) -> Option<Forbidden> {
 
 #[test]
 fn forbidden_points_match_the_reference_referee() {
-    let path = std::env::var("QIKE_GOMOKU_REFERENCE").unwrap_or_else(|_| {
-        format!("{}/tests/data/gomoku_renju_reference.txt", env!("CARGO_MANIFEST_DIR"))
-    });
+    match std::env::var("QIKE_GOMOKU_REFERENCE") {
+        Ok(path) => check_file(&path),
+        Err(_) => {
+            for name in ["gomoku_renju_reference.txt", "gomoku_renju_reference_games.txt"] {
+                check_file(&format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR")));
+            }
+        }
+    }
+}
+
+fn check_file(path: &str) {
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut positions = 0;
     let mut labelled = 0;
