@@ -40,7 +40,7 @@ fn forbidden_points_match_the_reference_referee() {
 }
 
 fn check_file(path: &str) {
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let mut positions = 0;
     let mut labelled = 0;
     let mut mismatches = Vec::new();
