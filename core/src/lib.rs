@@ -15,6 +15,7 @@
 
 pub mod ai;
 pub mod chess;
+pub mod curriculum;
 mod game;
 pub mod go;
 pub mod gomoku;

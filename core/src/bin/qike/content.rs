@@ -1,0 +1,75 @@
+//! `qike content check`: loads every shipped course, validates it, walks every lesson
+//! through `LessonRun` with its right answers, and prints per-course counts.
+
+use std::collections::BTreeMap;
+
+use qike_core::curriculum::{self, Feedback, LessonRun, Step, load};
+
+pub fn check() -> Result<(), String> {
+    let mut failed = false;
+    for (name, files) in load::SHIPPED {
+        let course = load::load_course(files).map_err(|e| format!("{name}: {e}"))?;
+        let problems = curriculum::validate(&course);
+        for p in &problems {
+            eprintln!("{name}: {p}");
+        }
+        failed |= !problems.is_empty();
+        let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+        let (mut lessons, mut puzzles) = (0, 0);
+        for lesson in course.lessons() {
+            lessons += 1;
+            for step in &lesson.steps {
+                *kinds.entry(step.kind_name()).or_default() += 1;
+                if matches!(step, Step::Puzzle(_)) {
+                    puzzles += 1;
+                }
+            }
+            if problems.is_empty()
+                && let Err(e) = walk(lesson)
+            {
+                eprintln!("{name}: lesson '{}': {e}", lesson.id);
+                failed = true;
+            }
+        }
+        let steps: usize = kinds.values().sum();
+        println!(
+            "{name}: {} units, {lessons} lessons, {steps} steps, {puzzles} puzzles",
+            course.units.len()
+        );
+        for (kind, n) in kinds {
+            println!("  {kind}: {n}");
+        }
+    }
+    if failed { Err("content check failed".into()) } else { Ok(()) }
+}
+
+/// Plays a lesson with its demo answers and insists on three stars.
+fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
+    let mut run = LessonRun::new(lesson);
+    while let Some(view) = run.view() {
+        let step = &lesson.steps[view.index];
+        if matches!(step, Step::PlayOut(_)) {
+            run.skip_unavailable();
+            continue;
+        }
+        let inputs = curriculum::demo_inputs(step);
+        if inputs.is_empty() {
+            return Err(format!("step '{}' has no demo answer", view.step_id));
+        }
+        for input in inputs {
+            if let Feedback::Wrong { reason } = run.submit(input) {
+                return Err(format!(
+                    "step '{}': demo answer {input:?} was wrong: {}",
+                    view.step_id, reason.en
+                ));
+            }
+        }
+        if run.view().is_some_and(|v| v.index == view.index) {
+            return Err(format!("step '{}' did not finish with its demo answers", view.step_id));
+        }
+    }
+    match run.result().stars {
+        3 => Ok(()),
+        s => Err(format!("finished with {s} stars, not 3")),
+    }
+}

@@ -1,0 +1,65 @@
+//! The right answers of a step as inputs: the "show me" button of a UI, and how the
+//! tests and `qike content check` walk every lesson to its end.
+
+use super::runner::Input;
+use super::schema::Step;
+use super::validate::collect_path;
+use super::xq;
+use crate::xiangqi::Position;
+
+/// Inputs that complete `step` without a mistake, in order; puzzles follow their first
+/// line (the runner answers with that line's replies). Empty for a play-out, which
+/// cannot be done yet, or when the step's data does not parse.
+pub fn demo_inputs(step: &Step) -> Vec<Input> {
+    let pos = step.fen().and_then(|f| Position::from_fen(f).ok());
+    match step {
+        Step::Explain(_) => vec![Input::Continue],
+        Step::TapTargets(s) => {
+            s.targets.iter().filter_map(|p| xq::parse_point(p)).map(Input::Tap).collect()
+        }
+        Step::MakeMove(s) => s
+            .accept
+            .first()
+            .and_then(|m| xq::parse_move(m))
+            .map(|(from, to)| vec![Input::Move { from, to }])
+            .unwrap_or_default(),
+        Step::Collect(s) => {
+            let stars: Vec<_> = s.stars.iter().filter_map(|p| xq::parse_point(p)).collect();
+            match (pos, xq::parse_point(&s.piece)) {
+                (Some(pos), Some(from)) => collect_path(&pos, from, &stars, s.max_moves)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|(from, to)| Input::Move { from, to })
+                    .collect(),
+                _ => Vec::new(),
+            }
+        }
+        Step::Puzzle(s) => s
+            .lines
+            .first()
+            .map(|line| {
+                line.iter()
+                    .step_by(2)
+                    .filter_map(|m| xq::parse_move(m))
+                    .map(|(from, to)| Input::Move { from, to })
+                    .collect()
+            })
+            .unwrap_or_default(),
+        Step::Quiz(s) => vec![Input::Choice(s.answer)],
+        Step::TapPoint(s) => {
+            s.points.first().and_then(|p| xq::parse_point(p)).map(Input::Tap).into_iter().collect()
+        }
+        Step::Setup(s) => match pos {
+            Some(pos) => s
+                .place
+                .iter()
+                .filter_map(|p| xq::parse_point(p))
+                .filter_map(|at| {
+                    pos.piece_at(at).map(|(_, k)| Input::Place { kind: k.piece_kind(), at })
+                })
+                .collect(),
+            None => Vec::new(),
+        },
+        Step::PlayOut(_) => Vec::new(),
+    }
+}

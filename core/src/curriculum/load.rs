@@ -1,0 +1,102 @@
+//! Reading courses from TOML text, and the courses shipped inside the binary.
+//!
+//! Content is embedded with `include_str!` so the app and the bindings need no files.
+//! Loading only parses and resolves; [`super::validate`] checks the content against
+//! the rules.
+
+use std::collections::BTreeMap;
+
+use super::schema::{Course, CourseFile, Lesson, Unit};
+
+/// Why a course could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LoadError {
+    #[error("{file}: {message}")]
+    Toml { file: String, message: String },
+    #[error("no course.toml among the course files")]
+    NoCourseFile,
+    #[error("{file}: lesson id '{id}' is also used by {other}")]
+    DuplicateLesson { file: String, id: String, other: String },
+    #[error("course.toml: unit '{unit}' lists lesson '{lesson}', but no file defines it")]
+    MissingLesson { unit: String, lesson: String },
+    #[error("course.toml: lesson '{lesson}' is listed in more than one place")]
+    LessonListedTwice { lesson: String },
+    #[error("{file}: lesson '{id}' is not listed in any unit of course.toml")]
+    UnlistedLesson { file: String, id: String },
+}
+
+/// Parses one lesson file.
+pub fn parse_lesson(file: &str, text: &str) -> Result<Lesson, LoadError> {
+    toml::from_str(text)
+        .map_err(|e| LoadError::Toml { file: file.to_owned(), message: e.to_string() })
+}
+
+/// Parses a course from its files: `course.toml` plus one file per lesson, given as
+/// (file name, text) pairs.
+pub fn load_course(files: &[(&str, &str)]) -> Result<Course, LoadError> {
+    let (_, course_text) =
+        files.iter().find(|(name, _)| *name == "course.toml").ok_or(LoadError::NoCourseFile)?;
+    let spec: CourseFile = toml::from_str(course_text)
+        .map_err(|e| LoadError::Toml { file: "course.toml".into(), message: e.to_string() })?;
+    let mut lessons: BTreeMap<String, (String, Lesson)> = BTreeMap::new();
+    for (name, text) in files.iter().filter(|(name, _)| *name != "course.toml") {
+        let lesson = parse_lesson(name, text)?;
+        if let Some((other, _)) = lessons.get(&lesson.id) {
+            return Err(LoadError::DuplicateLesson {
+                file: (*name).to_owned(),
+                id: lesson.id,
+                other: other.clone(),
+            });
+        }
+        lessons.insert(lesson.id.clone(), ((*name).to_owned(), lesson));
+    }
+    let mut units = Vec::new();
+    for u in spec.units {
+        let mut unit = Unit { id: u.id.clone(), title: u.title, lessons: Vec::new() };
+        for id in u.lessons {
+            match lessons.remove(&id) {
+                Some((_, lesson)) => unit.lessons.push(lesson),
+                None if units
+                    .iter()
+                    .chain(std::iter::once(&unit))
+                    .any(|x: &Unit| x.lessons.iter().any(|l| l.id == id)) =>
+                {
+                    return Err(LoadError::LessonListedTwice { lesson: id });
+                }
+                None => return Err(LoadError::MissingLesson { unit: u.id.clone(), lesson: id }),
+            }
+        }
+        units.push(unit);
+    }
+    if let Some((id, (file, _))) = lessons.into_iter().next() {
+        return Err(LoadError::UnlistedLesson { file, id });
+    }
+    Ok(Course {
+        id: spec.id,
+        game: spec.game,
+        title: spec.title,
+        description: spec.description,
+        units,
+    })
+}
+
+macro_rules! embed {
+    ($dir:literal: $($file:literal),* $(,)?) => {
+        &[$(($file, include_str!(concat!("../../content/", $dir, "/", $file)))),*]
+    };
+}
+
+/// The xiangqi course files as shipped.
+pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
+    "course.toml",
+    "01_board.toml",
+    "02_pieces.toml",
+);
+
+/// Every shipped course, by name, with its files.
+pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[("xiangqi", XIANGQI_FILES)];
+
+/// The shipped xiangqi course (象棋入门).
+pub fn xiangqi_course() -> Result<Course, LoadError> {
+    load_course(XIANGQI_FILES)
+}

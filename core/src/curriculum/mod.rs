@@ -1,0 +1,34 @@
+//! Interactive lessons: the course files, the checks that keep them true to the rules,
+//! and the state machine a UI drives through a lesson.
+//!
+//! - [`schema`]: Course → Unit → Lesson (with its 教案) → Step, all texts in zh and en.
+//! - [`load`]: TOML in, typed errors out; the shipped courses are embedded.
+//! - [`validate()`]: positions, moves, targets, stars, forced mates, ids, prerequisites.
+//! - [`LessonRun`]: current step view, `submit` → [`Feedback`], hints, retry, resume,
+//!   and a [`LessonResult`] for the progress store.
+//!
+//! ```
+//! use qike_core::curriculum::{self, Input, LessonRun};
+//!
+//! let course = curriculum::xiangqi_course().unwrap();
+//! assert!(curriculum::validate(&course).is_empty());
+//! let lesson = course.lessons().next().unwrap();
+//! let run = LessonRun::new(lesson);
+//! assert_eq!(run.view().unwrap().index, 0);
+//! ```
+
+mod demo;
+pub mod load;
+mod runner;
+pub mod schema;
+mod validate;
+pub mod xq;
+
+pub use demo::demo_inputs;
+pub use load::{LoadError, load_course, parse_lesson, xiangqi_course};
+pub use runner::{
+    Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
+    kind_name, stars,
+};
+pub use schema::{Course, Game, Lesson, Step, Text};
+pub use validate::{Problem, ValidationError, collect_path, validate, validate_lesson};

@@ -1,0 +1,609 @@
+//! `LessonRun`: the state machine a UI drives through a lesson, one input at a time.
+//!
+//! It knows nothing of screens: it hands out a [`StepView`] to draw, takes an [`Input`]
+//! and answers with [`Feedback`]. Its whole state is a serde value ([`RunState`]) so a
+//! lesson left half-way can be resumed. Time is whatever the caller reports.
+
+use serde::{Deserialize, Serialize};
+
+use super::schema::{Lesson, PuzzleGoal, Step, Text};
+use super::xq;
+use crate::xiangqi::{Kind, Move, Position};
+use crate::{BoardView, Highlight, HighlightKind, LastMove, PieceKind, PieceView, Point};
+
+/// What the child did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Input {
+    /// Go on after reading an explanation.
+    Continue,
+    /// Tap a point (tap-targets, tap-point).
+    Tap(Point),
+    /// Move a piece (make-move, collect, puzzle).
+    Move { from: Point, to: Point },
+    /// Pick a choice of a quiz, from 0.
+    Choice(usize),
+    /// Put a piece of this kind from the tray on a point (setup).
+    Place { kind: PieceKind, at: Point },
+}
+
+/// The answer to an input.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub enum Feedback {
+    /// Right, and the step goes on; `reply` is the opponent's answer already played.
+    Correct { text: Option<Text>, reply: Option<(Point, Point)> },
+    /// Not right; the reason says why (a rule, or the author's note on this move).
+    Wrong { reason: Text },
+    /// A hint (it cost a star); `points` are worth looking at.
+    Hint { text: Text, points: Vec<Point> },
+    /// The step is finished; the next one is current now.
+    StepDone { text: Option<Text> },
+    /// The last step is finished.
+    LessonDone { text: Option<Text>, result: LessonResult },
+    /// The step needs something that does not exist yet (the engine for play-outs).
+    Unavailable { reason: Text },
+    /// This kind of input does nothing in this step (e.g. a move in a quiz).
+    NotExpected,
+}
+
+/// How one step went.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StepOutcome {
+    pub step_id: String,
+    pub mistakes: u32,
+    pub hints: u32,
+    /// Skipped because it was unavailable.
+    pub skipped: bool,
+}
+
+/// What the progress store records for a finished lesson.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LessonResult {
+    pub lesson_id: String,
+    /// 0–3: three, minus one per hint, minus more for many mistakes.
+    pub stars: u8,
+    pub mistakes: u32,
+    pub hints: u32,
+    pub elapsed_ms: u64,
+    pub steps: Vec<StepOutcome>,
+}
+
+/// Stars for a lesson: each hint costs one; one mistake is free, then every two or
+/// three more cost another.
+pub fn stars(mistakes: u32, hints: u32) -> u8 {
+    let penalty = match mistakes {
+        0..=1 => 0,
+        2..=3 => 1,
+        4..=6 => 2,
+        _ => 3,
+    };
+    3u32.saturating_sub(hints.saturating_add(penalty)) as u8
+}
+
+/// Everything needed to resume a run.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RunState {
+    pub lesson_id: String,
+    pub step: usize,
+    /// Moves made in the current step (the child's and the replies).
+    pub played: Vec<(Point, Point)>,
+    /// Points found or filled in the current step.
+    pub found: Vec<Point>,
+    pub step_mistakes: u32,
+    pub step_hints: u32,
+    pub outcomes: Vec<StepOutcome>,
+    pub elapsed_ms: u64,
+}
+
+/// Why a saved state does not fit the lesson.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResumeError {
+    #[error("the saved run is of lesson '{saved}', not '{lesson}'")]
+    OtherLesson { saved: String, lesson: String },
+    #[error("the saved run is at step {step}, but the lesson has {count} steps")]
+    NoSuchStep { step: usize, count: usize },
+    #[error("the saved moves of step '{0}' cannot be replayed")]
+    BadMoves(String),
+}
+
+/// What a UI shows for the current step.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StepView {
+    pub index: usize,
+    pub count: usize,
+    pub step_id: String,
+    pub kind: &'static str,
+    pub text: Text,
+    pub board: Option<BoardView>,
+    pub arrows: Vec<(Point, Point)>,
+    pub choices: Vec<Text>,
+    /// Stars still to take (collect).
+    pub stars: Vec<Point>,
+    pub moves_left: Option<u8>,
+    /// Pieces still to place (setup).
+    pub tray: Vec<PieceView>,
+    /// False when the step cannot be done yet (play-out without an engine).
+    pub available: bool,
+}
+
+/// A child's way through one lesson.
+#[derive(Debug, Clone)]
+pub struct LessonRun<'a> {
+    lesson: &'a Lesson,
+    state: RunState,
+    /// The xiangqi position of the current step, after `state.played`.
+    pos: Option<Position>,
+}
+
+fn parse_pt(s: &str) -> Option<Point> {
+    xq::parse_point(s)
+}
+
+fn parse_mv(s: &str) -> Option<(Point, Point)> {
+    xq::parse_move(s)
+}
+
+fn t(zh: &str, en: &str) -> Text {
+    Text::new(zh, en)
+}
+
+impl<'a> LessonRun<'a> {
+    /// Starts a lesson at its first step.
+    pub fn new(lesson: &'a Lesson) -> LessonRun<'a> {
+        let state = RunState {
+            lesson_id: lesson.id.clone(),
+            step: 0,
+            played: Vec::new(),
+            found: Vec::new(),
+            step_mistakes: 0,
+            step_hints: 0,
+            outcomes: Vec::new(),
+            elapsed_ms: 0,
+        };
+        let mut run = LessonRun { lesson, state, pos: None };
+        run.pos = run.step_start();
+        run
+    }
+
+    /// Continues a saved run.
+    pub fn resume(lesson: &'a Lesson, state: RunState) -> Result<LessonRun<'a>, ResumeError> {
+        if state.lesson_id != lesson.id {
+            return Err(ResumeError::OtherLesson {
+                saved: state.lesson_id,
+                lesson: lesson.id.clone(),
+            });
+        }
+        if state.step > lesson.steps.len() {
+            return Err(ResumeError::NoSuchStep { step: state.step, count: lesson.steps.len() });
+        }
+        let played = state.played.clone();
+        let mut run = LessonRun { lesson, state, pos: None };
+        run.pos = run.step_start();
+        let side = run.pos.as_ref().map(Position::side_to_move);
+        let collect = matches!(run.step(), Some(Step::Collect(_)));
+        let step_id = run.step().map(|s| s.id().to_owned()).unwrap_or_default();
+        for (from, to) in played {
+            let bad = || ResumeError::BadMoves(step_id.clone());
+            let pos = run.pos.as_mut().ok_or_else(bad)?;
+            pos.play_points(from, to).map_err(|_| bad())?;
+            if collect && let Some(side) = side {
+                *pos = xq::with_side_to_move(pos, side).ok_or_else(bad)?;
+            }
+        }
+        Ok(run)
+    }
+
+    /// The state to save.
+    pub fn save(&self) -> RunState {
+        self.state.clone()
+    }
+
+    pub fn lesson(&self) -> &Lesson {
+        self.lesson
+    }
+
+    /// Whether every step is done.
+    pub fn is_done(&self) -> bool {
+        self.state.step >= self.lesson.steps.len()
+    }
+
+    /// Adds time the child spent, as measured by the caller.
+    pub fn add_time(&mut self, ms: u64) {
+        self.state.elapsed_ms = self.state.elapsed_ms.saturating_add(ms);
+    }
+
+    fn step(&self) -> Option<&'a Step> {
+        self.lesson.steps.get(self.state.step)
+    }
+
+    fn step_start(&self) -> Option<Position> {
+        self.step()?.fen().and_then(|f| Position::from_fen(f).ok())
+    }
+
+    /// The result so far (final once [`is_done`](Self::is_done)).
+    pub fn result(&self) -> LessonResult {
+        let mistakes =
+            self.state.outcomes.iter().map(|o| o.mistakes).sum::<u32>() + self.state.step_mistakes;
+        let hints =
+            self.state.outcomes.iter().map(|o| o.hints).sum::<u32>() + self.state.step_hints;
+        LessonResult {
+            lesson_id: self.lesson.id.clone(),
+            stars: stars(mistakes, hints),
+            mistakes,
+            hints,
+            elapsed_ms: self.state.elapsed_ms,
+            steps: self.state.outcomes.clone(),
+        }
+    }
+
+    /// What to draw now; `None` when the lesson is done.
+    pub fn view(&self) -> Option<StepView> {
+        let step = self.step()?;
+        let mut board = self.pos.as_ref().map(Position::board_view);
+        let mut view = StepView {
+            index: self.state.step,
+            count: self.lesson.steps.len(),
+            step_id: step.id().to_owned(),
+            kind: step.kind_name(),
+            text: step.text().clone(),
+            board: None,
+            arrows: Vec::new(),
+            choices: Vec::new(),
+            stars: Vec::new(),
+            moves_left: None,
+            tray: Vec::new(),
+            available: true,
+        };
+        let mark = |b: &mut Option<BoardView>, pts: &[String], kind| {
+            if let Some(b) = b {
+                b.highlights.extend(
+                    pts.iter().filter_map(|p| parse_pt(p)).map(|at| Highlight { at, kind }),
+                );
+            }
+        };
+        match step {
+            Step::Explain(s) => {
+                mark(&mut board, &s.highlights, HighlightKind::Hint);
+                view.arrows = s.arrows.iter().filter_map(|a| parse_mv(a)).collect();
+            }
+            Step::TapTargets(s) => {
+                mark(&mut board, std::slice::from_ref(&s.piece), HighlightKind::Selected);
+                if let Some(b) = &mut board {
+                    b.highlights.extend(
+                        self.state
+                            .found
+                            .iter()
+                            .map(|&at| Highlight { at, kind: HighlightKind::Target }),
+                    );
+                }
+            }
+            Step::MakeMove(s) => mark(&mut board, &s.highlights, HighlightKind::Hint),
+            Step::Collect(s) => {
+                view.stars = s
+                    .stars
+                    .iter()
+                    .filter_map(|p| parse_pt(p))
+                    .filter(|p| !self.state.found.contains(p))
+                    .collect();
+                let used = self.state.played.len().min(255) as u8;
+                view.moves_left = Some(s.max_moves.saturating_sub(used));
+                if let Some(b) = &mut board {
+                    b.highlights.extend(
+                        view.stars.iter().map(|&at| Highlight { at, kind: HighlightKind::Hint }),
+                    );
+                }
+            }
+            Step::Puzzle(_) => {}
+            Step::Quiz(s) => {
+                view.choices = s.choices.clone();
+                mark(&mut board, &s.highlights, HighlightKind::Hint);
+            }
+            Step::TapPoint(_) => {}
+            Step::Setup(s) => {
+                if let Some(b) = &mut board {
+                    let missing: Vec<Point> = s
+                        .place
+                        .iter()
+                        .filter_map(|p| parse_pt(p))
+                        .filter(|p| !self.state.found.contains(p))
+                        .collect();
+                    let (tray, keep) = b.pieces.drain(..).partition(|pc| missing.contains(&pc.at));
+                    b.pieces = keep;
+                    view.tray = tray;
+                }
+            }
+            Step::PlayOut(_) => view.available = false,
+        }
+        if let (Some(b), Some(&(from, to))) = (&mut board, self.state.played.last()) {
+            b.last_move = Some(LastMove { from: Some(from), to });
+        }
+        view.board = board;
+        Some(view)
+    }
+
+    /// Where the piece on `from` may go in the current position (for a UI that shows
+    /// targets after the child picks a piece up).
+    pub fn targets(&self, from: Point) -> Vec<Point> {
+        self.pos.as_ref().map(|p| p.legal_targets(from)).unwrap_or_default()
+    }
+
+    /// Starts the current step again (mistakes and hints so far still count).
+    pub fn retry(&mut self) {
+        self.state.played.clear();
+        self.state.found.clear();
+        self.pos = self.step_start();
+    }
+
+    /// Skips a step that cannot be done yet; other steps cannot be skipped.
+    pub fn skip_unavailable(&mut self) -> Feedback {
+        match self.step() {
+            Some(Step::PlayOut(_)) => self.finish_step(None, true),
+            _ => Feedback::NotExpected,
+        }
+    }
+
+    fn wrong(&mut self, reason: Text) -> Feedback {
+        self.state.step_mistakes += 1;
+        Feedback::Wrong { reason }
+    }
+
+    fn finish_step(&mut self, text: Option<Text>, skipped: bool) -> Feedback {
+        let Some(step) = self.step() else { return Feedback::NotExpected };
+        self.state.outcomes.push(StepOutcome {
+            step_id: step.id().to_owned(),
+            mistakes: self.state.step_mistakes,
+            hints: self.state.step_hints,
+            skipped,
+        });
+        self.state.step += 1;
+        self.state.step_mistakes = 0;
+        self.state.step_hints = 0;
+        self.state.played.clear();
+        self.state.found.clear();
+        self.pos = self.step_start();
+        if self.is_done() {
+            Feedback::LessonDone { text, result: self.result() }
+        } else {
+            Feedback::StepDone { text }
+        }
+    }
+
+    /// Asks for a hint for the current step; it costs a star.
+    pub fn hint(&mut self) -> Feedback {
+        let Some(step) = self.step() else { return Feedback::NotExpected };
+        let Some(text) = step.hint().cloned() else { return Feedback::NotExpected };
+        let points = match step {
+            Step::TapTargets(s) => self
+                .targets(parse_pt(&s.piece).unwrap_or(Point::new(0, 0)))
+                .into_iter()
+                .filter(|p| !self.state.found.contains(p))
+                .take(1)
+                .collect(),
+            Step::MakeMove(s) => {
+                s.accept.first().and_then(|m| parse_mv(m)).map(|m| vec![m.0]).unwrap_or_default()
+            }
+            Step::Puzzle(_) => self.next_line_move().map(|m| vec![m.0]).unwrap_or_default(),
+            Step::Setup(s) => s
+                .place
+                .iter()
+                .filter_map(|p| parse_pt(p))
+                .filter(|p| !self.state.found.contains(p))
+                .take(1)
+                .collect(),
+            _ => Vec::new(),
+        };
+        self.state.step_hints += 1;
+        Feedback::Hint { text, points }
+    }
+
+    /// The child's next move on the first scripted line that matches what was played.
+    fn next_line_move(&self) -> Option<(Point, Point)> {
+        let Some(Step::Puzzle(s)) = self.step() else { return None };
+        let k = self.state.played.len();
+        s.lines.iter().find_map(|line| {
+            let moves: Vec<(Point, Point)> = line.iter().filter_map(|m| parse_mv(m)).collect();
+            (moves.len() > k && moves[..k] == self.state.played[..]).then(|| moves[k])
+        })
+    }
+
+    fn illegal(&mut self, from: Point, to: Point) -> Option<Feedback> {
+        let pos = self.pos.as_ref()?;
+        let reason = xq::illegal_reason(pos, from, to)?;
+        Some(self.wrong(reason.text()))
+    }
+
+    /// Hands the child's input to the current step.
+    pub fn submit(&mut self, input: Input) -> Feedback {
+        let Some(step) = self.step() else { return Feedback::NotExpected };
+        match (step, input) {
+            (Step::Explain(_), Input::Continue) => self.finish_step(None, false),
+            (Step::TapTargets(s), Input::Tap(p)) => {
+                let Some(from) = parse_pt(&s.piece) else { return Feedback::NotExpected };
+                let targets = self.targets(from);
+                if targets.contains(&p) {
+                    if !self.state.found.contains(&p) {
+                        self.state.found.push(p);
+                    }
+                    if targets.iter().all(|t| self.state.found.contains(t)) {
+                        return self.finish_step(None, false);
+                    }
+                    return Feedback::Correct { text: None, reply: None };
+                }
+                if p == from {
+                    return self.wrong(t(
+                        "这是棋子自己的位置，点它能走到的点。",
+                        "That is where the piece stands; tap where it can go.",
+                    ));
+                }
+                let reason = self
+                    .pos
+                    .as_ref()
+                    .and_then(|pos| xq::illegal_reason(pos, from, p))
+                    .map(|r| r.text())
+                    .unwrap_or_else(|| t("这个棋子走不到那里。", "This piece cannot go there."));
+                self.wrong(reason)
+            }
+            (Step::MakeMove(s), Input::Move { from, to }) => {
+                let text = format!("{}{}", xq::point_name(from), xq::point_name(to));
+                if s.accept.contains(&text)
+                    && let Some(pos) = &mut self.pos
+                    && pos.play_points(from, to).is_ok()
+                {
+                    return self.finish_step(Some(s.praise.clone()), false);
+                }
+                if let Some(w) = s.wrong.iter().find(|w| w.mv == text) {
+                    return self.wrong(w.says.clone());
+                }
+                if let Some(f) = self.illegal(from, to) {
+                    return f;
+                }
+                self.wrong(t(
+                    "这步棋可以走，但不是这里要找的那一步。再看看！",
+                    "That move is allowed, but it is not the one we are looking for. Look again!",
+                ))
+            }
+            (Step::Collect(s), Input::Move { from, to }) => self.collect(s, from, to),
+            (Step::Puzzle(s), Input::Move { from, to }) => self.puzzle(s, from, to),
+            (Step::Quiz(s), Input::Choice(i)) => {
+                if i == s.answer {
+                    self.finish_step(Some(s.explain.clone()), false)
+                } else {
+                    self.wrong(t("不对哦，再想一想。", "Not quite. Think again."))
+                }
+            }
+            (Step::TapPoint(s), Input::Tap(p)) => {
+                if s.points.iter().any(|q| parse_pt(q) == Some(p)) {
+                    self.finish_step(Some(s.explain.clone()), false)
+                } else {
+                    self.wrong(t("不是这个点，再找一找。", "Not that point. Look again."))
+                }
+            }
+            (Step::Setup(s), Input::Place { kind, at }) => self.place(s, kind, at),
+            (Step::PlayOut(_), _) => Feedback::Unavailable {
+                reason: t(
+                    "和电脑对弈的功能还没有做好，这一步可以先跳过。",
+                    "Playing against the computer is not ready yet; this step can be skipped for now.",
+                ),
+            },
+            _ => Feedback::NotExpected,
+        }
+    }
+
+    fn collect(&mut self, s: &super::schema::Collect, from: Point, to: Point) -> Feedback {
+        let current = self.state.played.last().map(|m| m.1).or_else(|| parse_pt(&s.piece));
+        if current != Some(from) {
+            return self.wrong(t(
+                "这一关只走带星星任务的那个棋子。",
+                "In this game, move only the star-hunting piece.",
+            ));
+        }
+        if let Some(f) = self.illegal(from, to) {
+            return f;
+        }
+        let Some(pos) = &mut self.pos else { return Feedback::NotExpected };
+        let side = pos.side_to_move();
+        if pos.play_points(from, to).is_err() {
+            return Feedback::NotExpected;
+        }
+        if let Some(p) = xq::with_side_to_move(pos, side) {
+            *pos = p;
+        }
+        self.state.played.push((from, to));
+        let stars: Vec<Point> = s.stars.iter().filter_map(|p| parse_pt(p)).collect();
+        if stars.contains(&to) && !self.state.found.contains(&to) {
+            self.state.found.push(to);
+        }
+        if stars.iter().all(|p| self.state.found.contains(p)) {
+            return self.finish_step(None, false);
+        }
+        if self.state.played.len() >= s.max_moves as usize {
+            self.retry();
+            return self.wrong(t(
+                "步数用完了，星星还没吃完。再来一次！",
+                "Out of moves and some stars are left. Try again!",
+            ));
+        }
+        Feedback::Correct { text: None, reply: None }
+    }
+
+    fn puzzle(&mut self, s: &super::schema::Puzzle, from: Point, to: Point) -> Feedback {
+        if let Some(f) = self.illegal(from, to) {
+            return f;
+        }
+        let Some(m) = Move::new(from, to) else { return Feedback::NotExpected };
+        let Some(pos) = self.pos.clone() else { return Feedback::NotExpected };
+        let k = self.state.played.len();
+        let mut next = self.state.played.clone();
+        next.push((from, to));
+        let on_line = |line: &Vec<String>| {
+            let moves: Vec<(Point, Point)> = line.iter().filter_map(|m| parse_mv(m)).collect();
+            (moves.len() > k && moves[..=k] == next[..]).then_some(moves)
+        };
+        let line = s.lines.iter().find_map(on_line);
+        let left = s.mate_in.unwrap_or(0).saturating_sub((k / 2) as u8);
+        let good =
+            line.is_some() || (s.goal == PuzzleGoal::Mate && xq::move_keeps_mate(&pos, m, left));
+        if !good {
+            return self.wrong(t(
+                "这步不够好，对方能化解。再想想！",
+                "That move lets the opponent escape. Think again!",
+            ));
+        }
+        let mut pos = pos;
+        pos.make(m);
+        self.state.played.push((from, to));
+        if xq::is_mated(&pos) {
+            self.pos = Some(pos);
+            return self.finish_step(Some(s.praise.clone()), false);
+        }
+        let reply = match &line {
+            Some(moves) if moves.len() > k + 1 => Some(moves[k + 1]),
+            Some(_) if s.goal == PuzzleGoal::Line => {
+                self.pos = Some(pos);
+                return self.finish_step(Some(s.praise.clone()), false);
+            }
+            _ => pos.legal_moves().iter().next().map(|m| (m.from(), m.to())),
+        };
+        let Some((rf, rt)) = reply else { return Feedback::NotExpected };
+        if pos.play_points(rf, rt).is_err() {
+            return Feedback::NotExpected;
+        }
+        self.state.played.push((rf, rt));
+        self.pos = Some(pos);
+        Feedback::Correct { text: None, reply: Some((rf, rt)) }
+    }
+
+    fn place(&mut self, s: &super::schema::Setup, kind: PieceKind, at: Point) -> Feedback {
+        let Some(pos) = &self.pos else { return Feedback::NotExpected };
+        let wanted = s.place.iter().filter_map(|p| parse_pt(p)).any(|p| p == at);
+        let there = pos.piece_at(at).map(|(_, k)| k.piece_kind());
+        if wanted && !self.state.found.contains(&at) && there == Some(kind) {
+            self.state.found.push(at);
+            let all =
+                s.place.iter().filter_map(|p| parse_pt(p)).all(|p| self.state.found.contains(&p));
+            if all {
+                return self.finish_step(None, false);
+            }
+            return Feedback::Correct { text: None, reply: None };
+        }
+        let name = Kind::from_piece_kind(kind)
+            .map(kind_name)
+            .unwrap_or_else(|| t("这个棋子", "this piece"));
+        self.wrong(Text {
+            zh: format!("{}不摆在这里。想想它的起始位置。", name.zh),
+            en: format!("The {} does not start here. Think of its starting point.", name.en),
+        })
+    }
+}
+
+/// The name of a xiangqi piece kind (red's character).
+pub fn kind_name(k: Kind) -> Text {
+    match k {
+        Kind::General => t("帅", "general"),
+        Kind::Advisor => t("仕", "advisor"),
+        Kind::Elephant => t("相", "elephant"),
+        Kind::Horse => t("马", "horse"),
+        Kind::Chariot => t("车", "chariot"),
+        Kind::Cannon => t("炮", "cannon"),
+        Kind::Soldier => t("兵", "soldier"),
+    }
+}

@@ -1,0 +1,385 @@
+//! The lesson file format: Course → Units → Lessons → Steps, every text in zh and en.
+//!
+//! Files are TOML and parsed with unknown fields denied, so a typo in a lesson is an
+//! error rather than a silently missing hint. Points and moves are written in the
+//! game's own coordinates (`e0`, `h2e2` for xiangqi) so authors can read them.
+
+use serde::{Deserialize, Serialize};
+
+/// A text in Simplified Chinese and English.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Text {
+    pub zh: String,
+    pub en: String,
+}
+
+impl Text {
+    pub fn new(zh: &str, en: &str) -> Text {
+        Text { zh: zh.to_owned(), en: en.to_owned() }
+    }
+
+    /// Whether both languages have something to say.
+    pub fn is_complete(&self) -> bool {
+        !self.zh.trim().is_empty() && !self.en.trim().is_empty()
+    }
+}
+
+/// Which game a course teaches. Positions in its lessons are FENs of that game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Game {
+    Xiangqi,
+    Chess,
+    Go,
+    Gomoku,
+}
+
+/// `course.toml`: the course and the order of its units and lessons.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CourseFile {
+    pub id: String,
+    pub game: Game,
+    pub title: Text,
+    pub description: Text,
+    pub units: Vec<UnitSpec>,
+}
+
+/// A unit (module) of a course: a title and the ids of its lessons in order.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct UnitSpec {
+    pub id: String,
+    pub title: Text,
+    pub lessons: Vec<String>,
+}
+
+/// A loaded course: the course file with its lessons resolved.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Course {
+    pub id: String,
+    pub game: Game,
+    pub title: Text,
+    pub description: Text,
+    pub units: Vec<Unit>,
+}
+
+/// A unit with its lessons.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Unit {
+    pub id: String,
+    pub title: Text,
+    pub lessons: Vec<Lesson>,
+}
+
+impl Course {
+    /// Every lesson in course order.
+    pub fn lessons(&self) -> impl Iterator<Item = &Lesson> {
+        self.units.iter().flat_map(|u| u.lessons.iter())
+    }
+
+    /// The lesson with this id.
+    pub fn lesson(&self, id: &str) -> Option<&Lesson> {
+        self.lessons().find(|l| l.id == id)
+    }
+}
+
+/// One lesson file: the 教案 (lesson plan) and the steps the child does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    pub id: String,
+    pub title: Text,
+    /// Lesson ids that should be done first.
+    #[serde(default)]
+    pub prerequisites: Vec<String>,
+    pub plan: Plan,
+    pub steps: Vec<Step>,
+}
+
+/// The 教案 of a lesson, in the shape Chinese school lesson plans use.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Plan {
+    /// 教学内容: what the lesson is about.
+    pub content: Text,
+    /// 教学目标: what the child can do afterwards.
+    pub objectives: Vec<Text>,
+    /// 重点难点: the key point and the hard point.
+    pub key_points: Vec<Text>,
+    /// 教学准备: what the teacher prepares.
+    pub materials: Vec<Text>,
+    /// 教学过程: the outline of the class hour.
+    pub process: Vec<Text>,
+    /// 课堂小结: the summary said at the end.
+    pub summary: Text,
+    /// 课时: number of class periods.
+    pub periods: u8,
+    /// Minutes the lesson takes on the app.
+    pub minutes: u16,
+}
+
+/// One thing the child sees or does.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum Step {
+    /// Read, look at the board, press on.
+    Explain(Explain),
+    /// Tap every point the piece can reach.
+    TapTargets(TapTargets),
+    /// Play one good move.
+    MakeMove(MakeMove),
+    /// Take every star with one piece in at most N moves (the other side does not move).
+    Collect(Collect),
+    /// A move tree with the opponent's replies, e.g. mate in 2.
+    Puzzle(Puzzle),
+    /// A multiple-choice question.
+    Quiz(Quiz),
+    /// Tap the point(s) that answer the question.
+    TapPoint(TapPoint),
+    /// Put the pieces on their starting points.
+    Setup(Setup),
+    /// Play from a position against the engine until a goal is reached.
+    PlayOut(PlayOut),
+}
+
+impl Step {
+    pub fn id(&self) -> &str {
+        match self {
+            Step::Explain(s) => &s.id,
+            Step::TapTargets(s) => &s.id,
+            Step::MakeMove(s) => &s.id,
+            Step::Collect(s) => &s.id,
+            Step::Puzzle(s) => &s.id,
+            Step::Quiz(s) => &s.id,
+            Step::TapPoint(s) => &s.id,
+            Step::Setup(s) => &s.id,
+            Step::PlayOut(s) => &s.id,
+        }
+    }
+
+    /// The step's kind as written in the files.
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Step::Explain(_) => "explain",
+            Step::TapTargets(_) => "tap_targets",
+            Step::MakeMove(_) => "make_move",
+            Step::Collect(_) => "collect",
+            Step::Puzzle(_) => "puzzle",
+            Step::Quiz(_) => "quiz",
+            Step::TapPoint(_) => "tap_point",
+            Step::Setup(_) => "setup",
+            Step::PlayOut(_) => "play_out",
+        }
+    }
+
+    /// The main instruction or explanation.
+    pub fn text(&self) -> &Text {
+        match self {
+            Step::Explain(s) => &s.text,
+            Step::TapTargets(s) => &s.text,
+            Step::MakeMove(s) => &s.text,
+            Step::Collect(s) => &s.text,
+            Step::Puzzle(s) => &s.text,
+            Step::Quiz(s) => &s.text,
+            Step::TapPoint(s) => &s.text,
+            Step::Setup(s) => &s.text,
+            Step::PlayOut(s) => &s.text,
+        }
+    }
+
+    /// The hint shown when the child asks for one (costs a star).
+    pub fn hint(&self) -> Option<&Text> {
+        match self {
+            Step::Explain(_) => None,
+            Step::TapTargets(s) => Some(&s.hint),
+            Step::MakeMove(s) => Some(&s.hint),
+            Step::Collect(s) => Some(&s.hint),
+            Step::Puzzle(s) => Some(&s.hint),
+            Step::Quiz(s) => Some(&s.hint),
+            Step::TapPoint(s) => Some(&s.hint),
+            Step::Setup(s) => Some(&s.hint),
+            Step::PlayOut(s) => Some(&s.hint),
+        }
+    }
+
+    /// The position the step starts from, if it shows a board.
+    pub fn fen(&self) -> Option<&str> {
+        match self {
+            Step::Explain(s) => s.fen.as_deref(),
+            Step::TapTargets(s) => Some(&s.fen),
+            Step::MakeMove(s) => Some(&s.fen),
+            Step::Collect(s) => Some(&s.fen),
+            Step::Puzzle(s) => Some(&s.fen),
+            Step::Quiz(s) => s.fen.as_deref(),
+            Step::TapPoint(s) => Some(&s.fen),
+            Step::Setup(s) => Some(&s.fen),
+            Step::PlayOut(s) => Some(&s.fen),
+        }
+    }
+
+    /// Whether the child has to do something (everything but explain).
+    pub fn is_interactive(&self) -> bool {
+        !matches!(self, Step::Explain(_))
+    }
+}
+
+/// Text and a board with points and arrows to look at.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Explain {
+    pub id: String,
+    pub text: Text,
+    #[serde(default)]
+    pub fen: Option<String>,
+    /// Points to highlight, e.g. `["e0", "e9"]`.
+    #[serde(default)]
+    pub highlights: Vec<String>,
+    /// Arrows drawn as moves, e.g. `["h2e2"]`.
+    #[serde(default)]
+    pub arrows: Vec<String>,
+}
+
+/// Tap every point the piece on `piece` can move to.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TapTargets {
+    pub id: String,
+    pub text: Text,
+    pub fen: String,
+    pub piece: String,
+    /// The answer as the author sees it; validation checks it equals the rules' answer.
+    pub targets: Vec<String>,
+    pub hint: Text,
+}
+
+/// Play one of the accepted moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MakeMove {
+    pub id: String,
+    pub text: Text,
+    pub fen: String,
+    /// Moves that solve the step, e.g. `["h2e2"]`.
+    pub accept: Vec<String>,
+    /// What to say after the move is made.
+    pub praise: Text,
+    /// Tempting wrong moves with what to say about each.
+    #[serde(default)]
+    pub wrong: Vec<WrongMove>,
+    #[serde(default)]
+    pub highlights: Vec<String>,
+    pub hint: Text,
+}
+
+/// A named wrong move and the feedback for it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct WrongMove {
+    #[serde(rename = "move")]
+    pub mv: String,
+    pub says: Text,
+}
+
+/// Take every star with the piece on `piece` in at most `max_moves` moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Collect {
+    pub id: String,
+    pub text: Text,
+    pub fen: String,
+    pub piece: String,
+    pub stars: Vec<String>,
+    pub max_moves: u8,
+    pub hint: Text,
+}
+
+/// What a puzzle asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PuzzleGoal {
+    /// The line ends with the opponent having no legal move (将死 or 困毙).
+    Mate,
+    /// The line is the best play; no further condition.
+    Line,
+}
+
+/// A move tree: each line alternates the child's move and the opponent's reply.
+/// Lines sharing a prefix branch where the opponent has several replies.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Puzzle {
+    pub id: String,
+    pub text: Text,
+    pub fen: String,
+    pub goal: PuzzleGoal,
+    /// For `mate`: how many of the child's moves the mate takes.
+    #[serde(default)]
+    pub mate_in: Option<u8>,
+    pub lines: Vec<Vec<String>>,
+    pub praise: Text,
+    pub hint: Text,
+}
+
+/// A multiple-choice question (思考题).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Quiz {
+    pub id: String,
+    pub text: Text,
+    #[serde(default)]
+    pub fen: Option<String>,
+    #[serde(default)]
+    pub highlights: Vec<String>,
+    pub choices: Vec<Text>,
+    /// Index into `choices`, from 0.
+    pub answer: usize,
+    /// Said after the right answer, and as the reason after a wrong one.
+    pub explain: Text,
+    pub hint: Text,
+}
+
+/// Tap a point that answers the question; any of `points` is right.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TapPoint {
+    pub id: String,
+    pub text: Text,
+    pub fen: String,
+    pub points: Vec<String>,
+    pub explain: Text,
+    pub hint: Text,
+}
+
+/// Place pieces: the board starts as `fen` without the pieces on `place`; the child
+/// puts each of them back on its point.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Setup {
+    pub id: String,
+    pub text: Text,
+    pub fen: String,
+    pub place: Vec<String>,
+    pub hint: Text,
+}
+
+/// The goal of a play-out against the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
+pub enum PlayGoal {
+    Checkmate,
+    WinMaterial,
+    HoldDraw { moves: u16 },
+}
+
+/// Play on against the engine until the goal is reached.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayOut {
+    pub id: String,
+    pub text: Text,
+    pub fen: String,
+    pub goal: PlayGoal,
+    pub hint: Text,
+}

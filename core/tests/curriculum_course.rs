@@ -1,0 +1,113 @@
+//! The shipped courses: they load, validate, and every lesson can be walked to three
+//! stars with its right answers.
+
+use qike_core::curriculum::{self, Feedback, LessonRun, Step, demo_inputs, load};
+
+#[test]
+fn shipped_courses_validate() {
+    for (name, files) in load::SHIPPED {
+        let course = load::load_course(files).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let problems = curriculum::validate(&course);
+        assert!(
+            problems.is_empty(),
+            "{name}:\n{}",
+            problems.iter().map(|p| p.to_string()).collect::<Vec<_>>().join("\n")
+        );
+    }
+}
+
+#[test]
+fn every_lesson_walks_to_three_stars() {
+    let course = curriculum::xiangqi_course().unwrap();
+    let mut walked = 0;
+    for lesson in course.lessons() {
+        let mut run = LessonRun::new(lesson);
+        let mut last = None;
+        while let Some(view) = run.view() {
+            let step = &lesson.steps[view.index];
+            if matches!(step, Step::PlayOut(_)) {
+                run.skip_unavailable();
+                continue;
+            }
+            let inputs = demo_inputs(step);
+            assert!(!inputs.is_empty(), "{}/{} has no demo answer", lesson.id, view.step_id);
+            for input in inputs {
+                let f = run.submit(input);
+                assert!(
+                    !matches!(f, Feedback::Wrong { .. } | Feedback::NotExpected),
+                    "{}/{}: {input:?} → {f:?}",
+                    lesson.id,
+                    view.step_id
+                );
+                last = Some(f);
+            }
+            assert!(
+                run.view().is_none_or(|v| v.index > view.index),
+                "{}/{} did not finish",
+                lesson.id,
+                view.step_id
+            );
+        }
+        match last {
+            Some(Feedback::LessonDone { result, .. }) => {
+                assert_eq!(result.stars, 3, "{}", lesson.id);
+                assert_eq!(result.steps.len(), lesson.steps.len());
+            }
+            other => panic!("{}: ended with {other:?}", lesson.id),
+        }
+        walked += 1;
+    }
+    assert!(walked >= 2);
+}
+
+/// One wrong answer in every interactive step of the course gets a Wrong with a reason
+/// in both languages, and the step stays current.
+#[test]
+fn a_wrong_answer_in_every_step_is_explained() {
+    use curriculum::Input;
+    use qike_core::Point;
+    let course = curriculum::xiangqi_course().unwrap();
+    for lesson in course.lessons() {
+        let mut run = LessonRun::new(lesson);
+        while let Some(view) = run.view() {
+            let step = &lesson.steps[view.index];
+            let right = demo_inputs(step);
+            let wrong = match step {
+                Step::Explain(_) | Step::PlayOut(_) => None,
+                Step::Quiz(s) => Some(Input::Choice((s.answer + 1) % s.choices.len())),
+                Step::TapTargets(_) | Step::TapPoint(_) => {
+                    // The first point of the board that is not an answer.
+                    (0..9u8)
+                        .flat_map(|f| (0..10u8).map(move |r| Point::new(f, r)))
+                        .find(|p| !right.contains(&Input::Tap(*p)))
+                        .map(Input::Tap)
+                }
+                Step::Setup(_) => right.first().map(|i| match i {
+                    Input::Place { kind, at } => {
+                        Input::Place { kind: *kind, at: Point::new(at.file, (at.rank + 5) % 10) }
+                    }
+                    other => *other,
+                }),
+                Step::MakeMove(_) | Step::Collect(_) | Step::Puzzle(_) => {
+                    // Moving the general's point to itself is never a move.
+                    Some(Input::Move { from: Point::new(4, 4), to: Point::new(4, 5) })
+                }
+            };
+            if let Some(w) = wrong {
+                match run.submit(w) {
+                    Feedback::Wrong { reason } => assert!(reason.is_complete()),
+                    other => panic!("{}/{}: {w:?} gave {other:?}", lesson.id, view.step_id),
+                }
+                assert_eq!(run.view().map(|v| v.index), Some(view.index));
+                run.retry();
+            }
+            if matches!(step, Step::PlayOut(_)) {
+                run.skip_unavailable();
+                continue;
+            }
+            for input in right {
+                run.submit(input);
+            }
+        }
+    }
+}
