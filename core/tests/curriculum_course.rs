@@ -89,8 +89,15 @@ fn a_wrong_answer_in_every_step_is_explained() {
                     other => *other,
                 }),
                 Step::MakeMove(_) | Step::Collect(_) | Step::Puzzle(_) => {
-                    // Moving the general's point to itself is never a move.
-                    Some(Input::Move { from: Point::new(4, 4), to: Point::new(4, 5) })
+                    // A move from an empty point is never right.
+                    let board = view.board.clone().unwrap();
+                    (0..9u8)
+                        .flat_map(|f| (0..10u8).map(move |r| Point::new(f, r)))
+                        .find(|p| board.piece_at(*p).is_none())
+                        .map(|from| Input::Move {
+                            from,
+                            to: Point::new(from.file, (from.rank + 1) % 10),
+                        })
                 }
             };
             if let Some(w) = wrong {

@@ -91,6 +91,10 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "course.toml",
     "01_board.toml",
     "02_pieces.toml",
+    "03_chariot.toml",
+    "04_horse.toml",
+    "05_cannon.toml",
+    "06_soldier.toml",
 );
 
 /// Every shipped course, by name, with its files.
