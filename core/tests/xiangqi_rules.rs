@@ -140,4 +140,7 @@ fn illegal_moves_are_refused_and_leave_the_game_unchanged() {
     let bad = Move::new(qike_core::Point::new(0, 0), qike_core::Point::new(1, 1)).unwrap();
     assert!(matches!(g.play(bad), Err(GameError::Illegal(_))));
     assert_eq!(g.position(), &Position::startpos());
+    let (from, to) = (qike_core::Point::new(7, 2), qike_core::Point::new(4, 2));
+    assert_eq!(g.play_points(from, to), Ok(None));
+    assert!(matches!(g.play_points(from, qike_core::Point::new(9, 2)), Err(GameError::Illegal(_))));
 }

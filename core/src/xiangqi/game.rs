@@ -146,6 +146,16 @@ impl Game {
         Ok(self.outcome)
     }
 
+    /// Plays the move from one point to another (the app's tap-tap input).
+    pub fn play_points(
+        &mut self,
+        from: crate::game::Point,
+        to: crate::game::Point,
+    ) -> Result<Option<Outcome>, GameError> {
+        let m = Move::new(from, to).ok_or(PlayError::OffBoard(to))?;
+        self.play(m)
+    }
+
     /// `side` resigns.
     pub fn resign(&mut self, side: Side) -> Result<Outcome, GameError> {
         self.finish(Outcome::Win { winner: side.opponent(), reason: WinReason::Resignation })
