@@ -170,3 +170,20 @@ fn evaluation_is_symmetric() {
     let b = pos("rnbakabnr/9/4c2c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 1 1");
     assert_eq!(evaluate(&a), evaluate(&b));
 }
+
+#[test]
+fn coach_hints_and_reviews() {
+    use qike_core::Side;
+    use qike_core::ai::{Verdict, hint, review};
+    let mut s = Searcher::new(1);
+    let p = pos("4k4/9/9/9/4r4/9/9/9/4R4/3K5 w - - 0 1");
+    let h = hint(&mut s, &p, 5_000).unwrap();
+    assert_eq!(h.mv, mv(&p, "e1e5"));
+    // Black's chariot threatens red's: the hint names that threat.
+    assert_eq!(h.threat.map(|m| m.to_string()), Some("e5e1".to_owned()));
+    let good = review(&mut s, &p, &[mv(&p, "e1e5")], Side::First, 5_000);
+    assert_eq!(good[0].verdict, Verdict::Good);
+    let bad = review(&mut s, &p, &[mv(&p, "d0d1")], Side::First, 5_000);
+    assert_eq!((bad[0].verdict, bad[0].best), (Verdict::Blunder, mv(&p, "e1e5")));
+    assert!(bad[0].loss > 800);
+}

@@ -15,12 +15,16 @@
 //! assert!(pos.is_legal(m));
 //! ```
 
+mod book;
+mod coach;
 mod eval;
 mod level;
 mod search;
 mod thinker;
 mod tt;
 
+pub use book::{Book, BookError};
+pub use coach::{Hint, MoveReview, Verdict, hint, review};
 pub use eval::{VALUE, evaluate};
 pub use level::{LEVELS, Level, NoSuchLevel, Rng};
 pub use search::{

@@ -2,7 +2,7 @@
 //! first command is `uci`, UCI as Fairy-Stockfish tools expect (`UCI_Variant xiangqi`,
 //! ranks 1–10).
 //!
-//! Commands: `ucci`/`uci`, `isready`, `setoption` (Hash, Level, Seed), `position
+//! Commands: `ucci`/`uci`, `isready`, `setoption` (Hash, Level, Seed, OwnBook), `position
 //! fen|startpos [moves …]`, `banmoves …`, `go [depth N|nodes N|time T|movetime T|wtime
 //! T btime T winc I binc I|infinite]`, `stop`, `quit`.
 
@@ -12,7 +12,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use qike_core::ai::{Clock, Info, Level, Limits, MATE, MATE_IN_MAX, Rng, Searcher, history_of};
+use qike_core::ai::{
+    Book, Clock, Info, Level, Limits, MATE, MATE_IN_MAX, Rng, Searcher, history_of,
+};
 use qike_core::xiangqi::{Move, Position, START_FEN, notation::parse_iccs};
 
 /// Which dialect the GUI speaks.
@@ -68,6 +70,7 @@ struct Engine {
     hash_mb: usize,
     level: u32,
     seed: u64,
+    own_book: bool,
     searcher: Option<Searcher>,
     running: Option<(Arc<AtomicBool>, JoinHandle<Searcher>)>,
     out: Arc<Mutex<std::io::Stdout>>,
@@ -103,6 +106,7 @@ pub fn engine(game: &str) -> Result<(), String> {
         hash_mb: 16,
         level: 10,
         seed: 0,
+        own_book: false,
         searcher: Some(Searcher::new(16)),
         running: None,
         out: Arc::new(Mutex::new(std::io::stdout())),
@@ -152,6 +156,7 @@ impl Engine {
                 say(out, "option hashsize type spin min 1 max 1024 default 16");
                 say(out, "option level type spin min 1 max 10 default 10");
                 say(out, "option seed type spin min 0 max 2147483647 default 0");
+                say(out, "option usebook type check default false");
                 say(out, "ucciok");
             }
             Dialect::Uci => {
@@ -160,6 +165,7 @@ impl Engine {
                 say(out, "option name Threads type spin default 1 min 1 max 1");
                 say(out, "option name Level type spin default 10 min 1 max 10");
                 say(out, "option name Seed type spin default 0 min 0 max 2147483647");
+                say(out, "option name OwnBook type check default false");
                 say(out, "uciok");
             }
         }
@@ -193,6 +199,7 @@ impl Engine {
                 None => say(&self.out, &format!("info string no level '{value}' (1 to 10)")),
             },
             "seed" => self.seed = value.parse().unwrap_or(0),
+            "ownbook" | "usebook" => self.own_book = value == "true" || value == "1",
             _ => {}
         }
     }
@@ -278,6 +285,14 @@ impl Engine {
         let level = Level::get(self.level).ok().filter(|l| l.number < 10);
         let seed = self.seed.wrapping_add(self.moves.len() as u64);
         self.seed = self.seed.wrapping_add(1);
+        if self.own_book
+            && let Some(m) = Book::builtin().pick(&pos, &mut Rng::new(seed))
+            && !self.banned.contains(&m)
+        {
+            say(&self.out, &format!("bestmove {}", self.dialect.format(m)));
+            self.searcher = Some(searcher);
+            return;
+        }
         let spawned = std::thread::Builder::new().name("qike-search".into()).spawn(move || {
             let best = match level {
                 Some(l) => l.play(&mut searcher, &pos, &history, &mut Rng::new(seed), false),
