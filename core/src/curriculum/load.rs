@@ -95,6 +95,9 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "04_horse.toml",
     "05_cannon.toml",
     "06_soldier.toml",
+    "07_palace.toml",
+    "09_check.toml",
+    "10_mate.toml",
 );
 
 /// Every shipped course, by name, with its files.
