@@ -6,6 +6,8 @@
 //! fen|startpos [moves …]`, `banmoves …`, `go [depth N|nodes N|time T|movetime T|wtime
 //! T btime T winc I binc I|infinite]`, `stop`, `quit`.
 
+mod duel;
+
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
@@ -19,7 +21,7 @@ use qike_core::xiangqi::{Move, Position, START_FEN, notation::parse_iccs};
 
 /// Which dialect the GUI speaks.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Dialect {
+pub(crate) enum Dialect {
     Ucci,
     Uci,
 }
@@ -93,11 +95,30 @@ fn score_text(score: i32) -> String {
     }
 }
 
-/// Runs the protocol loop on standard input until `quit` or end of input.
-pub fn engine(game: &str) -> Result<(), String> {
+/// `qike engine xiangqi [--match ENGINE [--movetime MS] [--rounds N] [--nodes N]]`.
+pub fn command(args: &mut super::args::Args) -> Result<(), String> {
+    let game = args.positional("game")?;
+    let opponent = args.option("--match");
+    let number = |v: Option<String>, what: &str, default: u64| -> Result<u64, String> {
+        v.map_or(Ok(default), |s| {
+            s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))
+        })
+    };
+    let movetime = number(args.option("--movetime"), "--movetime", 500)?;
+    let rounds = number(args.option("--rounds"), "--rounds", 5)? as usize;
+    let nodes = args.option("--nodes").map(|s| number(Some(s), "--nodes", 0)).transpose()?;
+    args.finish()?;
     if game != "xiangqi" {
         return Err(format!("there is no engine for '{game}' (try: xiangqi)"));
     }
+    match opponent {
+        Some(path) => duel::duel(&path, movetime, rounds, nodes),
+        None => engine(),
+    }
+}
+
+/// Runs the protocol loop on standard input until `quit` or end of input.
+fn engine() -> Result<(), String> {
     let mut e = Engine {
         dialect: Dialect::Ucci,
         start: Position::startpos(),
