@@ -5,6 +5,7 @@
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
+//!   qike content check
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike version
@@ -15,6 +16,7 @@ mod xiangqi;
 mod go;
 mod gomoku;
 mod chess;
+mod content;
 
 use std::process::ExitCode;
 
@@ -39,6 +41,10 @@ fn run(args: &mut Args) -> Result<(), String> {
         }
         "perft" => perft(args),
         "engine" => ai::command(args),
+        "content" => match args.positional("content subcommand")?.as_str() {
+            "check" => args.finish().and_then(|()| content::check()),
+            other => Err(format!("unknown content subcommand '{other}' (try: check)")),
+        },
         "gomoku-forbidden" => {
             let moves = args.option("--moves").ok_or("missing --moves \"h8 h9 …\"")?;
             let size = args.option("--size");
