@@ -96,6 +96,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "05_cannon.toml",
     "06_soldier.toml",
     "07_palace.toml",
+    "08_capture.toml",
     "09_check.toml",
     "10_mate.toml",
 );
