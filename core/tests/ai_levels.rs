@@ -108,3 +108,35 @@ fn a_higher_level_beats_a_lower_one() {
     }
     assert!(high_score >= 3.0, "level 6 scored {high_score} of 4 against level 1");
 }
+
+/// Red's score (1, ½, 0) for level `red` against a uniformly random mover (seeded).
+fn against_random(level: Level, seed: u64, level_is_red: bool) -> f64 {
+    let mut game = Game::new(Position::startpos(), Rules::default());
+    let mut searcher = Searcher::new(1);
+    let mut rng = Rng::new(seed);
+    let mut history = Vec::new();
+    while game.outcome().is_none() && history.len() < 300 {
+        let p = game.position().clone();
+        let ours = (p.side_to_move() == Side::First) == level_is_red;
+        let m = if ours {
+            level.play(&mut searcher, &p, &history, &mut rng, true).unwrap()
+        } else {
+            let moves = p.legal_moves();
+            moves.as_slice()[rng.below(moves.len() as u64) as usize]
+        };
+        history.push((p.key(), p.is_check()));
+        game.play(m).unwrap();
+    }
+    match game.outcome() {
+        Some(Outcome::Win { winner, .. }) if (winner == Side::First) == level_is_red => 1.0,
+        Some(Outcome::Win { .. }) => 0.0,
+        _ => 0.5,
+    }
+}
+
+#[test]
+fn level_one_beats_a_random_mover() {
+    let level = Level::get(1).unwrap();
+    let score: f64 = (0..3).map(|s| against_random(level, s, s % 2 == 0)).sum();
+    assert_eq!(score, 3.0, "level 1 scored {score} of 3 against random moves");
+}
