@@ -130,6 +130,18 @@ fn validation_names_what_is_wrong() {
         "{p:?}"
     );
     let p = problems(
+        &step(&format!(
+            "kind = \"make_move\"\n{start}\naccept = [\"h2e2\"]\nnotation = \"炮八平五\"\npraise = {{ zh = \"好\", en = \"good\" }}"
+        )),
+        "",
+    );
+    assert_eq!(
+        p,
+        vec![Problem::NotationDiffers {
+            written: "炮八平五".into(), actual: "炮二平五".into()
+        }]
+    );
+    let p = problems(
         &step(&format!("kind = \"tap_targets\"\n{start}\npiece = \"b0\"\ntargets = [\"c2\"]")),
         "",
     );

@@ -99,6 +99,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "08_capture.toml",
     "09_check.toml",
     "10_mate.toml",
+    "11_notation.toml",
 );
 
 /// Every shipped course, by name, with its files.

@@ -263,6 +263,10 @@ pub struct MakeMove {
     pub fen: String,
     /// Moves that solve the step, e.g. `["h2e2"]`.
     pub accept: Vec<String>,
+    /// The first accepted move in Chinese notation (e.g. `炮二平五`), when the step
+    /// teaches notation; validation checks it names that move.
+    #[serde(default)]
+    pub notation: Option<String>,
     /// What to say after the move is made.
     pub praise: Text,
     /// Tempting wrong moves with what to say about each.

@@ -60,6 +60,8 @@ pub enum Problem {
     BadMateIn,
     #[error("{0} lessons cannot be checked yet: only xiangqi steps are implemented")]
     UnsupportedGame(String),
+    #[error("notation '{written}' does not name the move, which is written '{actual}'")]
+    NotationDiffers { written: String, actual: String },
     #[error("the game is already over in this position")]
     GameOver,
 }
@@ -271,6 +273,16 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             }
             for a in &s.accept {
                 c.play(&mut pos.clone(), a);
+            }
+            if let Some(written) = &s.notation
+                && let Some((from, to)) = s.accept.first().and_then(|a| xq::parse_move(a))
+                && let Some(m) = Move::new(from, to)
+                && pos.is_legal(m)
+            {
+                let actual = crate::xiangqi::notation::format_chinese(&pos, m);
+                if &actual != written {
+                    c.err(Problem::NotationDiffers { written: written.clone(), actual });
+                }
             }
             for w in &s.wrong {
                 c.mv(&w.mv);
