@@ -100,6 +100,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "09_check.toml",
     "10_mate.toml",
     "11_notation.toml",
+    "12_mate_practice.toml",
 );
 
 /// Every shipped course, by name, with its files.
