@@ -22,7 +22,18 @@ pub fn profile_dir() -> PathBuf {
 /// The bindings' shared library (`libqike.so` on Linux), built by cargo alongside the
 /// tests because `qike-tests` depends on `qike-bindings`.
 pub fn bindings_cdylib() -> PathBuf {
-    let name = format!("{}qike{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
+    native_library("qike")
+}
+
+/// The app's shared library (`libqike_app.so`): Bevy plus the re-exported bindings, the
+/// one native library of the Android build.
+pub fn app_cdylib() -> PathBuf {
+    native_library("qike_app")
+}
+
+/// A cdylib of this workspace, newest of `<profile>/` and `<profile>/deps/`.
+pub fn native_library(stem: &str) -> PathBuf {
+    let name = format!("{}{stem}{}", std::env::consts::DLL_PREFIX, std::env::consts::DLL_SUFFIX);
     let dir = profile_dir();
     let candidates = [dir.join(&name), dir.join("deps").join(&name)];
     candidates
@@ -41,10 +52,16 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Generates bindings for `language` from the cdylib in library mode into `out`, and
-/// copies the library next to them.
+/// Generates bindings for `language` from the bindings' cdylib in library mode into
+/// `out`, and copies the library next to them.
 pub fn generate_bindings(language: TargetLanguage, out: &Path) -> PathBuf {
-    let lib = bindings_cdylib();
+    generate_bindings_from(&bindings_cdylib(), language, out)
+}
+
+/// Generates bindings from `lib` in library mode into `out`, and copies the library
+/// next to them under the bindings' own name (`libqike.so`), which Python loads.
+pub fn generate_bindings_from(lib: &Path, language: TargetLanguage, out: &Path) -> PathBuf {
+    let lib = lib.to_path_buf();
     let source = Utf8PathBuf::from_path_buf(lib.clone()).expect("utf-8 library path");
     let out_dir = Utf8PathBuf::from_path_buf(out.to_path_buf()).expect("utf-8 out path");
     generate(GenerateOptions {
@@ -57,7 +74,7 @@ pub fn generate_bindings(language: TargetLanguage, out: &Path) -> PathBuf {
         metadata_no_deps: true,
     })
     .expect("uniffi bindings generation");
-    let copy = out.join(lib.file_name().expect("library file name"));
+    let copy = out.join(bindings_cdylib().file_name().expect("library file name"));
     std::fs::copy(&lib, &copy).expect("copy library next to the bindings");
     copy
 }

@@ -2,7 +2,7 @@
 
 use std::process::Command;
 
-use qike_tests::{generate_bindings, run_ok, scratch_dir};
+use qike_tests::{app_cdylib, generate_bindings, generate_bindings_from, run_ok, scratch_dir};
 use uniffi_bindgen::bindings::TargetLanguage;
 
 const SCRIPT: &str = r#"
@@ -51,7 +51,7 @@ except qike.QikeError.InvalidPosition as e:
     assert "10" in e.reason, e.reason
     print("typed error:", e.reason)
 
-other = qike.XiangqiGame.from_fen("4k4/9/9/9/9/9/9/9/9/4K4 b - - 0 1")
+other = qike.XiangqiGame.from_fen("3k5/9/9/9/9/9/9/9/9/4K4 b - - 0 1")
 assert len(other.board_view().pieces) == 2
 assert other.side_to_move() == qike.Side.SECOND
 print("python ffi ok")
@@ -68,6 +68,18 @@ fn python_calls_the_core_through_generated_bindings() {
     let out = run_ok(Command::new(python).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")));
     assert!(out.contains("python ffi ok"), "{out}");
     assert!(out.contains("typed error: FEN has 3 ranks"), "{out}");
+}
+
+#[test]
+fn the_app_library_serves_the_same_api() {
+    // On Android the Kotlin bindings load the app's library: it must hold the whole API.
+    let dir = scratch_dir("python-app-lib");
+    generate_bindings_from(&app_cdylib(), TargetLanguage::Python, &dir);
+    let script = dir.join("check.py");
+    std::fs::write(&script, SCRIPT).unwrap();
+    let python = if qike_tests::have("python3", "--version") { "python3" } else { "python" };
+    let out = run_ok(Command::new(python).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")));
+    assert!(out.contains("python ffi ok"), "{out}");
 }
 
 #[test]
