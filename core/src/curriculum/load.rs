@@ -101,6 +101,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "10_mate.toml",
     "11_notation.toml",
     "12_mate_practice.toml",
+    "13_opening.toml",
 );
 
 /// Every shipped course, by name, with its files.
