@@ -140,3 +140,20 @@ fn level_one_beats_a_random_mover() {
     let score: f64 = (0..3).map(|s| against_random(level, s, s % 2 == 0)).sum();
     assert_eq!(score, 3.0, "level 1 scored {score} of 3 against random moves");
 }
+
+/// The ladder sample: `cargo test --release -p qike-core --test ai_levels ladder --
+/// --ignored --nocapture` prints each adjacent pair's score over 6 games (fixed node
+/// caps, 200 plies, then adjudicated by evaluation).
+#[test]
+#[ignore = "slow: a measurement, not a check"]
+fn ladder() {
+    for n in 1..=4 {
+        let (low, high) = (Level::get(n).unwrap(), Level::get(n + 1).unwrap());
+        let mut high_score = 0.0;
+        for seed in 0..3 {
+            high_score += 1.0 - play(low, high, seed, 200);
+            high_score += play(high, low, seed, 200);
+        }
+        println!("level {} vs level {n}: {high_score} / 6", n + 1);
+    }
+}
