@@ -102,6 +102,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "11_notation.toml",
     "12_mate_practice.toml",
     "13_opening.toml",
+    "14_results.toml",
 );
 
 /// Every shipped course, by name, with its files.
