@@ -118,3 +118,14 @@ fn a_wrong_answer_in_every_step_is_explained() {
         }
     }
 }
+
+/// The course promise: every lesson has at least six things to do, and a full 教案.
+#[test]
+fn every_lesson_has_six_interactive_steps_and_a_plan() {
+    let course = curriculum::xiangqi_course().unwrap();
+    for lesson in course.lessons() {
+        let n = lesson.steps.iter().filter(|s| s.is_interactive()).count();
+        assert!(n >= 6, "{} has {n} interactive steps", lesson.id);
+        assert!(lesson.plan.periods >= 1 && lesson.plan.minutes > 0, "{}", lesson.id);
+    }
+}
