@@ -6,7 +6,9 @@
 
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-use qike_core::{BoardMark, BoardView, Colour, Highlight, HighlightKind, Placement, Point};
+use qike_core::{
+    BoardMark, BoardView, Colour, HighlightKind, Placement, Point, Tap, TapBoard, xiangqi,
+};
 
 use crate::actions::PointerPressed;
 use crate::fonts::UiFonts;
@@ -19,32 +21,39 @@ const RED: Color = Color::srgb(0.78, 0.08, 0.06);
 const BLACK: Color = Color::srgb(0.08, 0.08, 0.08);
 const WHITE_STONE: Color = Color::srgb(0.97, 0.97, 0.95);
 const SELECTED: Color = Color::srgb(0.10, 0.55, 0.95);
+const TARGET: Color = Color::srgba(0.10, 0.55, 0.95, 0.75);
+const CHECK: Color = Color::srgb(0.90, 0.10, 0.05);
+const LAST_MOVE: Color = Color::srgb(0.15, 0.60, 0.25);
 
-/// The board on screen: what to draw, and what the player has picked up.
+/// The board on screen: the game, the player's selection, and what to draw.
 #[derive(Resource, Debug, Clone)]
 pub struct ActiveBoard {
+    board: TapBoard<xiangqi::Game>,
+    /// What to draw: the position with selection, targets, check and last move marked.
     pub view: BoardView,
-    pub selected: Option<Point>,
+    /// What the last tap did, for the status line.
+    pub last_tap: Option<Tap>,
 }
 
 impl ActiveBoard {
-    pub fn new(view: BoardView) -> Self {
-        ActiveBoard { view, selected: None }
+    pub fn xiangqi(game: xiangqi::Game) -> Self {
+        let board = TapBoard::new(game);
+        ActiveBoard { view: board.view(), board, last_tap: None }
     }
 
-    /// Handles a tap on a point: picks up the tapped piece, or puts it down again when
-    /// tapped twice or when an empty point is tapped.
+    /// The piece the player has picked up.
+    pub fn selected(&self) -> Option<Point> {
+        self.board.selected()
+    }
+
+    pub fn game(&self) -> &xiangqi::Game {
+        self.board.game()
+    }
+
+    /// Handles a tap on a point (see [`TapBoard::tap`]).
     pub fn tap(&mut self, at: Point) {
-        let has_piece = self.view.piece_at(at).is_some();
-        self.selected = match self.selected {
-            Some(p) if p == at => None,
-            _ if has_piece => Some(at),
-            _ => None,
-        };
-        self.view.highlights.retain(|h| h.kind != HighlightKind::Selected);
-        if let Some(at) = self.selected {
-            self.view.highlights.push(Highlight { at, kind: HighlightKind::Selected });
-        }
+        self.last_tap = Some(self.board.tap(at));
+        self.view = self.board.view();
     }
 }
 
@@ -56,9 +65,16 @@ pub struct BoardRoot;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PieceNode(pub Point);
 
-/// Marks the ring drawn around the selected piece.
+/// Marks a dot on an empty point the selected piece can move to.
 #[derive(Component, Debug)]
-pub struct SelectionRing(pub Point);
+pub struct TargetDot;
+
+/// Marks a ring drawn around a piece: selected, in check, or capturable.
+#[derive(Component, Debug)]
+pub struct HighlightRing {
+    pub at: Point,
+    pub kind: HighlightKind,
+}
 
 /// Draws [`ActiveBoard`] when it exists and turns presses into taps on it.
 #[derive(Debug)]
@@ -165,8 +181,15 @@ enum Drawn {
     },
     Ring {
         at: Point,
+        kind: HighlightKind,
         center: Vec2,
         diameter: f32,
+        color: Color,
+    },
+    Dot {
+        center: Vec2,
+        diameter: f32,
+        color: Color,
     },
 }
 
@@ -241,9 +264,24 @@ impl Drawn {
                     ))
                     .id()
             }
-            Drawn::Ring { at, center, diameter } => commands
+            Drawn::Dot { center, diameter, color } => commands
                 .spawn((
-                    SelectionRing(at),
+                    TargetDot,
+                    Node {
+                        position_type: PositionType::Absolute,
+                        left: px(center.x - diameter / 2.0),
+                        top: px(center.y - diameter / 2.0),
+                        width: px(diameter),
+                        height: px(diameter),
+                        border_radius: BorderRadius::MAX,
+                        ..default()
+                    },
+                    BackgroundColor(color),
+                ))
+                .id(),
+            Drawn::Ring { at, kind, center, diameter, color } => commands
+                .spawn((
+                    HighlightRing { at, kind },
                     Node {
                         position_type: PositionType::Absolute,
                         left: px(center.x - diameter / 2.0),
@@ -254,7 +292,7 @@ impl Drawn {
                         border_radius: BorderRadius::MAX,
                         ..default()
                     },
-                    BorderColor::all(SELECTED),
+                    BorderColor::all(color),
                 ))
                 .id(),
         }
@@ -380,13 +418,47 @@ fn draw_board(view: &BoardView, layout: &BoardLayout, fonts: &UiFonts, out: &mut
             font: fonts.bold.clone(),
         });
     }
+    if let Some(last) = view.last_move {
+        // Small corner brackets on the from and to points, under the pieces' edge.
+        for at in last.from.into_iter().chain([last.to]) {
+            let c = layout.center(at);
+            let (gap, arm) = (diameter * 0.5, diameter * 0.22);
+            for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                let knee = c + Vec2::new(dx * gap, dy * gap);
+                let w = stroke * 1.4;
+                out.push(line(knee, knee - Vec2::new(dx * arm, 0.0), w, LAST_MOVE));
+                out.push(line(knee, knee - Vec2::new(0.0, dy * arm), w, LAST_MOVE));
+            }
+        }
+    }
     for h in &view.highlights {
-        if h.kind == HighlightKind::Selected {
-            out.push(Drawn::Ring {
+        let center = layout.center(h.at);
+        match h.kind {
+            HighlightKind::Selected => out.push(Drawn::Ring {
                 at: h.at,
-                center: layout.center(h.at),
+                kind: h.kind,
+                center,
                 diameter: diameter * 1.16,
-            });
+                color: SELECTED,
+            }),
+            HighlightKind::Check => out.push(Drawn::Ring {
+                at: h.at,
+                kind: h.kind,
+                center,
+                diameter: diameter * 1.16,
+                color: CHECK,
+            }),
+            HighlightKind::Target if view.piece_at(h.at).is_some() => out.push(Drawn::Ring {
+                at: h.at,
+                kind: h.kind,
+                center,
+                diameter: diameter * 1.05,
+                color: TARGET,
+            }),
+            HighlightKind::Target | HighlightKind::Hint => {
+                let d = cell * 0.26;
+                out.push(Drawn::Dot { center, diameter: d, color: TARGET });
+            }
         }
     }
 }

@@ -1,7 +1,8 @@
 //! The home screen: the app's title and a xiangqi board to touch.
 
 use bevy::prelude::*;
-use qike_core::xiangqi::Position;
+use qike_core::xiangqi::{Game, Position, Rules};
+use qike_core::{Outcome, Side, Tap};
 
 use crate::AppState;
 use crate::board::{ActiveBoard, BoardRoot};
@@ -23,12 +24,13 @@ impl Plugin for HomePlugin {
         app.insert_resource(ClearColor(BACKGROUND))
             .add_systems(OnEnter(AppState::Home), enter)
             .add_systems(OnExit(AppState::Home), exit)
-            .add_systems(Update, place_title.run_if(in_state(AppState::Home)));
+            .add_systems(Update, (place_title, update_status).run_if(in_state(AppState::Home)));
     }
 }
 
 fn enter(mut commands: Commands, fonts: Res<UiFonts>) {
-    commands.insert_resource(ActiveBoard::new(Position::startpos().board_view()));
+    commands
+        .insert_resource(ActiveBoard::xiangqi(Game::new(Position::startpos(), Rules::default())));
     commands.spawn((
         HomeScreen,
         DespawnOnExit(AppState::Home),
@@ -49,6 +51,63 @@ fn enter(mut commands: Commands, fonts: Res<UiFonts>) {
             },
             TextColor(TITLE),
         )],
+    ));
+}
+
+/// The line under the board: whose turn it is, the result, or why a tap was refused.
+#[derive(Component, Debug)]
+pub struct StatusLine;
+
+/// What the status line says for a board.
+pub fn status_text(board: &ActiveBoard) -> String {
+    if let Some(outcome) = board.game().outcome() {
+        return match outcome {
+            Outcome::Win { winner: Side::First, .. } => "红方胜 Red wins".to_owned(),
+            Outcome::Win { winner: Side::Second, .. } => "黑方胜 Black wins".to_owned(),
+            Outcome::Draw { .. } => "和棋 Draw".to_owned(),
+        };
+    }
+    if let Some(Tap::Refused { reason, .. }) = &board.last_tap {
+        return reason.clone();
+    }
+    match board.view.side_to_move {
+        Side::First => "红方走棋 Red to move".to_owned(),
+        Side::Second => "黑方走棋 Black to move".to_owned(),
+    }
+}
+
+fn update_status(
+    mut commands: Commands,
+    board: Option<Res<ActiveBoard>>,
+    layout: Option<Res<BoardLayout>>,
+    fonts: Res<UiFonts>,
+    mut lines: Query<(&mut Node, &mut Text), With<StatusLine>>,
+) {
+    let (Some(board), Some(layout)) = (board, layout) else { return };
+    if !board.is_changed() && !layout.is_changed() && !lines.is_empty() {
+        return;
+    }
+    let top = layout.origin.y + layout.lines_size().y + layout.cell * 0.7;
+    let text = status_text(&board);
+    if let Some((mut node, mut line)) = lines.iter_mut().next() {
+        node.top = px(top);
+        line.0 = text;
+        return;
+    }
+    commands.spawn((
+        StatusLine,
+        DespawnOnExit(AppState::Home),
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(top),
+            width: percent(100.0),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        Text::new(text),
+        TextFont { font: fonts.regular.clone().into(), font_size: FontSize::Px(20.0), ..default() },
+        TextColor(TITLE),
+        TextLayout::justify(Justify::Center),
     ));
 }
 

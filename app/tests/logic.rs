@@ -4,8 +4,9 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use qike_app::actions::PointerPressed;
-use qike_app::board::{ActiveBoard, BoardRoot, PieceNode, SelectionRing};
+use qike_app::board::{ActiveBoard, BoardRoot, HighlightRing, PieceNode, TargetDot};
 use qike_app::fonts::UiFonts;
+use qike_app::home::status_text;
 use qike_app::layout::BoardLayout;
 use qike_app::{AppState, QikeLogicPlugin};
 use qike_core::{HighlightKind, Point};
@@ -33,12 +34,21 @@ fn press(app: &mut App, at: Point) {
 }
 
 fn selected(app: &App) -> Option<Point> {
-    app.world().resource::<ActiveBoard>().selected
+    app.world().resource::<ActiveBoard>().selected()
 }
 
 fn rings(app: &mut App) -> Vec<Point> {
-    let mut q = app.world_mut().query::<&SelectionRing>();
-    q.iter(app.world()).map(|r| r.0).collect()
+    let mut q = app.world_mut().query::<&HighlightRing>();
+    q.iter(app.world()).filter(|r| r.kind == HighlightKind::Selected).map(|r| r.at).collect()
+}
+
+fn dots(app: &mut App) -> usize {
+    let mut q = app.world_mut().query::<&TargetDot>();
+    q.iter(app.world()).count()
+}
+
+fn status(app: &App) -> String {
+    status_text(app.world().resource::<ActiveBoard>())
 }
 
 #[test]
@@ -60,19 +70,41 @@ fn tapping_a_piece_selects_it_and_tapping_again_deselects() {
     press(&mut app, Point::new(7, 2)); // red cannon
     assert_eq!(selected(&app), Some(Point::new(7, 2)));
     assert_eq!(rings(&mut app), vec![Point::new(7, 2)]);
+    // Its empty target points get dots: the rank (7 of them) and the file (4 of them up).
+    assert_eq!(dots(&mut app), 11);
     let board = app.world().resource::<ActiveBoard>();
     assert!(board.view.highlights.iter().any(|h| h.kind == HighlightKind::Selected));
 
-    press(&mut app, Point::new(1, 9)); // a black horse: selection moves
-    assert_eq!(selected(&app), Some(Point::new(1, 9)));
-    assert_eq!(rings(&mut app), vec![Point::new(1, 9)]);
+    press(&mut app, Point::new(1, 9)); // a black horse the cannon cannot reach: refused
+    assert_eq!(selected(&app), Some(Point::new(7, 2)));
+    assert!(!status(&app).contains("to move"), "refusal not shown: {}", status(&app));
 
-    press(&mut app, Point::new(1, 9)); // same piece again: put down
+    press(&mut app, Point::new(7, 2)); // same piece again: put down
     assert_eq!(selected(&app), None);
     assert!(rings(&mut app).is_empty());
+    assert_eq!(dots(&mut app), 0);
 
     press(&mut app, Point::new(4, 4)); // empty point: nothing picked up
     assert_eq!(selected(&app), None);
+    assert_eq!(status(&app), "红方走棋 Red to move");
+}
+
+#[test]
+fn tapping_a_target_plays_the_move_and_refusals_are_explained() {
+    let mut app = headless(540, 1170);
+    press(&mut app, Point::new(7, 2)); // 炮二平五: h2 → e2
+    press(&mut app, Point::new(4, 2));
+    let board = app.world().resource::<ActiveBoard>();
+    assert_eq!(board.view.piece_at(Point::new(4, 2)).map(|p| p.glyph.as_str()), Some("炮"));
+    assert!(board.view.piece_at(Point::new(7, 2)).is_none());
+    assert_eq!(status(&app), "黑方走棋 Black to move");
+
+    press(&mut app, Point::new(1, 9)); // black horse b9
+    assert_eq!(selected(&app), Some(Point::new(1, 9)));
+    press(&mut app, Point::new(1, 8)); // not a horse move: refused with the reason shown
+    assert_eq!(selected(&app), Some(Point::new(1, 9)));
+    let text = status(&app);
+    assert!(!text.contains("to move"), "refusal not explained: {text}");
 }
 
 #[test]

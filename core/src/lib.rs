@@ -20,12 +20,14 @@ mod game;
 pub mod go;
 pub mod gomoku;
 pub mod progress;
+mod tap;
 pub mod xiangqi;
 
 pub use game::{
     BoardMark, BoardView, BySide, Colour, DrawReason, GameKind, GomokuRule, Highlight,
     HighlightKind, LastMove, Outcome, PieceKind, PieceView, Placement, Point, Side, WinReason,
 };
+pub use tap::{Tap, TapBoard, TapRules};
 
 /// The version of this crate, as the app and the bindings report it.
 pub fn version() -> &'static str {

@@ -12,11 +12,11 @@
 
 mod ai;
 mod args;
-mod xiangqi;
-mod go;
-mod gomoku;
 mod chess;
 mod content;
+mod go;
+mod gomoku;
+mod xiangqi;
 
 use std::process::ExitCode;
 
