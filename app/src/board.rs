@@ -239,16 +239,10 @@ impl Drawn {
                     .spawn((
                         PieceNode(at),
                         Node {
-                            position_type: PositionType::Absolute,
-                            left: px(center.x - diameter / 2.0),
-                            top: px(center.y - diameter / 2.0),
-                            width: px(diameter),
-                            height: px(diameter),
                             border: UiRect::all(px(border)),
-                            border_radius: BorderRadius::MAX,
                             justify_content: JustifyContent::Center,
                             align_items: AlignItems::Center,
-                            ..default()
+                            ..circle(center, diameter)
                         },
                         BackgroundColor(face),
                         BorderColor::all(ink),
@@ -264,38 +258,33 @@ impl Drawn {
                     ))
                     .id()
             }
-            Drawn::Dot { center, diameter, color } => commands
-                .spawn((
-                    TargetDot,
-                    Node {
-                        position_type: PositionType::Absolute,
-                        left: px(center.x - diameter / 2.0),
-                        top: px(center.y - diameter / 2.0),
-                        width: px(diameter),
-                        height: px(diameter),
-                        border_radius: BorderRadius::MAX,
-                        ..default()
-                    },
-                    BackgroundColor(color),
-                ))
-                .id(),
+            Drawn::Dot { center, diameter, color } => {
+                commands.spawn((TargetDot, circle(center, diameter), BackgroundColor(color))).id()
+            }
             Drawn::Ring { at, kind, center, diameter, color } => commands
                 .spawn((
                     HighlightRing { at, kind },
                     Node {
-                        position_type: PositionType::Absolute,
-                        left: px(center.x - diameter / 2.0),
-                        top: px(center.y - diameter / 2.0),
-                        width: px(diameter),
-                        height: px(diameter),
                         border: UiRect::all(px((diameter * 0.07).max(2.0))),
-                        border_radius: BorderRadius::MAX,
-                        ..default()
+                        ..circle(center, diameter)
                     },
                     BorderColor::all(color),
                 ))
                 .id(),
         }
+    }
+}
+
+/// An absolutely placed round node of `diameter` centred on `center`.
+fn circle(center: Vec2, diameter: f32) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: px(center.x - diameter / 2.0),
+        top: px(center.y - diameter / 2.0),
+        width: px(diameter),
+        height: px(diameter),
+        border_radius: BorderRadius::MAX,
+        ..default()
     }
 }
 
