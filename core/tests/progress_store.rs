@@ -82,7 +82,10 @@ fn records_survive_close_and_reopen() {
     let store = ProgressStore::open(tmp.path()).unwrap();
     assert_eq!(store.device_id().unwrap(), device, "the device id is kept");
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
-    assert_eq!(store.profiles().unwrap(), vec![a.clone(), b.clone()]);
+    // Profiles come back oldest first; ties (same creation time) in id order.
+    let mut expected = vec![a.clone(), b.clone()];
+    expected.sort_by_key(|p| (p.created, p.id));
+    assert_eq!(store.profiles().unwrap(), expected);
     assert_eq!(store.lesson_records(a.id).unwrap(), vec![rec]);
     assert!(store.lesson_records(b.id).unwrap().is_empty());
     assert_eq!(store.puzzle_records(b.id).unwrap().len(), 1);
