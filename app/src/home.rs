@@ -87,7 +87,7 @@ fn update_status(
     if !board.is_changed() && !layout.is_changed() && !lines.is_empty() {
         return;
     }
-    let top = layout.origin.y + layout.lines_size().y + layout.cell * 0.7;
+    let top = layout.origin.y + layout.lines_size().y + layout.cell * 0.55;
     let text = status_text(&board);
     if let Some((mut node, mut line)) = lines.iter_mut().next() {
         node.top = px(top);

@@ -28,7 +28,9 @@ impl BoardLayout {
     /// allows, centred. Works for a portrait phone and a landscape desktop window alike.
     pub fn fit(window: Vec2, files: u8, ranks: u8, placement: Placement) -> Self {
         let header = (window.y * HEADER_SHARE).clamp(40.0, 160.0);
-        let avail = Vec2::new(window.x, (window.y - header).max(1.0));
+        // Half a band below the board for the status line.
+        let footer = header * 0.5;
+        let avail = Vec2::new(window.x, (window.y - header - footer).max(1.0));
         // Lines span files-1 cells on intersection boards, files cells on square boards.
         let spans = match placement {
             Placement::Intersections => Vec2::new(files as f32 - 1.0, ranks as f32 - 1.0),
@@ -101,7 +103,7 @@ mod tests {
             let margin = l.cell * MARGIN_CELLS;
             assert!(top_left.x - margin >= -0.01 && top_left.y - margin >= l.header - 0.01);
             assert!(bottom_right.x + margin <= window.x + 0.01);
-            assert!(bottom_right.y + margin <= window.y + 0.01);
+            assert!(bottom_right.y + margin <= window.y - l.header * 0.5 + 0.01);
             assert!(l.cell > 50.0, "board too small in {window}: cell {}", l.cell);
         }
     }
