@@ -1,8 +1,11 @@
 //! The uniffi API called from Python through bindings generated from the built library.
 
+use std::path::Path;
 use std::process::Command;
 
-use qike_tests::{app_cdylib, generate_bindings, generate_bindings_from, run_ok, scratch_dir};
+use qike_tests::{
+    app_cdylib, bindings_cdylib, generate_bindings, generate_bindings_from, run_ok, scratch_dir,
+};
 use uniffi_bindgen::bindings::TargetLanguage;
 
 const SCRIPT: &str = r#"
@@ -57,15 +60,21 @@ assert other.side_to_move() == qike.Side.SECOND
 print("python ffi ok")
 "#;
 
-#[test]
-fn python_calls_the_core_through_generated_bindings() {
-    let dir = scratch_dir("python");
-    generate_bindings(TargetLanguage::Python, &dir);
+/// Generates Python bindings from `lib` into a fresh folder, runs [`SCRIPT`] against
+/// them and returns what it printed.
+fn run_checks(name: &str, lib: &Path) -> String {
+    let dir = scratch_dir(name);
+    generate_bindings_from(lib, TargetLanguage::Python, &dir);
     assert!(dir.join("qike.py").exists(), "qike.py was not generated");
     let script = dir.join("check.py");
     std::fs::write(&script, SCRIPT).unwrap();
     let python = if qike_tests::have("python3", "--version") { "python3" } else { "python" };
-    let out = run_ok(Command::new(python).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")));
+    run_ok(Command::new(python).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")))
+}
+
+#[test]
+fn python_calls_the_core_through_generated_bindings() {
+    let out = run_checks("python", &bindings_cdylib());
     assert!(out.contains("python ffi ok"), "{out}");
     assert!(out.contains("typed error: FEN has 3 ranks"), "{out}");
 }
@@ -73,12 +82,7 @@ fn python_calls_the_core_through_generated_bindings() {
 #[test]
 fn the_app_library_serves_the_same_api() {
     // On Android the Kotlin bindings load the app's library: it must hold the whole API.
-    let dir = scratch_dir("python-app-lib");
-    generate_bindings_from(&app_cdylib(), TargetLanguage::Python, &dir);
-    let script = dir.join("check.py");
-    std::fs::write(&script, SCRIPT).unwrap();
-    let python = if qike_tests::have("python3", "--version") { "python3" } else { "python" };
-    let out = run_ok(Command::new(python).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")));
+    let out = run_checks("python-app-lib", &app_cdylib());
     assert!(out.contains("python ffi ok"), "{out}");
 }
 
