@@ -1,8 +1,13 @@
-//! The desktop entry: `qike-app [--size WxH] [--screenshot PATH]`.
+//! The desktop entry: `qike-app [--size WxH] [--data DIR] [--screen NAME] [--screenshot PATH]`.
+//!
+//! `--data` puts the progress store in DIR instead of the platform's app-data folder;
+//! `--screen` opens one screen with example data (see `qike_app::demo::SCREENS`).
 
 use bevy::prelude::*;
 use qike_app::QikePlugin;
 use qike_app::capture::CapturePlugin;
+use qike_app::data::DataDir;
+use qike_app::demo::DemoPlugin;
 
 fn main() -> AppExit {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -24,8 +29,21 @@ fn main() -> AppExit {
         window.resizable = false;
     }
     let mut app = App::new();
+    if let Some(dir) = option("--data") {
+        app.insert_resource(DataDir(dir.into()));
+    }
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(QikePlugin);
+    if let Some(screen) = option("--screen") {
+        if !qike_app::demo::SCREENS.contains(&screen.as_str()) {
+            eprintln!(
+                "qike-app: unknown --screen '{screen}'; one of {:?}",
+                qike_app::demo::SCREENS
+            );
+            return AppExit::error();
+        }
+        app.add_plugins(DemoPlugin(screen));
+    }
     if let Some(path) = screenshot {
         app.add_plugins(CapturePlugin { path: path.into(), after_frames: 30 });
     }
