@@ -518,6 +518,13 @@ fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &
                 diameter: diameter * 1.05,
                 color: TARGET,
             }),
+            HighlightKind::Hint if view.piece_at(h.at).is_some() => out.push(Drawn::Ring {
+                at: h.at,
+                kind: h.kind,
+                center,
+                diameter: diameter * 1.16,
+                color: HINT,
+            }),
             HighlightKind::Target | HighlightKind::Hint => {
                 let d = cell * 0.26;
                 out.push(Drawn::Dot { center, diameter: d, color: TARGET });

@@ -129,7 +129,7 @@ impl Frame {
             (0.0, 0.0)
         };
         let area = Rect::new(0.0, top, window.x, window.y - bottom);
-        let unit = (area.width().min(area.height() * 0.6) / 24.0).max(12.0);
+        let unit = (area.width().min(area.height() * 0.6) / 24.0).max(17.0);
         Frame { area, unit }
     }
 
@@ -364,15 +364,20 @@ impl Plugin for UiPlugin {
             .init_resource::<Redraw>()
             .insert_resource(Frame::of(Vec2::new(540.0, 960.0)))
             .configure_sets(Update, (UiSet::Input, UiSet::Logic, UiSet::Clear, UiSet::Draw).chain())
-            .add_systems(Update, (track_frame, dispatch).chain().in_set(UiSet::Input))
+            .add_systems(Update, (mark_redraw, track_frame, dispatch).chain().in_set(UiSet::Input))
             .add_systems(Update, clear.in_set(UiSet::Clear))
-            .add_systems(PostUpdate, |mut redraw: ResMut<Redraw>| redraw.0 = false)
-            .add_systems(StateTransition, mark_redraw.run_if(state_changed::<AppState>));
+            .add_systems(PostUpdate, |mut redraw: ResMut<Redraw>| redraw.0 = false);
     }
 }
 
-fn mark_redraw(mut redraw: ResMut<Redraw>) {
-    redraw.0 = true;
+/// Every transition draws the new screen, also one to the same state (next lesson).
+fn mark_redraw(
+    mut transitions: MessageReader<bevy::state::state::StateTransitionEvent<AppState>>,
+    mut redraw: ResMut<Redraw>,
+) {
+    if transitions.read().count() > 0 {
+        redraw.0 = true;
+    }
 }
 
 fn track_frame(

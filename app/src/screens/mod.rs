@@ -31,7 +31,7 @@ pub fn header(
     let mut title_left = bar.min.x;
     if let Some(action) = back {
         let b = Rect::new(bar.min.x, bar.min.y, bar.min.x + 5.0 * u, bar.max.y);
-        p.button(b, format!("‹ {}", lang.get(Msg::Back)), action, Look::Secondary);
+        p.button(b, format!("← {}", lang.get(Msg::Back)), action, Look::Secondary);
         title_left = b.max.x + 0.6 * u;
     }
     let t = Rect::new(title_left, bar.min.y + 0.35 * u, bar.max.x, bar.max.y);

@@ -433,7 +433,8 @@ fn engine(
     redraw.0 = true;
 }
 
-fn board_area(frame: &Frame) -> Rect {
+/// Where the game's board goes (the render test checks pixels against it).
+pub fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
     let a = frame.inner(0.8);
     Rect::new(a.min.x, a.min.y + 6.0 * u, a.max.x, a.max.y - 12.0 * u)

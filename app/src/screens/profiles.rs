@@ -52,7 +52,10 @@ pub struct ProfilesPlugin;
 
 impl Plugin for ProfilesPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<ProfileForm>()
+        // Registered by Bevy's input and window plugins; headless tests run without them.
+        app.add_message::<KeyboardInput>()
+            .add_message::<Ime>()
+            .init_resource::<ProfileForm>()
             .add_systems(OnEnter(AppState::Profiles), enter)
             .add_systems(OnExit(AppState::Profiles), exit)
             .add_systems(
