@@ -103,6 +103,9 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "12_mate_practice.toml",
     "13_opening.toml",
     "14_results.toml",
+    "mate_01_facing.toml",
+    "mate_02_two_chariots.toml",
+    "mate_03_chariots_advisors.toml",
 );
 
 /// Every shipped course, by name, with its files.
