@@ -106,6 +106,8 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_01_facing.toml",
     "mate_02_two_chariots.toml",
     "mate_03_chariots_advisors.toml",
+    "mate_04_corner_horse.toml",
+    "mate_05_eight_corner_horse.toml",
 );
 
 /// Every shipped course, by name, with its files.
