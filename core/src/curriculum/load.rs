@@ -108,6 +108,8 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_03_chariots_advisors.toml",
     "mate_04_corner_horse.toml",
     "mate_05_eight_corner_horse.toml",
+    "mate_06_trough_horse.toml",
+    "mate_07_horse_cannon.toml",
 );
 
 /// Every shipped course, by name, with its files.
