@@ -110,6 +110,8 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_05_eight_corner_horse.toml",
     "mate_06_trough_horse.toml",
     "mate_07_horse_cannon.toml",
+    "mate_08_double_cannon.toml",
+    "mate_09_smothered.toml",
 );
 
 /// Every shipped course, by name, with its files.
