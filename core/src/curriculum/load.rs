@@ -103,6 +103,15 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "12_mate_practice.toml",
     "13_opening.toml",
     "14_results.toml",
+    "mate_01_facing.toml",
+    "mate_02_two_chariots.toml",
+    "mate_03_chariots_advisors.toml",
+    "mate_04_corner_horse.toml",
+    "mate_05_eight_corner_horse.toml",
+    "mate_06_trough_horse.toml",
+    "mate_07_horse_cannon.toml",
+    "mate_08_double_cannon.toml",
+    "mate_09_smothered.toml",
 );
 
 /// Every shipped course, by name, with its files.
