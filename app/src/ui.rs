@@ -16,7 +16,7 @@ use qike_core::Point;
 use qike_core::progress::ProfileId;
 
 use crate::AppState;
-use crate::actions::PointerPressed;
+use crate::actions::{PointerPressed, PointerReleased};
 use crate::fonts::UiFonts;
 use crate::layout::BoardLayout;
 
@@ -76,9 +76,18 @@ pub enum Action {
 #[derive(Message, Debug, Clone, PartialEq)]
 pub struct Pressed(pub Action);
 
-/// A press on a board point that no button covered.
+/// A press on a board point that no button covered, or the end of a drag: `dragged`
+/// holds the point the drag started from (the piece must be picked up from there).
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct BoardTapped(pub Point);
+pub struct BoardTapped(pub Point, pub Option<Point>);
+
+impl BoardTapped {
+    /// Whether a screen must (re)select `from` before taking this tap: a drag from a
+    /// piece that the press itself put down again.
+    pub fn drag_from(&self, selected: Option<Point>) -> Option<Point> {
+        self.1.filter(|&from| selected != Some(from))
+    }
+}
 
 /// A pressable rectangle; `z` orders overlapping ones (the higher wins).
 #[derive(Component, Debug, Clone)]
@@ -393,20 +402,35 @@ fn track_frame(
     }
 }
 
-/// Sends each press to the topmost button under it, else to the board.
+/// Sends each press to the topmost button under it, else to the board. Releasing on
+/// another board point than the press (a drag) taps that point too, so dragging a piece
+/// to its target moves it just like tap-tap does.
 fn dispatch(
     mut presses: MessageReader<PointerPressed>,
+    mut releases: MessageReader<PointerReleased>,
     hits: Query<&Hit>,
     layout: Option<Res<BoardLayout>>,
     mut pressed: MessageWriter<Pressed>,
     mut tapped: MessageWriter<BoardTapped>,
+    mut board_press: Local<Option<Point>>,
 ) {
     for press in presses.read() {
+        *board_press = None;
         let top = hits.iter().filter(|h| h.rect.contains(press.position)).max_by_key(|h| h.z);
         if let Some(hit) = top {
             pressed.write(Pressed(hit.action.clone()));
         } else if let Some(at) = layout.as_ref().and_then(|l| l.point_at(press.position)) {
-            tapped.write(BoardTapped(at));
+            *board_press = Some(at);
+            tapped.write(BoardTapped(at, None));
+        }
+    }
+    for release in releases.read() {
+        let from = board_press.take();
+        let to = layout.as_ref().and_then(|l| l.point_at(release.position));
+        if let (Some(from), Some(to)) = (from, to)
+            && from != to
+        {
+            tapped.write(BoardTapped(to, Some(from)));
         }
     }
 }

@@ -236,6 +236,19 @@ fn a_game_at_level_one_with_undo_and_resignation() {
     let message = app.world().resource::<PlayScreen>().message.clone();
     assert!(matches!(message, Some((false, ref m)) if !m.is_empty()), "{message:?}");
 
+    // Dragging a piece works like tap-tap: press on the horse, release on its target.
+    let layout = *app.world().resource::<BoardLayout>();
+    app.world_mut().write_message(PointerPressed { position: layout.center(Point::new(1, 0)) });
+    app.world_mut().write_message(qike_app::actions::PointerReleased {
+        position: layout.center(Point::new(2, 2)),
+    });
+    settle(&mut app);
+    wait_for_engine(&mut app);
+    let moves = app.world().resource::<PlayScreen>().session.move_list();
+    assert_eq!(moves.len(), 4, "{moves:?}");
+    assert_eq!(moves[2], "马八进七");
+    press(&mut app, Action::Undo);
+
     // 悔棋 takes back both moves.
     press(&mut app, Action::Undo);
     assert!(app.world().resource::<PlayScreen>().session.game().moves().is_empty());

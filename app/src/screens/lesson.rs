@@ -252,7 +252,8 @@ fn tap_board(
     mut redraw: ResMut<Redraw>,
 ) {
     let lang = *lang;
-    for &BoardTapped(at) in taps.read() {
+    for tapped in taps.read() {
+        let at = tapped.0;
         let Some(view) = screen.run.view() else { continue };
         let Some(board) = &view.board else { continue };
         let before = screen.run.save();
@@ -269,6 +270,9 @@ fn tap_board(
             _ => {
                 // Moves: pick up a piece of the side to move, then tap where it goes.
                 let own = board.piece_at(at).is_some_and(|p| p.side == board.side_to_move);
+                if let Some(from) = tapped.drag_from(screen.selected) {
+                    screen.selected = Some(from);
+                }
                 match screen.selected {
                     Some(from) if from == at => screen.selected = None,
                     _ if own => screen.selected = Some(at),

@@ -376,8 +376,11 @@ fn tap_board(
     mut next: ResMut<NextState<AppState>>,
 ) {
     let lang = *lang;
-    for &BoardTapped(at) in taps.read() {
-        match screen.session.tap(at) {
+    for tapped in taps.read() {
+        if let Some(from) = tapped.drag_from(screen.session.selected()) {
+            screen.session.tap(from);
+        }
+        match screen.session.tap(tapped.0) {
             TapResult::Moved { .. } => {
                 screen.message = None;
                 screen.hint_points.clear();
