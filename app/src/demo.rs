@@ -117,6 +117,17 @@ fn arrange(
                 next.set(AppState::Play);
             }
         }
+        "play-think" => {
+            // The child plays red against level 10, red to move after 炮二平五 马8进7 马二进三 车9平8.
+            let moves = ["h2e2", "h9g7", "h0g2", "i9h9"];
+            if let Some(mut saved) = opening(Side::First, &moves).map(|s| s.save()) {
+                saved.level = 10;
+                if let Ok(session) = XiangqiSession::resume(&saved) {
+                    commands.insert_resource(StartSession(session));
+                    next.set(AppState::Play);
+                }
+            }
+        }
         "result" => {
             let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7", "h0h6", "c6c5"];
             if let Some(mut session) = opening(Side::First, &moves) {

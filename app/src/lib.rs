@@ -4,6 +4,9 @@
 //! uniffi bindings (`qike`), so one `.so`/`.a` holds both the Bevy entry point and the
 //! API that Kotlin and Swift call.
 
+// Bevy systems take each resource they use as a parameter; eight is normal for a screen.
+#![allow(clippy::too_many_arguments)]
+
 pub mod actions;
 pub mod board;
 pub mod capture;
@@ -12,6 +15,7 @@ pub mod demo;
 pub mod fonts;
 pub mod i18n;
 pub mod layout;
+pub mod measure;
 #[cfg(any(target_os = "android", target_os = "ios"))]
 mod mobile;
 pub mod screens;

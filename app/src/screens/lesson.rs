@@ -185,7 +185,6 @@ fn apply(screen: &mut LessonScreen, feedback: Feedback, lang: Lang) {
     screen.hint_points.clear();
 }
 
-#[allow(clippy::too_many_arguments)]
 fn react(
     mut pressed: MessageReader<Pressed>,
     mut screen: ResMut<LessonScreen>,

@@ -291,7 +291,6 @@ fn persist(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn react_play(
     mut commands: Commands,
     mut pressed: MessageReader<Pressed>,
@@ -363,7 +362,6 @@ fn react_play(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 fn tap_board(
     mut commands: Commands,
     mut taps: MessageReader<BoardTapped>,
@@ -394,7 +392,6 @@ fn tap_board(
 }
 
 /// Starts the engine when it is its turn and plays its move when it has one.
-#[allow(clippy::too_many_arguments)]
 fn engine(
     mut commands: Commands,
     mut screen: ResMut<PlayScreen>,
