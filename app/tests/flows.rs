@@ -352,3 +352,33 @@ fn every_screen_fits_a_phone_and_keeps_buttons_large() {
         }
     }
 }
+
+#[test]
+fn a_game_in_progress_survives_closing_the_app() {
+    let dir = tempfile::tempdir().unwrap();
+    let before = {
+        let mut app = headless(dir.path(), 540, 1170);
+        create_profile(&mut app);
+        press(&mut app, Action::Go(AppState::PlaySetup));
+        assert!(!has_button(&mut app, &Action::ResumeGame), "nothing to resume yet");
+        press(&mut app, Action::Level(2));
+        press(&mut app, Action::StartGame);
+        tap(&mut app, Point::new(7, 2));
+        tap(&mut app, Point::new(4, 2));
+        wait_for_engine(&mut app);
+        let moves = app.world().resource::<PlayScreen>().session.game().moves();
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+        moves
+    };
+    let mut app = headless(dir.path(), 540, 1170);
+    let profile = store(&app).profiles().unwrap()[0].id;
+    press(&mut app, Action::PickProfile(profile));
+    press(&mut app, Action::Go(AppState::PlaySetup));
+    press(&mut app, Action::ResumeGame);
+    assert_eq!(state(&app), AppState::Play);
+    let screen = app.world().resource::<PlayScreen>();
+    assert_eq!(screen.session.game().moves(), before);
+    assert_eq!(screen.session.level().number, 2);
+    assert!(screen.session.is_player_turn());
+}
