@@ -19,6 +19,7 @@
 
 mod demo;
 pub mod load;
+mod playout;
 mod runner;
 pub mod schema;
 mod validate;
@@ -26,6 +27,7 @@ pub mod xq;
 
 pub use demo::demo_inputs;
 pub use load::{LoadError, load_course, parse_lesson, xiangqi_course};
+pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
 pub use runner::{
     Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
     kind_name, stars,

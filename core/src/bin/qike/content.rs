@@ -1,5 +1,6 @@
 //! `qike content check`: loads every shipped course, validates it, walks every lesson
-//! through `LessonRun` with its right answers, and prints per-course counts.
+//! through `LessonRun` with its right answers (play-outs with the engine's "show me"
+//! moves against the step's engine), and prints per-course counts.
 
 use std::collections::BTreeMap;
 
@@ -49,7 +50,7 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
     while let Some(view) = run.view() {
         let step = &lesson.steps[view.index];
         if matches!(step, Step::PlayOut(_)) {
-            run.skip_unavailable();
+            play_out(&mut run, view.index, &view.step_id)?;
             continue;
         }
         let inputs = curriculum::demo_inputs(step);
@@ -72,4 +73,18 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
         3 => Ok(()),
         s => Err(format!("finished with {s} stars, not 3")),
     }
+}
+
+/// Plays a play-out step with the "show me" moves against the step's engine.
+fn play_out(run: &mut LessonRun<'_>, index: usize, id: &str) -> Result<(), String> {
+    for _ in 0..200 {
+        if run.view().is_none_or(|v| v.index != index) {
+            return Ok(());
+        }
+        let input = run.play_out_demo().ok_or(format!("step '{id}' has no demo move"))?;
+        if let Feedback::Wrong { reason } = run.submit(input) {
+            return Err(format!("step '{id}': the demo player failed: {}", reason.en));
+        }
+    }
+    Err(format!("step '{id}' did not finish in 200 demo moves"))
 }
