@@ -119,6 +119,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_07_horse_cannon.toml",
     "mate_08_double_cannon.toml",
     "mate_09_smothered.toml",
+    "mate_10_iron_bolt.toml",
 );
 
 /// Every shipped course, by name, with its files.
