@@ -110,6 +110,8 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "19_central_cannon.toml",
     "20_cannon_openings.toml",
     "21_quiet_openings.toml",
+    "22_exchange.toml",
+    "23_notation_more.toml",
     "mate_01_facing.toml",
     "mate_02_two_chariots.toml",
     "mate_03_chariots_advisors.toml",
