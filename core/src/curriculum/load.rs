@@ -112,6 +112,8 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "21_quiet_openings.toml",
     "22_exchange.toml",
     "23_notation_more.toml",
+    "24_setup.toml",
+    "25_facing.toml",
     "mate_01_facing.toml",
     "mate_02_two_chariots.toml",
     "mate_03_chariots_advisors.toml",
