@@ -435,6 +435,12 @@ impl<'a> LessonRun<'a> {
     }
 
     /// Hands the child's input to the current step.
+    ///
+    /// In a play-out step a legal move also gets the engine's reply, computed here on
+    /// the caller's thread with the step's node budget (3,000 nodes by default, never
+    /// more than [`super::PLAYOUT_MAX_NODES`]; a few milliseconds), and returned in
+    /// `Feedback::Correct { reply }` already played. A UI that wants to show the child's
+    /// move before the reply can draw it first and call `submit` on the next frame.
     pub fn submit(&mut self, input: Input) -> Feedback {
         let Some(step) = self.step() else { return Feedback::NotExpected };
         match (step, input) {
