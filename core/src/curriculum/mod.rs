@@ -6,6 +6,9 @@
 //! - [`validate()`]: positions, moves, targets, stars, forced mates, ids, prerequisites.
 //! - [`LessonRun`]: current step view, `submit` → [`Feedback`], hints, retry, resume,
 //!   and a [`LessonResult`] for the progress store.
+//! - play-out steps: the child plays on against the engine (`crate::ai`); each reply is
+//!   searched inside `submit` with a small fixed node budget and a seed from the step,
+//!   so it is quick and the same moves always get the same replies.
 //!
 //! ```
 //! use qike_core::curriculum::{self, Input, LessonRun};
