@@ -132,6 +132,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_08_double_cannon.toml",
     "mate_09_smothered.toml",
     "mate_10_iron_bolt.toml",
+    "mate_11_heaven_earth.toml",
 );
 
 /// Every shipped course, by name, with its files.
