@@ -133,6 +133,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_09_smothered.toml",
     "mate_10_iron_bolt.toml",
     "mate_11_heaven_earth.toml",
+    "mate_12_review.toml",
 );
 
 /// Every shipped course, by name, with its files.
