@@ -97,8 +97,9 @@ hint = { zh = "第三线", en = "third line" }
 [[steps]]
 kind = "play_out"
 id = "play"
-fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1"
+fen = "9/4k4/9/9/9/9/9/9/9/3K4R w - - 0 1"
 goal = { type = "checkmate" }
+max_moves = 10
 text = { zh = "下完", en = "play it out" }
 hint = { zh = "加油", en = "go on" }
 "#;
@@ -203,16 +204,25 @@ fn every_kind_right_and_wrong() {
         Feedback::StepDone { .. }
     ));
 
-    // play-out: unavailable, never faked; it can be skipped.
-    assert!(!run.view().unwrap().available);
-    assert!(matches!(run.submit(mv("h2", "e2")), Feedback::Unavailable { .. }));
-    match run.skip_unavailable() {
-        Feedback::LessonDone { result, .. } => {
-            assert_eq!(result.mistakes, 12);
+    // play-out: an illegal move is refused with its rule, then the "show me" moves
+    // against the engine reach the goal.
+    let view = run.view().unwrap();
+    assert!(view.available);
+    assert_eq!(view.moves_left, Some(10));
+    assert!(wrong_en(run.submit(mv("i0", "h1"))).contains("straight lines"));
+    let mut last = None;
+    for _ in 0..30 {
+        let Some(input) = run.play_out_demo() else { break };
+        last = Some(run.submit(input));
+    }
+    match last {
+        Some(Feedback::LessonDone { result, .. }) => {
+            assert_eq!(result.mistakes, 13);
             assert_eq!(result.hints, 0);
             assert_eq!(result.stars, 0);
             assert_eq!(result.steps.len(), 9);
-            assert!(result.steps[8].skipped);
+            assert!(!result.steps[8].skipped);
+            assert_eq!(result.steps[8].mistakes, 1);
             assert_eq!(result.steps[2].mistakes, 4);
         }
         other => panic!("{other:?}"),
@@ -238,7 +248,8 @@ fn demo_answers_earn_three_stars_and_hints_cost_stars() {
             hinted = true;
         }
         if view.kind == "play_out" {
-            run.skip_unavailable();
+            let input = run.play_out_demo().unwrap();
+            assert!(!matches!(run.submit(input), Feedback::Wrong { .. }), "{}", view.step_id);
             continue;
         }
         for input in demo_inputs(step) {

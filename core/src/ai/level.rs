@@ -34,16 +34,16 @@ pub struct Level {
 
 /// The ten levels, weakest first.
 pub const LEVELS: [Level; 10] = [
-    lv(1, "小兵", "Little Soldier", 1, 3_000, 200, 550, 120, 22),
-    lv(2, "小象", "Little Elephant", 2, 6_000, 250, 350, 100, 15),
-    lv(3, "小马", "Pony", 2, 12_000, 300, 250, 80, 10),
-    lv(4, "小炮", "Little Cannon", 3, 25_000, 350, 180, 60, 7),
-    lv(5, "小车", "Little Chariot", 4, 50_000, 400, 120, 40, 4),
-    lv(6, "士官", "Guard", 5, 100_000, 500, 80, 25, 2),
-    lv(7, "将军", "General", 6, 250_000, 600, 40, 15, 1),
-    lv(8, "棋士", "Player", 8, 600_000, 700, 15, 8, 0),
-    lv(9, "棋手", "Master", 12, 1_500_000, 800, 0, 0, 0),
-    lv(10, "大师", "Grandmaster", 64, u64::MAX, 900, 0, 0, 0),
+    lv(1, "小兵", "Little Soldier", 1, 2_000, 100, 550, 120, 22),
+    lv(2, "小象", "Little Elephant", 2, 4_000, 100, 350, 100, 15),
+    lv(3, "小马", "Pony", 2, 8_000, 150, 250, 80, 10),
+    lv(4, "小炮", "Little Cannon", 3, 16_000, 150, 180, 60, 7),
+    lv(5, "小车", "Little Chariot", 4, 32_000, 200, 120, 40, 4),
+    lv(6, "士官", "Guard", 5, 64_000, 250, 80, 25, 2),
+    lv(7, "将军", "General", 6, 128_000, 300, 40, 15, 1),
+    lv(8, "棋士", "Player", 8, 256_000, 350, 15, 8, 0),
+    lv(9, "棋手", "Master", 12, 600_000, 400, 0, 0, 0),
+    lv(10, "大师", "Grandmaster", 64, u64::MAX, 500, 0, 0, 0),
 ];
 
 #[allow(clippy::too_many_arguments)]
@@ -128,7 +128,10 @@ impl Level {
         rng: &mut Rng,
         fixed: bool,
     ) -> Option<Move> {
-        searcher.set_root_margin(self.margin);
+        // A level that always plays the best move needs no exact scores for the others
+        // (a wide root window would only slow its search down).
+        let exact = self.noise == 0 && self.blunder_percent == 0;
+        searcher.set_root_margin(if exact { 0 } else { self.margin });
         let limits = if fixed { self.fixed_limits() } else { self.limits() };
         let result = searcher.search(pos, history, &limits);
         searcher.set_root_margin(0);

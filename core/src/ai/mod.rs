@@ -15,14 +15,21 @@
 //! assert!(pos.is_legal(m));
 //! ```
 
+mod arena;
 mod book;
 mod coach;
 mod eval;
 mod level;
+mod picker;
 mod search;
+mod see;
 mod thinker;
 mod tt;
 
+pub use arena::{
+    Adjudication, EloEstimate, Ending, GameRecord, GreedyPlayer, LevelPlayer, OPENINGS, Player,
+    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, parse_openings, play_game,
+};
 pub use book::{Book, BookError};
 pub use coach::{Hint, MoveReview, Verdict, hint, review};
 pub use eval::{VALUE, evaluate};

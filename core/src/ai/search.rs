@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 use crate::xiangqi::{Kind, Move, MoveList, Position};
 
 use super::eval::{VALUE, evaluate, has_big_pieces};
+use super::picker::{Picker, Stage};
 use super::tt::{Bound, Tt};
 
 /// The score of giving mate now; mate in `n` plies scores `MATE - n`.
@@ -145,6 +146,10 @@ pub struct Searcher {
     stopped: bool,
     side_key: u64,
     root_margin: i32,
+    /// The depth of the current iteration (bounds check extensions).
+    root_depth: i32,
+    /// The best move of the current iteration so far, if one beat the window.
+    iter_best: Option<(Move, i32)>,
     banned: Vec<Move>,
     on_info: Option<InfoFn>,
 }
@@ -188,6 +193,8 @@ impl Searcher {
             stopped: false,
             side_key: side_key(),
             root_margin: 0,
+            root_depth: 1,
+            iter_best: None,
             banned: Vec::new(),
             on_info: None,
         }
@@ -251,7 +258,7 @@ impl Searcher {
         self.nodes = 0;
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY + 1];
-        self.history.iter_mut().for_each(|row| row.iter_mut().for_each(|h| *h /= 8));
+        self.history.iter_mut().for_each(|row| row.iter_mut().for_each(|h| *h /= 2));
         self.tt.new_search();
         self.path.clear();
         // Only positions since the last capture can repeat.
@@ -288,6 +295,8 @@ impl Searcher {
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 - 4).clamp(1, MAX_PLY as u32 - 4);
         let mut prev: i32 = 0;
         for depth in 1..=max_depth as i32 {
+            self.root_depth = depth;
+            self.iter_best = None;
             let (mut alpha, mut beta) = (-INF, INF);
             let mut delta = 40;
             if depth >= 4 && self.root_margin == 0 && prev.abs() < MATE_IN_MAX {
@@ -314,7 +323,20 @@ impl Searcher {
                 }
             };
             if self.stopped {
-                // A partial iteration is dropped: the last complete one stands.
+                // A partial iteration is dropped, except a move that already proved
+                // better than the last iteration's best within this one.
+                if let Some((m, s)) = self.iter_best
+                    && self.root_margin == 0
+                    && result.best != Some(m)
+                    && s > prev
+                {
+                    result.best = Some(m);
+                    result.score = s;
+                    result.pv = vec![m];
+                    if let Some(i) = result.root.iter().position(|r| r.mv == m) {
+                        result.root[..=i].rotate_right(1);
+                    }
+                }
                 break;
             }
             prev = score;
@@ -348,13 +370,14 @@ impl Searcher {
         result
     }
 
-    /// After an iteration: stop when over half the budget is gone (the next one would
-    /// likely not finish).
+    /// After an iteration: stop when 60% of the budget is gone (the next one would
+    /// likely not finish, though a better move found in it is still used).
     fn soft_time_up(&self) -> bool {
         match self.deadline {
             Some(d) => {
                 let total = d.saturating_duration_since(self.start);
-                self.start.elapsed() >= total / 2
+                // A partial iteration can still change the move, so go on longer.
+                self.start.elapsed() >= total * 6 / 10
             }
             None => false,
         }
@@ -418,6 +441,9 @@ impl Searcher {
                 best_move = Some(m);
                 if score > a {
                     a = score;
+                    if i > 0 || depth > 1 {
+                        self.iter_best = Some((m, score));
+                    }
                 }
                 if score >= beta {
                     break;
@@ -527,7 +553,7 @@ impl Searcher {
         if depth <= 0 && !in_check {
             return self.quiesce(pos, alpha, beta, ply);
         }
-        let depth = depth.max(1);
+        let mut depth = depth.max(1);
         self.count_node();
         if self.stopped {
             return 0;
@@ -555,23 +581,29 @@ impl Searcher {
             }
         }
         let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let quiet_node = !pv_node && !in_check && beta.abs() < MATE_IN_MAX;
         // Reverse futility: far above beta near the leaves.
-        if !pv_node && !in_check && depth <= 2 && beta.abs() < MATE_IN_MAX {
-            let margin = 120 * depth;
+        if quiet_node && depth <= TUNE.rfp_depth {
+            let margin = TUNE.rfp_margin * depth;
             if static_eval - margin >= beta {
                 return static_eval - margin;
             }
         }
+        // Razoring: far below alpha, only captures can help.
+        if quiet_node && depth <= 2 && static_eval + TUNE.razor_margin * depth <= alpha {
+            let q = self.quiesce(pos, alpha, alpha + 1, ply);
+            if q <= alpha {
+                return q;
+            }
+        }
         // Null move, verified by a reduced normal search when deep (zugzwang care).
-        if !pv_node
-            && !in_check
+        if quiet_node
             && allow_null
             && depth >= 2
             && static_eval >= beta
-            && beta.abs() < MATE_IN_MAX
             && has_big_pieces(pos, pos.side_to_move())
         {
-            let r = if depth > 6 { 3 } else { 2 };
+            let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             self.null_make(pos);
             let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
             self.null_unmake(pos);
@@ -579,54 +611,77 @@ impl Searcher {
                 return 0;
             }
             if s >= beta {
-                if depth < 5 {
-                    return beta;
+                let s = if s >= MATE_IN_MAX { beta } else { s };
+                if depth < 8 {
+                    return s;
                 }
                 let v = self.negamax(pos, depth - r, beta - 1, beta, ply, false);
                 if self.stopped {
                     return 0;
                 }
                 if v >= beta {
-                    return beta;
+                    return s;
                 }
             }
         }
-
-        let mut list = MoveList::new();
-        pos.legal_moves_mut(&mut list);
-        if list.is_empty() {
-            // 将死 or 困毙: either way the side to move loses.
-            return -MATE + ply as i32;
+        // Internal iterative reduction: without a table move this node is likely new.
+        if tt_move.is_none() && depth >= 5 {
+            depth -= 1;
         }
-        let mut moves: Vec<(Move, i32)> =
-            list.iter().map(|&m| (m, self.order_score(pos, m, tt_move, ply))).collect();
+
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
         let killers = self.killers[ply];
-        for i in 0..moves.len() {
-            pick_best(&mut moves, i);
-            let m = moves[i].0;
+        let mut picker = Picker::new(pos, tt_move, killers, in_check);
+        let mut legal = 0usize;
+        let mut quiets_tried: [Move; 64] = [Move::default(); 64];
+        let mut n_quiets = 0usize;
+        while let Some(m) = picker.next(pos, &self.history) {
+            legal += 1;
+            let stage = picker.last_stage();
             let captured = pos.board[m.to_sq()] != 0;
+            let quiet = !captured;
             let undo = pos.make(m);
             let gives_check = pos.is_check();
+            // Shallow pruning of moves unlikely to matter (never the first, nor checks).
+            if !pv_node && !in_check && !gives_check && legal > 1 && best > -MATE_IN_MAX {
+                let lmp = quiet && depth <= 4 && n_quiets >= (3 + depth * depth * 2) as usize;
+                let futile = quiet
+                    && depth <= 4
+                    && static_eval + TUNE.futility_base + TUNE.futility_margin * depth <= alpha;
+                let bad = stage == Stage::BadCaptures && depth <= 3;
+                if lmp || futile || bad {
+                    pos.unmake(m, undo);
+                    if quiet && n_quiets < quiets_tried.len() {
+                        quiets_tried[n_quiets] = m;
+                        n_quiets += 1;
+                    }
+                    continue;
+                }
+            }
+            // Checks are extended (within twice the iteration's depth). Restricting this
+            // to checks that do not lose material measured worse (27.5% against 45% in
+            // 20 games each against Fairy-Stockfish at 100 ms/move).
+            let extend = gives_check && ply < 2 * self.root_depth as usize;
             self.path.push(PathEntry { key: pos.key(), check: gives_check, barrier: captured });
-            let new_depth = depth - 1 + gives_check as i32;
-            let quiet = !captured && !gives_check;
-            let score = if i == 0 {
+            let new_depth = depth - 1 + extend as i32;
+            let score = if legal == 1 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true)
             } else {
-                let reduce = if depth >= 3
-                    && i >= 3
-                    && quiet
-                    && !in_check
-                    && Some(m) != killers[0]
-                    && Some(m) != killers[1]
-                {
-                    1 + (i >= 8 && depth >= 5) as i32
-                } else {
-                    0
-                };
+                let mut reduce = 0;
+                if depth >= 3 && quiet && !in_check && !gives_check {
+                    reduce = lmr(depth, legal);
+                    if pv_node {
+                        reduce -= 1;
+                    }
+                    if Some(m) == killers[0] || Some(m) == killers[1] {
+                        reduce -= 1;
+                    }
+                    let h = self.history[m.origin_sq()][m.to_sq()];
+                    reduce -= (h / 6000).clamp(-2, 2);
+                    reduce = reduce.clamp(0, new_depth - 1);
+                }
                 let mut s =
                     -self.negamax(pos, new_depth - reduce, -alpha - 1, -alpha, ply + 1, true);
                 if s > alpha && reduce > 0 && !self.stopped {
@@ -648,13 +703,21 @@ impl Searcher {
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
-                        if !captured {
-                            self.reward(m, depth, ply);
+                        if quiet {
+                            self.reward(m, depth, ply, &quiets_tried[..n_quiets]);
                         }
                         break;
                     }
                 }
             }
+            if quiet && n_quiets < quiets_tried.len() {
+                quiets_tried[n_quiets] = m;
+                n_quiets += 1;
+            }
+        }
+        if legal == 0 {
+            // 将死 or 困毙: either way the side to move loses.
+            return -MATE + ply as i32;
         }
         let bound = if best >= beta {
             Bound::Lower
@@ -667,34 +730,26 @@ impl Searcher {
         best
     }
 
-    /// Killer and history credit for a quiet move that caused a cut-off.
-    fn reward(&mut self, m: Move, depth: i32, ply: usize) {
+    /// Killer and history credit for a quiet move that caused a cut-off, and a history
+    /// penalty for the quiet moves tried before it.
+    fn reward(&mut self, m: Move, depth: i32, ply: usize, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
-        if let Some(h) = self.history.get_mut(m.origin_sq()).and_then(|r| r.get_mut(m.to_sq())) {
-            *h = (*h + depth * depth).min(1 << 20);
+        let bonus = (depth * depth * 16).min(1600);
+        let mut add = |mv: Move, b: i32| {
+            if let Some(h) =
+                self.history.get_mut(mv.origin_sq()).and_then(|r| r.get_mut(mv.to_sq()))
+            {
+                *h += b - *h * b.abs() / HISTORY_MAX;
+            }
+        };
+        add(m, bonus);
+        for &q in tried {
+            add(q, -bonus);
         }
-    }
-
-    fn order_score(&self, pos: &Position, m: Move, tt_move: Option<Move>, ply: usize) -> i32 {
-        if Some(m) == tt_move {
-            return 1 << 29;
-        }
-        let c = capture_score(pos, m);
-        if c > 0 {
-            return (1 << 28) + c;
-        }
-        let k = self.killers[ply];
-        if Some(m) == k[0] {
-            return (1 << 27) + 2;
-        }
-        if Some(m) == k[1] {
-            return (1 << 27) + 1;
-        }
-        self.history[m.origin_sq()][m.to_sq()]
     }
 
     fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -707,33 +762,24 @@ impl Searcher {
             return if in_check { 0 } else { evaluate(pos) };
         }
         let mut best = -INF;
-        if !in_check {
+        let mut picker = if in_check {
+            Picker::new(pos, None, [None; 2], true)
+        } else {
             let stand = evaluate(pos);
             if stand >= beta {
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
-        }
-        let mut list = MoveList::new();
-        pos.legal_moves_mut(&mut list);
-        if list.is_empty() {
-            return -MATE + ply as i32;
-        }
-        let mut moves: Vec<(Move, i32)> = list
-            .iter()
-            .filter_map(|&m| {
-                let c = capture_score(pos, m);
-                (in_check || c > 0).then_some((m, c))
-            })
-            .collect();
-        for i in 0..moves.len() {
-            pick_best(&mut moves, i);
-            let m = moves[i].0;
+            Picker::captures(pos, None)
+        };
+        let mut legal = 0;
+        while let Some(m) = picker.next(pos, &self.history) {
+            legal += 1;
             if !in_check {
                 // Delta pruning: even winning the victim outright cannot reach alpha.
                 let victim = pos.piece_on(m.to_sq()).map_or(0, |(_, k)| VALUE[k as usize]);
-                if best + victim + 200 <= alpha {
+                if best + victim + TUNE.delta_margin <= alpha {
                     continue;
                 }
             }
@@ -753,20 +799,49 @@ impl Searcher {
                 }
             }
         }
+        if in_check && legal == 0 {
+            return -MATE + ply as i32;
+        }
         best
     }
 }
 
-/// Moves the best-ordered remaining move to position `i` (a lazy selection sort: most
-/// nodes cut off after a move or two).
-fn pick_best(moves: &mut [(Move, i32)], i: usize) {
-    let mut best = i;
-    for j in i + 1..moves.len() {
-        if moves[j].1 > moves[best].1 {
-            best = j;
+/// Search margins in one place, so tuning runs change data, not code.
+pub(crate) struct Tune {
+    pub rfp_depth: i32,
+    pub rfp_margin: i32,
+    pub razor_margin: i32,
+    pub futility_base: i32,
+    pub futility_margin: i32,
+    pub delta_margin: i32,
+}
+
+pub(crate) const TUNE: Tune = Tune {
+    rfp_depth: 6,
+    rfp_margin: 100,
+    razor_margin: 350,
+    futility_base: 100,
+    futility_margin: 120,
+    delta_margin: 200,
+};
+
+/// History scores stay within ±this (the gravity update keeps them there).
+const HISTORY_MAX: i32 = 16_384;
+
+/// Late-move reduction in plies for a quiet move number `n` (1-based) at `depth`:
+/// roughly ln(depth)·ln(n)/2, precomputed.
+fn lmr(depth: i32, n: usize) -> i32 {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut t = [[0u8; 64]; 64];
+        for (d, row) in t.iter_mut().enumerate().skip(1) {
+            for (i, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.1) as u8;
+            }
         }
-    }
-    moves.swap(i, best);
+        t
+    });
+    t[(depth as usize).min(63)][n.min(63)] as i32
 }
 
 /// MVV-LVA: the most valuable victim first, then the least valuable attacker; 0 for a

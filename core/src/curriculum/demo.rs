@@ -8,8 +8,9 @@ use super::xq;
 use crate::xiangqi::Position;
 
 /// Inputs that complete `step` without a mistake, in order; puzzles follow their first
-/// line (the runner answers with that line's replies). Empty for a play-out, which
-/// cannot be done yet, or when the step's data does not parse.
+/// line (the runner answers with that line's replies). Empty for a play-out, whose
+/// moves depend on the engine's replies (ask [`super::LessonRun::play_out_demo`] move by
+/// move), or when the step's data does not parse.
 pub fn demo_inputs(step: &Step) -> Vec<Input> {
     let pos = step.fen().and_then(|f| Position::from_fen(f).ok());
     match step {

@@ -6,6 +6,9 @@
 //! - [`validate()`]: positions, moves, targets, stars, forced mates, ids, prerequisites.
 //! - [`LessonRun`]: current step view, `submit` → [`Feedback`], hints, retry, resume,
 //!   and a [`LessonResult`] for the progress store.
+//! - play-out steps: the child plays on against the engine (`crate::ai`); each reply is
+//!   searched inside `submit` with a small fixed node budget and a seed from the step,
+//!   so it is quick and the same moves always get the same replies.
 //!
 //! ```
 //! use qike_core::curriculum::{self, Input, LessonRun};
@@ -19,6 +22,7 @@
 
 mod demo;
 pub mod load;
+mod playout;
 mod runner;
 pub mod schema;
 mod validate;
@@ -26,6 +30,7 @@ pub mod xq;
 
 pub use demo::demo_inputs;
 pub use load::{LoadError, load_course, parse_lesson, xiangqi_course};
+pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
 pub use runner::{
     Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
     kind_name, stars,

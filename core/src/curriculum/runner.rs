@@ -6,7 +6,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::schema::{Lesson, PuzzleGoal, Step, Text};
+use super::playout::{self, Verdict};
+use super::schema::{Lesson, PlayOut, PuzzleGoal, Step, Text};
 use super::xq;
 use crate::xiangqi::{Kind, Move, Position};
 use crate::{BoardView, Highlight, HighlightKind, LastMove, PieceKind, PieceView, Point};
@@ -18,7 +19,7 @@ pub enum Input {
     Continue,
     /// Tap a point (tap-targets, tap-point).
     Tap(Point),
-    /// Move a piece (make-move, collect, puzzle).
+    /// Move a piece (make-move, collect, puzzle, play-out).
     Move { from: Point, to: Point },
     /// Pick a choice of a quiz, from 0.
     Choice(usize),
@@ -39,7 +40,8 @@ pub enum Feedback {
     StepDone { text: Option<Text> },
     /// The last step is finished.
     LessonDone { text: Option<Text>, result: LessonResult },
-    /// The step needs something that does not exist yet (the engine for play-outs).
+    /// The step needs something that does not exist yet (an engine for a game that
+    /// has none; every xiangqi step is available).
     Unavailable { reason: Text },
     /// This kind of input does nothing in this step (e.g. a move in a quiz).
     NotExpected,
@@ -118,10 +120,12 @@ pub struct StepView {
     pub choices: Vec<Text>,
     /// Stars still to take (collect).
     pub stars: Vec<Point>,
+    /// Moves left: collect, play-out with a move limit, or moves still to survive in a
+    /// hold-draw play-out.
     pub moves_left: Option<u8>,
     /// Pieces still to place (setup).
     pub tray: Vec<PieceView>,
-    /// False when the step cannot be done yet (play-out without an engine).
+    /// False when the step cannot be done yet (a play-out in a game without an engine).
     pub available: bool,
 }
 
@@ -311,7 +315,10 @@ impl<'a> LessonRun<'a> {
                     view.tray = tray;
                 }
             }
-            Step::PlayOut(_) => view.available = false,
+            Step::PlayOut(s) => {
+                view.moves_left =
+                    playout::moves_left(s, playout::child_moves(self.state.played.len()));
+            }
         }
         if let (Some(b), Some(&(from, to))) = (&mut board, self.state.played.last()) {
             b.last_move = Some(LastMove { from: Some(from), to });
@@ -333,12 +340,24 @@ impl<'a> LessonRun<'a> {
         self.pos = self.step_start();
     }
 
-    /// Skips a step that cannot be done yet; other steps cannot be skipped.
+    /// Skips a step that cannot be done yet; other steps cannot be skipped. Every
+    /// xiangqi step can be done, so this answers `NotExpected` for them.
     pub fn skip_unavailable(&mut self) -> Feedback {
-        match self.step() {
-            Some(Step::PlayOut(_)) => self.finish_step(None, true),
+        match self.view() {
+            Some(v) if !v.available => self.finish_step(None, true),
             _ => Feedback::NotExpected,
         }
+    }
+
+    /// The "show me" move of a play-out step: what a strong player would play now
+    /// (the engine with a larger budget than the opponent's, some tens of
+    /// milliseconds). `None` in other steps (their answers are [`super::demo_inputs`]).
+    pub fn play_out_demo(&self) -> Option<Input> {
+        let Some(Step::PlayOut(_)) = self.step() else { return None };
+        let start = self.step_start()?;
+        let pos = self.pos.as_ref()?;
+        let m = playout::demo_move(&start, &self.state.played, pos)?;
+        Some(Input::Move { from: m.from(), to: m.to() })
     }
 
     fn wrong(&mut self, reason: Text) -> Feedback {
@@ -382,6 +401,10 @@ impl<'a> LessonRun<'a> {
                 s.accept.first().and_then(|m| parse_mv(m)).map(|m| vec![m.0]).unwrap_or_default()
             }
             Step::Puzzle(_) => self.next_line_move().map(|m| vec![m.0]).unwrap_or_default(),
+            Step::PlayOut(_) => match self.play_out_demo() {
+                Some(Input::Move { from, .. }) => vec![from],
+                _ => Vec::new(),
+            },
             Step::Setup(s) => s
                 .place
                 .iter()
@@ -412,6 +435,12 @@ impl<'a> LessonRun<'a> {
     }
 
     /// Hands the child's input to the current step.
+    ///
+    /// In a play-out step a legal move also gets the engine's reply, computed here on
+    /// the caller's thread with the step's node budget (3,000 nodes by default, never
+    /// more than [`super::PLAYOUT_MAX_NODES`]; a few milliseconds), and returned in
+    /// `Feedback::Correct { reply }` already played. A UI that wants to show the child's
+    /// move before the reply can draw it first and call `submit` on the next frame.
     pub fn submit(&mut self, input: Input) -> Feedback {
         let Some(step) = self.step() else { return Feedback::NotExpected };
         match (step, input) {
@@ -478,12 +507,7 @@ impl<'a> LessonRun<'a> {
                 }
             }
             (Step::Setup(s), Input::Place { kind, at }) => self.place(s, kind, at),
-            (Step::PlayOut(_), _) => Feedback::Unavailable {
-                reason: t(
-                    "和电脑对弈的功能还没有做好，这一步可以先跳过。",
-                    "Playing against the computer is not ready yet; this step can be skipped for now.",
-                ),
-            },
+            (Step::PlayOut(s), Input::Move { from, to }) => self.play_out(s, from, to),
             _ => Feedback::NotExpected,
         }
     }
@@ -570,6 +594,59 @@ impl<'a> LessonRun<'a> {
         self.state.played.push((rf, rt));
         self.pos = Some(pos);
         Feedback::Correct { text: None, reply: Some((rf, rt)) }
+    }
+
+    /// The child's move in a play-out, then (unless the goal is settled) the engine's
+    /// reply, computed here with the step's small node budget.
+    fn play_out(&mut self, s: &PlayOut, from: Point, to: Point) -> Feedback {
+        if let Some(f) = self.illegal(from, to) {
+            return f;
+        }
+        let (Some(m), Some(start), Some(mut pos)) =
+            (Move::new(from, to), self.step_start(), self.pos.clone())
+        else {
+            return Feedback::NotExpected;
+        };
+        let child = start.side_to_move();
+        let base = playout::balance(&start, child);
+        if pos.play(m).is_err() {
+            return Feedback::NotExpected;
+        }
+        self.state.played.push((from, to));
+        let n = playout::child_moves(self.state.played.len());
+        let praise = || s.praise.clone().unwrap_or_else(playout::default_praise);
+        match playout::after_child(s, &pos, child, base, n) {
+            Verdict::Reached => {
+                self.pos = Some(pos);
+                return self.finish_step(Some(praise()), false);
+            }
+            Verdict::Failed(reason) => {
+                self.retry();
+                return self.wrong(reason);
+            }
+            Verdict::Going => {}
+        }
+        let Some(reply) = playout::engine_reply(s, &start, &self.state.played, &pos) else {
+            return Feedback::NotExpected;
+        };
+        if pos.play(reply).is_err() {
+            return Feedback::NotExpected;
+        }
+        self.state.played.push((reply.from(), reply.to()));
+        match playout::after_reply(s, &pos, child, base, n) {
+            Verdict::Reached => {
+                self.pos = Some(pos);
+                self.finish_step(Some(praise()), false)
+            }
+            Verdict::Failed(reason) => {
+                self.retry();
+                self.wrong(reason)
+            }
+            Verdict::Going => {
+                self.pos = Some(pos);
+                Feedback::Correct { text: None, reply: Some((reply.from(), reply.to())) }
+            }
+        }
     }
 
     fn place(&mut self, s: &super::schema::Setup, kind: PieceKind, at: Point) -> Feedback {

@@ -372,12 +372,18 @@ pub struct Setup {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
 pub enum PlayGoal {
+    /// Leave the engine without a legal move (将死 or 困毙).
     Checkmate,
+    /// Be ahead by at least a horse's worth more than at the start, after the engine's
+    /// reply (so a trade does not count).
     WinMaterial,
+    /// Make `moves` moves without being mated and without losing a big piece.
     HoldDraw { moves: u16 },
 }
 
-/// Play on against the engine until the goal is reached.
+/// Play on against the engine until the goal is reached. The child plays the side to
+/// move in `fen`; the engine answers inside [`crate::curriculum::LessonRun::submit`]
+/// with a small, fixed node budget, so its replies depend only on the moves and `seed`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PlayOut {
@@ -385,5 +391,28 @@ pub struct PlayOut {
     pub text: Text,
     pub fen: String,
     pub goal: PlayGoal,
+    /// The engine's difficulty level (1–10, see [`crate::ai::LEVELS`]); its node cap
+    /// is further limited by `nodes`.
+    #[serde(default = "default_level")]
+    pub level: u8,
+    /// Nodes the engine may search for each reply (at most
+    /// [`crate::curriculum::PLAYOUT_MAX_NODES`]); the default keeps a reply to a few
+    /// milliseconds.
+    #[serde(default)]
+    pub nodes: Option<u32>,
+    /// Seed of the engine's random choices: the same moves always get the same replies.
+    #[serde(default)]
+    pub seed: u64,
+    /// For checkmate and win-material: the child's moves allowed before the step
+    /// starts again.
+    #[serde(default)]
+    pub max_moves: Option<u16>,
+    /// Said when the goal is reached; a general "well done" when absent.
+    #[serde(default)]
+    pub praise: Option<Text>,
     pub hint: Text,
+}
+
+fn default_level() -> u8 {
+    1
 }

@@ -64,6 +64,12 @@ pub enum Problem {
     NotationDiffers { written: String, actual: String },
     #[error("the game is already over in this position")]
     GameOver,
+    #[error("engine level {0} does not exist; levels go from 1 to 10")]
+    BadLevel(u8),
+    #[error("the engine may search at most {max} nodes per reply, not {nodes}")]
+    TooManyNodes { nodes: u32, max: u32 },
+    #[error("a play-out needs at least one move to play ({0} is zero)")]
+    NoMoves(&'static str),
 }
 
 struct Ctx<'a> {
@@ -361,9 +367,26 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
                 }
             }
         }
-        Step::PlayOut(_) => {
+        Step::PlayOut(s) => {
             if pos.is_some_and(|p| xq::is_mated(&p)) {
                 c.err(Problem::GameOver);
+            }
+            if !(1..=10).contains(&s.level) {
+                c.err(Problem::BadLevel(s.level));
+            }
+            if let Some(nodes) = s.nodes
+                && !(1..=super::PLAYOUT_MAX_NODES).contains(&nodes)
+            {
+                c.err(Problem::TooManyNodes { nodes, max: super::PLAYOUT_MAX_NODES });
+            }
+            if s.max_moves == Some(0) {
+                c.err(Problem::NoMoves("max_moves"));
+            }
+            if let super::schema::PlayGoal::HoldDraw { moves: 0 } = s.goal {
+                c.err(Problem::NoMoves("goal.moves"));
+            }
+            if let Some(p) = &s.praise {
+                c.text("praise", p);
             }
         }
     }

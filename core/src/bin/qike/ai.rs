@@ -7,6 +7,7 @@
 //! T btime T winc I binc I|infinite]`, `stop`, `quit`.
 
 mod duel;
+pub mod matcher;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};

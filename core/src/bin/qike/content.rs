@@ -1,5 +1,6 @@
 //! `qike content check`: loads every shipped course, validates it, walks every lesson
-//! through `LessonRun` with its right answers, and prints per-course counts.
+//! through `LessonRun` with its right answers (play-outs with the engine's "show me"
+//! moves against the step's engine), and prints per-course counts.
 
 use std::collections::BTreeMap;
 
@@ -15,14 +16,22 @@ pub fn check() -> Result<(), String> {
         }
         failed |= !problems.is_empty();
         let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+        // Puzzles by how many moves the mate takes (0 = a line to follow, not a mate).
+        let mut mates: BTreeMap<u8, usize> = BTreeMap::new();
         let (mut lessons, mut puzzles) = (0, 0);
+        let mut fewest: Option<(usize, &str)> = None;
         for lesson in course.lessons() {
             lessons += 1;
             for step in &lesson.steps {
                 *kinds.entry(step.kind_name()).or_default() += 1;
-                if matches!(step, Step::Puzzle(_)) {
+                if let Step::Puzzle(p) = step {
                     puzzles += 1;
+                    *mates.entry(p.mate_in.unwrap_or(0)).or_default() += 1;
                 }
+            }
+            let interactive = lesson.steps.iter().filter(|s| s.is_interactive()).count();
+            if fewest.is_none_or(|(n, _)| interactive < n) {
+                fewest = Some((interactive, lesson.id.as_str()));
             }
             if problems.is_empty()
                 && let Err(e) = walk(lesson)
@@ -36,8 +45,21 @@ pub fn check() -> Result<(), String> {
             "{name}: {} units, {lessons} lessons, {steps} steps, {puzzles} puzzles",
             course.units.len()
         );
+        for unit in &course.units {
+            let n: usize = unit.lessons.iter().map(|l| l.steps.len()).sum();
+            println!("  unit {}: {} lessons, {n} steps", unit.id, unit.lessons.len());
+        }
+        println!("  steps by kind:");
         for (kind, n) in kinds {
-            println!("  {kind}: {n}");
+            println!("    {kind}: {n}");
+        }
+        let by: Vec<String> = mates
+            .iter()
+            .map(|(k, n)| if *k == 0 { format!("line {n}") } else { format!("mate in {k}: {n}") })
+            .collect();
+        println!("  puzzles: {} (verified by the mate solver)", by.join(", "));
+        if let Some((n, id)) = fewest {
+            println!("  fewest interactive steps in a lesson: {n} ({id})");
         }
     }
     if failed { Err("content check failed".into()) } else { Ok(()) }
@@ -49,7 +71,7 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
     while let Some(view) = run.view() {
         let step = &lesson.steps[view.index];
         if matches!(step, Step::PlayOut(_)) {
-            run.skip_unavailable();
+            play_out(&mut run, view.index, &view.step_id)?;
             continue;
         }
         let inputs = curriculum::demo_inputs(step);
@@ -72,4 +94,18 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
         3 => Ok(()),
         s => Err(format!("finished with {s} stars, not 3")),
     }
+}
+
+/// Plays a play-out step with the "show me" moves against the step's engine.
+fn play_out(run: &mut LessonRun<'_>, index: usize, id: &str) -> Result<(), String> {
+    for _ in 0..200 {
+        if run.view().is_none_or(|v| v.index != index) {
+            return Ok(());
+        }
+        let input = run.play_out_demo().ok_or(format!("step '{id}' has no demo move"))?;
+        if let Feedback::Wrong { reason } = run.submit(input) {
+            return Err(format!("step '{id}': the demo player failed: {}", reason.en));
+        }
+    }
+    Err(format!("step '{id}' did not finish in 200 demo moves"))
 }

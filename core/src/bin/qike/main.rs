@@ -8,6 +8,7 @@
 //!   qike content check
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
+//!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike version
 
 mod ai;
@@ -41,6 +42,7 @@ fn run(args: &mut Args) -> Result<(), String> {
         }
         "perft" => perft(args),
         "engine" => ai::command(args),
+        "match" => ai::matcher::command(args),
         "content" => match args.positional("content subcommand")?.as_str() {
             "check" => args.finish().and_then(|()| content::check()),
             other => Err(format!("unknown content subcommand '{other}' (try: check)")),

@@ -1,0 +1,347 @@
+//! `qike match`: N games between two players — protocol engines (UCI as Fairy-Stockfish
+//! speaks it, or UCCI), or built-in ones (the full search, a level, a greedy bot, a
+//! random mover) — from a list of balanced openings, each opening with both colours.
+//! Games are ruled by the rules (将死, 困毙, repetition rulings, 自然限着), a ply cap
+//! (draw) and a resign rule (both players report the same side lost beyond a threshold
+//! for N moves each). Writes the games to a file; the last line is the score, draw
+//! rate and Elo difference of player 1 with its 95% interval.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Duration;
+
+use qike_core::Side;
+use qike_core::ai::{
+    Adjudication, EloEstimate, GreedyPlayer, Level, LevelPlayer, Limits, OPENINGS, Player,
+    RandomPlayer, Reply, SearchPlayer, parse_openings, play_game,
+};
+use qike_core::xiangqi::{Move, Position, START_FEN};
+
+use super::Dialect;
+
+/// How a protocol engine is asked for a move.
+#[derive(Clone, Copy, Default)]
+pub struct SideLimits {
+    movetime: Option<u64>,
+    nodes: Option<u64>,
+    depth: Option<u32>,
+}
+
+impl SideLimits {
+    fn go(&self) -> String {
+        let mut s = "go".to_owned();
+        if let Some(d) = self.depth {
+            s += &format!(" depth {d}");
+        }
+        if let Some(n) = self.nodes {
+            s += &format!(" nodes {n}");
+        }
+        if let Some(t) = self.movetime {
+            s += &format!(" movetime {t}");
+        }
+        if s == "go" {
+            s += " depth 8";
+        }
+        s
+    }
+
+    fn limits(&self) -> Limits {
+        let mut l = Limits {
+            depth: self.depth,
+            nodes: self.nodes,
+            movetime: self.movetime.map(Duration::from_millis),
+            clock: None,
+        };
+        if l == Limits::default() {
+            l.depth = Some(8);
+        }
+        l
+    }
+}
+
+/// An engine in another process.
+struct Engine {
+    name: String,
+    dialect: Dialect,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    limits: SideLimits,
+    nps_sum: f64,
+    nps_count: u32,
+}
+
+impl Engine {
+    fn start(
+        dialect: Dialect,
+        command: &str,
+        options: &[(String, String)],
+        limits: SideLimits,
+    ) -> Result<Engine, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("an engine needs a command")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{command}': {e}"))?;
+        let input = child.stdin.take().ok_or("no standard input for the engine")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no standard output")?);
+        let mut e = Engine {
+            name: program.rsplit('/').next().unwrap_or(program).to_owned(),
+            dialect,
+            child,
+            input,
+            output,
+            limits,
+            nps_sum: 0.0,
+            nps_count: 0,
+        };
+        match dialect {
+            Dialect::Uci => {
+                e.send("uci")?;
+                e.until("uciok")?;
+                e.send("setoption name UCI_Variant value xiangqi")?;
+                for (k, v) in options {
+                    e.send(&format!("setoption name {k} value {v}"))?;
+                }
+            }
+            Dialect::Ucci => {
+                e.send("ucci")?;
+                e.until("ucciok")?;
+                for (k, v) in options {
+                    e.send(&format!("setoption {k} {v}"))?;
+                }
+            }
+        }
+        e.send("isready")?;
+        e.until("readyok")?;
+        Ok(e)
+    }
+
+    fn send(&mut self, s: &str) -> Result<(), String> {
+        writeln!(self.input, "{s}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("cannot write to {}: {e}", self.name))
+    }
+
+    /// Reads until a line starting with `prefix`; returns it and the last score seen.
+    fn until(&mut self, prefix: &str) -> Result<(String, Option<i32>, Option<f64>), String> {
+        let (mut score, mut nps) = (None, None);
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self.output.read_line(&mut line).map_err(|e| e.to_string())?;
+            if n == 0 {
+                return Err(format!("{} closed its output", self.name));
+            }
+            let words: Vec<&str> = line.split_whitespace().collect();
+            if words.first() == Some(&"info") {
+                if let Some(i) = words.iter().position(|w| *w == "score") {
+                    let v = words.get(i + 2).and_then(|v| v.parse::<i32>().ok());
+                    score = match (words.get(i + 1), v) {
+                        (Some(&"cp"), Some(v)) => Some(v),
+                        (Some(&"mate"), Some(v)) => Some(if v > 0 { 30_000 } else { -30_000 }),
+                        _ => score,
+                    };
+                }
+                if let Some(i) = words.iter().position(|w| *w == "nps") {
+                    nps = words.get(i + 1).and_then(|v| v.parse().ok()).or(nps);
+                }
+            }
+            if line.starts_with(prefix) {
+                return Ok((line.trim().to_owned(), score, nps));
+            }
+        }
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+impl Player for Engine {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        if self.dialect == Dialect::Uci {
+            self.send("ucinewgame")?;
+        }
+        self.send("isready")?;
+        self.until("readyok").map(|_| ())
+    }
+
+    fn think(&mut self, start: &Position, moves: &[Move]) -> Result<Reply, String> {
+        let list: Vec<String> = moves.iter().map(|&m| self.dialect.format(m)).collect();
+        let fen = start.to_fen();
+        let fen = if fen == START_FEN { "startpos".to_owned() } else { format!("fen {fen}") };
+        let cmd = if list.is_empty() {
+            format!("position {fen}")
+        } else {
+            format!("position {fen} moves {}", list.join(" "))
+        };
+        self.send(&cmd)?;
+        let go = self.limits.go();
+        self.send(&go)?;
+        let (line, score, nps) = self.until("bestmove")?;
+        if let Some(v) = nps {
+            self.nps_sum += v;
+            self.nps_count += 1;
+        }
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        let (_, pos) = qike_core::ai::history_of(start, moves);
+        let mv = self
+            .dialect
+            .parse(&pos, text)
+            .ok_or_else(|| format!("{} answered '{line}', not a legal move in {pos}", self.name))?;
+        Ok(Reply { mv, score })
+    }
+
+    fn nps(&self) -> Option<f64> {
+        (self.nps_count > 0).then(|| self.nps_sum / self.nps_count as f64)
+    }
+}
+
+/// Builds a player from its spec: `qike`, `level:N[:fixed]`, `greedy`, `random`,
+/// `uci:COMMAND…` or `ucci:COMMAND…`.
+fn player(
+    spec: &str,
+    limits: SideLimits,
+    options: &[(String, String)],
+    seed: u64,
+) -> Result<Box<dyn Player>, String> {
+    let (kind, rest) = spec.split_once(':').unwrap_or((spec, ""));
+    Ok(match kind {
+        "qike" => Box::new(SearchPlayer::new(limits.limits(), 16)),
+        "level" => {
+            let (n, fixed) = rest.split_once(':').map_or((rest, false), |(n, f)| (n, f == "fixed"));
+            let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
+            let level = Level::get(n).map_err(|e| e.to_string())?;
+            Box::new(LevelPlayer::new(level, seed, fixed))
+        }
+        "greedy" => Box::new(GreedyPlayer::new(seed)),
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "uci" => Box::new(Engine::start(Dialect::Uci, rest, options, limits)?),
+        "ucci" => Box::new(Engine::start(Dialect::Ucci, rest, options, limits)?),
+        _ => {
+            return Err(format!(
+                "unknown player '{spec}' (try: qike, level:N, greedy, random, uci:CMD, ucci:CMD)"
+            ));
+        }
+    })
+}
+
+fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
+    v.map(|s| s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))).transpose()
+}
+
+/// `qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] [--movetime1 MS] [--movetime2 MS]
+/// [--nodes1 N] [--nodes2 N] [--depth1 N] [--depth2 N] [--option1 K=V]… [--option2 K=V]…
+/// [--openings FILE] [--out FILE] [--max-plies N] [--resign-cp CP] [--resign-moves N]
+/// [--seed N]`.
+pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
+    let spec1 = args.positional("player 1")?;
+    let spec2 = args.positional("player 2")?;
+    let games: usize = num(args.option("--games"), "--games")?.unwrap_or(20);
+    let movetime: Option<u64> = num(args.option("--movetime"), "--movetime")?;
+    let mut sides = [SideLimits::default(); 2];
+    let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
+    for (i, side) in sides.iter_mut().enumerate() {
+        let k = i + 1;
+        side.movetime = num(args.option(&format!("--movetime{k}")), "--movetime")?.or(movetime);
+        side.nodes = num(args.option(&format!("--nodes{k}")), "--nodes")?;
+        side.depth = num(args.option(&format!("--depth{k}")), "--depth")?;
+        while let Some(o) = args.option(&format!("--option{k}")) {
+            let (a, b) = o.split_once('=').ok_or(format!("--option{k} wants NAME=VALUE"))?;
+            options[i].push((a.to_owned(), b.to_owned()));
+        }
+    }
+    let openings = match args.option("--openings") {
+        Some(f) => std::fs::read_to_string(&f).map_err(|e| format!("cannot read {f}: {e}"))?,
+        None => OPENINGS.to_owned(),
+    };
+    let out = args.option("--out");
+    let mut adj = Adjudication::default();
+    adj.max_plies = num(args.option("--max-plies"), "--max-plies")?.unwrap_or(adj.max_plies);
+    adj.resign_cp = num(args.option("--resign-cp"), "--resign-cp")?.unwrap_or(adj.resign_cp);
+    adj.resign_moves =
+        num(args.option("--resign-moves"), "--resign-moves")?.unwrap_or(adj.resign_moves);
+    let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
+    args.finish()?;
+
+    let openings = parse_openings(&openings)?;
+    if openings.is_empty() {
+        return Err("the opening list is empty".into());
+    }
+    let mut file = match &out {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("cannot create {path}: {e}"))?)
+        }
+        None => None,
+    };
+    let mut p1 = player(&spec1, sides[0], &options[0], seed)?;
+    let mut p2 = player(&spec2, sides[1], &options[1], seed.wrapping_add(7919))?;
+    let start = Position::startpos();
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    for g in 0..games {
+        let opening = &openings[(g / 2) % openings.len()];
+        let p1_red = g % 2 == 0;
+        let rec = if p1_red {
+            play_game(p1.as_mut(), p2.as_mut(), &start, opening, &adj)?
+        } else {
+            play_game(p2.as_mut(), p1.as_mut(), &start, opening, &adj)?
+        };
+        let p1_side = if p1_red { Side::First } else { Side::Second };
+        let (result, mark) = match rec.ending.winner() {
+            Some(w) if w == p1_side => {
+                wins += 1;
+                (1.0, if w == Side::First { "1-0" } else { "0-1" })
+            }
+            Some(w) => {
+                losses += 1;
+                (0.0, if w == Side::First { "1-0" } else { "0-1" })
+            }
+            None => {
+                draws += 1;
+                (0.5, "1/2-1/2")
+            }
+        };
+        let (red, black) = if p1_red { (&spec1, &spec2) } else { (&spec2, &spec1) };
+        let moves: Vec<String> = rec.moves.iter().map(|m| m.to_string()).collect();
+        let line = format!(
+            "game {} opening {} red {red} black {black} result {mark} ({}) plies {} moves {}",
+            g + 1,
+            (g / 2) % openings.len() + 1,
+            rec.ending.reason(),
+            rec.moves.len(),
+            moves.join(" ")
+        );
+        if let Some(f) = file.as_mut() {
+            writeln!(f, "{line}").map_err(|e| format!("cannot write the games file: {e}"))?;
+        }
+        let e = EloEstimate::new(wins, draws, losses);
+        println!(
+            "game {} {mark} {} p1 {result} running {:.1}/{} plies {}",
+            g + 1,
+            rec.ending.reason(),
+            e.score * e.games as f64,
+            e.games,
+            rec.moves.len()
+        );
+    }
+    let nps = |p: &dyn Player| p.nps().map_or("n/a".to_owned(), |v| format!("{v:.0}"));
+    println!(
+        "nps: player 1 ({spec1}) {}, player 2 ({spec2}) {}",
+        nps(p1.as_ref()),
+        nps(p2.as_ref())
+    );
+    println!("{}", EloEstimate::new(wins, draws, losses).summary());
+    Ok(())
+}
