@@ -382,3 +382,37 @@ fn a_game_in_progress_survives_closing_the_app() {
     assert_eq!(screen.session.level().number, 2);
     assert!(screen.session.is_player_turn());
 }
+
+#[test]
+fn every_lesson_of_the_course_can_be_done_on_the_screen_with_three_stars() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    let profile = store(&app).profiles().unwrap()[0].id;
+    for lesson in course().lessons() {
+        app.world_mut().insert_resource(qike_app::screens::course::OpenLesson(lesson.id.clone()));
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Lesson);
+        settle(&mut app);
+        for (i, step) in lesson.steps.iter().enumerate() {
+            assert_eq!(current_step(&app), Some(i), "{} step {}", lesson.id, step.id());
+            let inputs = demo_inputs(step);
+            if inputs.is_empty() {
+                // A play-out: the runner's own demo picks the child's moves.
+                let mut guard = 0;
+                while current_step(&app) == Some(i) {
+                    let input = app.world().resource::<LessonScreen>().run.play_out_demo();
+                    give(&mut app, input.unwrap_or_else(|| panic!("{}: no demo move", step.id())));
+                    guard += 1;
+                    assert!(guard < 200, "{}: play-out never ends", step.id());
+                }
+            }
+            for input in inputs {
+                give(&mut app, input);
+            }
+        }
+        let screen = app.world().resource::<LessonScreen>();
+        assert_eq!(screen.finished, Some(3), "{}: {:?}", lesson.id, screen.feedback);
+        let rec = store(&app).lesson_record(profile, &lesson.id).unwrap().unwrap();
+        assert_eq!(rec.status, LessonStatus::Completed, "{}", lesson.id);
+    }
+}
