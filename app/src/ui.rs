@@ -137,7 +137,10 @@ impl Frame {
         } else {
             (0.0, 0.0)
         };
-        let area = Rect::new(0.0, top, window.x, window.y - bottom);
+        // Wide windows (desktop, tablets held sideways) get a centred portrait column.
+        let width = window.x.min(((window.y - top - bottom) * 0.75).max(360.0));
+        let left = (window.x - width) / 2.0;
+        let area = Rect::new(left, top, left + width, window.y - bottom);
         let unit = (area.width().min(area.height() * 0.6) / 24.0).max(17.0);
         Frame { area, unit }
     }
