@@ -208,6 +208,60 @@ pub enum Look {
     Flat,
 }
 
+/// What every screen's draw system needs: commands, the root, fonts, frame, language.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Canvas<'w, 's> {
+    commands: Commands<'w, 's>,
+    root: Res<'w, CurrentRoot>,
+    fonts: Res<'w, UiFonts>,
+    frame: Res<'w, Frame>,
+    lang: Res<'w, crate::i18n::Lang>,
+}
+
+impl std::fmt::Debug for Canvas<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Canvas").field("frame", &*self.frame).finish_non_exhaustive()
+    }
+}
+
+impl<'w, 's> Canvas<'w, 's> {
+    pub fn frame(&self) -> Frame {
+        *self.frame
+    }
+
+    pub fn lang(&self) -> crate::i18n::Lang {
+        *self.lang
+    }
+
+    /// A painter on the current screen root.
+    pub fn painter(&mut self) -> Painter<'_, 'w, 's> {
+        Painter {
+            commands: &mut self.commands,
+            root: self.root.0,
+            fonts: &self.fonts,
+            unit: self.frame.unit,
+            z: 0,
+        }
+    }
+}
+
+/// Adds a screen's systems: `logic` reacts in [`UiSet::Logic`], `draw` draws in
+/// [`UiSet::Draw`] when a redraw is due, both only while `state` is current.
+pub fn add_screen<M1, M2>(
+    app: &mut App,
+    state: AppState,
+    logic: impl bevy::ecs::schedule::IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M1>,
+    draw: impl bevy::ecs::schedule::IntoScheduleConfigs<bevy::ecs::system::ScheduleSystem, M2>,
+) {
+    app.add_systems(
+        Update,
+        (
+            logic.in_set(UiSet::Logic).run_if(in_state(state)),
+            draw.in_set(UiSet::Draw).run_if(in_state(state).and_then(redrawing)),
+        ),
+    );
+}
+
 /// Spawns a screen's nodes under its root.
 pub struct Painter<'a, 'w, 's> {
     pub commands: &'a mut Commands<'w, 's>,

@@ -9,12 +9,11 @@ use qike_core::progress::{LessonRecord, LessonStatus};
 
 use crate::AppState;
 use crate::data::{Current, Store, course};
-use crate::fonts::UiFonts;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 use crate::screens::{header, stars_text};
+use crate::ui::Canvas;
 use crate::ui::{
-    Action, CARD, CurrentRoot, Frame, GOOD, INK, Look, MUTED, PRIMARY, Painter, Pressed, Redraw,
-    STAR, UiSet, redrawing, split,
+    Action, CARD, GOOD, INK, Look, MUTED, PRIMARY, Pressed, Redraw, STAR, UiSet, redrawing, split,
 };
 
 /// Which lesson the lesson screen opens.
@@ -113,19 +112,15 @@ fn react(
 }
 
 fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
+    mut canvas: Canvas,
     unit: Res<ShownUnit>,
     store: Option<Res<Store>>,
     current: Res<Current>,
 ) {
-    let lang = *lang;
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let course = course();
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, &lang.text(&course.title), Some(Action::Back));
     let Some(store) = store else { return };
     let progress = CourseProgress::load(&store, &current);

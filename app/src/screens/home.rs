@@ -5,25 +5,17 @@ use bevy::prelude::*;
 
 use crate::AppState;
 use crate::data::Current;
-use crate::fonts::UiFonts;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 use crate::screens::profiles::avatar;
-use crate::ui::{
-    Action, CARD, CurrentRoot, Frame, INK, Look, MUTED, Painter, Pressed, UiSet, redrawing,
-};
+use crate::ui::Canvas;
+use crate::ui::{Action, CARD, INK, Look, MUTED, Pressed};
 
 #[derive(Debug)]
 pub struct HomePlugin;
 
 impl Plugin for HomePlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (
-                react.in_set(UiSet::Logic).run_if(in_state(AppState::Home)),
-                draw.in_set(UiSet::Draw).run_if(in_state(AppState::Home).and_then(redrawing)),
-            ),
-        );
+        crate::ui::add_screen(app, AppState::Home, react, draw);
     }
 }
 
@@ -35,17 +27,10 @@ fn react(mut pressed: MessageReader<Pressed>, mut next: ResMut<NextState<AppStat
     }
 }
 
-fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
-    current: Res<Current>,
-) {
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+fn draw(mut canvas: Canvas, current: Res<Current>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
+    let mut p = canvas.painter();
     let u = frame.unit;
-    let lang = *lang;
     let area = frame.inner(1.0);
     let name = current.profile.as_ref().map(|p| p.display_name.clone()).unwrap_or_default();
     let (glyph, fill) = avatar(current.profile.as_ref().map(|p| p.avatar.as_str()).unwrap_or(""));

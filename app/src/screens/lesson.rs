@@ -12,13 +12,13 @@ use qike_core::{Highlight, HighlightKind, Point, Side};
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::{Current, Notice, Store, course};
-use crate::fonts::UiFonts;
 use crate::i18n::{Lang, Msg};
 use crate::screens::course::{CourseProgress, OpenLesson};
 use crate::screens::{header, stars_text};
+use crate::ui::Canvas;
 use crate::ui::{
-    Action, BAD, BoardTapped, CARD, CurrentRoot, Frame, GOOD, INK, Look, MUTED, Painter, Pressed,
-    Redraw, STAR, UiSet, redrawing, split,
+    Action, BAD, BoardTapped, CARD, Frame, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, STAR,
+    UiSet, redrawing, split,
 };
 
 /// Version of the lesson content a record refers to.
@@ -326,18 +326,10 @@ fn show_board(
     }
 }
 
-fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
-    screen: Res<LessonScreen>,
-    notice: Res<Notice>,
-) {
-    let lang = *lang;
+fn draw(mut canvas: Canvas, screen: Res<LessonScreen>, notice: Res<Notice>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let title = lang.text(&screen.run.lesson().title);
     let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
 

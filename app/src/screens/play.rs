@@ -15,12 +15,12 @@ use qike_core::{GameKind, Side};
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::{Current, Notice, Store};
-use crate::fonts::UiFonts;
 use crate::i18n::{Lang, Msg};
 use crate::screens::header;
+use crate::ui::Canvas;
 use crate::ui::{
-    Action, BAD, BoardTapped, CARD, CurrentRoot, Frame, GOOD, INK, Look, MUTED, Painter, Pressed,
-    Redraw, UiSet, redrawing,
+    Action, BAD, BoardTapped, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet,
+    redrawing,
 };
 
 /// The draft slot of the game in progress.
@@ -193,18 +193,14 @@ fn react_setup(
 }
 
 fn draw_setup(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
+    mut canvas: Canvas,
     choice: Res<PlayChoice>,
     store: Res<Store>,
     current: Res<Current>,
 ) {
-    let lang = *lang;
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, lang.get(Msg::PlayAi), Some(Action::Back));
     if saved_game(&store.0, &current).is_some() {
         let r = col.next(3.0 * u);
@@ -402,6 +398,7 @@ fn engine(
     mut redraw: ResMut<Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
+    let lang = *lang;
     if screen.thinker.is_none() && screen.session.is_engine_turn() {
         let searcher = screen.take_searcher();
         match screen.session.think(searcher) {
@@ -425,7 +422,7 @@ fn engine(
             if let Some(m) = screen.session.choose(&result)
                 && screen.session.play_engine(m).is_ok()
             {
-                persist(&mut commands, &screen, &store, &current, &mut notice, *lang, &mut next);
+                persist(&mut commands, &screen, &store, &current, &mut notice, lang, &mut next);
             }
         }
         Err(e) => screen.message = Some((false, e.to_string())),
@@ -456,18 +453,10 @@ fn show_board(
     }
 }
 
-fn draw_play(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
-    screen: Res<PlayScreen>,
-    notice: Res<Notice>,
-) {
-    let lang = *lang;
+fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let level = screen.session.level();
     let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
     let title = format!("{} {} · {name}", lang.get(Msg::Level), level.number);
@@ -518,6 +507,7 @@ fn animate_thinking(
     lang: Res<Lang>,
     mut texts: Query<&mut Text, With<ThinkingText>>,
 ) {
+    let lang = *lang;
     let Some(since) = screen.and_then(|s| s.thinking_since) else { return };
     let dots = 1 + (since.elapsed().as_millis() / 300 % 3) as usize;
     for mut t in &mut texts {

@@ -9,13 +9,10 @@ use qike_core::progress::{NewProfile, Role, Timestamp};
 
 use crate::AppState;
 use crate::data::{Current, Notice, Store};
-use crate::fonts::UiFonts;
 use crate::i18n::{Lang, Msg};
 use crate::screens::header;
-use crate::ui::{
-    Action, BAD, CARD, CurrentRoot, Frame, INK, Look, MUTED, Painter, Pressed, Redraw, SELECTED,
-    UiSet, redrawing,
-};
+use crate::ui::Canvas;
+use crate::ui::{Action, BAD, CARD, INK, Look, MUTED, Pressed, Redraw, SELECTED, UiSet, redrawing};
 
 /// The pictures a child can choose: key stored in the profile, glyph, colour, names.
 pub const AVATARS: [(&str, &str, Color, &str, &str); 6] = [
@@ -140,6 +137,7 @@ fn react(
     lang: Res<Lang>,
     mut next: ResMut<NextState<AppState>>,
 ) {
+    let lang = *lang;
     let Some(store) = store else { return };
     for Pressed(action) in pressed.read() {
         match action {
@@ -150,7 +148,7 @@ fn react(
                 let (key, _, _, zh, en) = AVATARS[form.avatar.min(AVATARS.len() - 1)];
                 let name = form.name.trim().to_owned();
                 let name = if name.is_empty() {
-                    if *lang == Lang::Zh { zh.to_owned() } else { en.to_owned() }
+                    if lang == Lang::Zh { zh.to_owned() } else { en.to_owned() }
                 } else {
                     name
                 };
@@ -189,18 +187,14 @@ fn choose(store: &Store, current: &mut Current, profile: qike_core::progress::Pr
 }
 
 fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
+    mut canvas: Canvas,
     form: Res<ProfileForm>,
     store: Option<Res<Store>>,
     notice: Res<Notice>,
 ) {
-    let lang = *lang;
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, lang.get(Msg::WhoIsPlaying), None);
     let mut profiles = store.and_then(|s| s.0.profiles().ok()).unwrap_or_default();
     profiles.retain(|p| p.role == Role::Student);

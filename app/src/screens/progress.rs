@@ -7,13 +7,11 @@ use qike_core::progress::PlayerResult;
 
 use crate::AppState;
 use crate::data::{Current, Store, course};
-use crate::fonts::UiFonts;
 use crate::i18n::{Lang, Msg};
 use crate::screens::course::CourseProgress;
 use crate::screens::header;
-use crate::ui::{
-    Action, CARD, CurrentRoot, Frame, INK, MUTED, Painter, Pressed, STAR, UiSet, redrawing,
-};
+use crate::ui::Canvas;
+use crate::ui::{Action, CARD, INK, MUTED, Pressed, STAR};
 
 /// Wins, draws and losses against one level.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -48,13 +46,7 @@ pub struct ProgressPlugin;
 
 impl Plugin for ProgressPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (
-                back.in_set(UiSet::Logic).run_if(in_state(AppState::Progress)),
-                draw.in_set(UiSet::Draw).run_if(in_state(AppState::Progress).and_then(redrawing)),
-            ),
-        );
+        crate::ui::add_screen(app, AppState::Progress, back, draw);
     }
 }
 
@@ -66,18 +58,10 @@ fn back(mut pressed: MessageReader<Pressed>, mut next: ResMut<NextState<AppState
     }
 }
 
-fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
-    store: Option<Res<Store>>,
-    current: Res<Current>,
-) {
-    let lang = *lang;
+fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, lang.get(Msg::Progress), Some(Action::Back));
     let Some(store) = store else { return };
     let course = course();

@@ -12,13 +12,12 @@ use qike_core::{LastMove, Outcome, Side, WinReason};
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::Current;
-use crate::fonts::UiFonts;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 use crate::screens::header;
 use crate::screens::play::FinishedGame;
+use crate::ui::Canvas;
 use crate::ui::{
-    Action, BAD, CARD, CurrentRoot, Frame, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, UiSet,
-    redrawing,
+    Action, BAD, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet, redrawing,
 };
 
 /// The result screen's state.
@@ -152,18 +151,11 @@ fn reason(outcome: Option<Outcome>) -> Option<Msg> {
     }
 }
 
-fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
-    screen: Res<ResultScreen>,
-) {
-    let lang = *lang;
+fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let s = &screen.game.0;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let head = headline(s.outcome(), s.player());
     let mut title = lang.get(head).to_owned();
     if let Some(r) = reason(s.outcome()) {

@@ -6,25 +6,17 @@ use qike_core::progress::PieceStyle;
 
 use crate::AppState;
 use crate::data::{Current, Notice, Store};
-use crate::fonts::UiFonts;
 use crate::i18n::{Lang, Msg};
 use crate::screens::header;
-use crate::ui::{
-    Action, BAD, CurrentRoot, Frame, INK, Look, Painter, Pressed, Redraw, UiSet, redrawing,
-};
+use crate::ui::Canvas;
+use crate::ui::{Action, BAD, INK, Look, Pressed, Redraw};
 
 #[derive(Debug)]
 pub struct SettingsPlugin;
 
 impl Plugin for SettingsPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (
-                react.in_set(UiSet::Logic).run_if(in_state(AppState::Settings)),
-                draw.in_set(UiSet::Draw).run_if(in_state(AppState::Settings).and_then(redrawing)),
-            ),
-        );
+        crate::ui::add_screen(app, AppState::Settings, react, draw);
     }
 }
 
@@ -58,19 +50,11 @@ fn react(
     }
 }
 
-fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
-    current: Res<Current>,
-    notice: Res<Notice>,
-) {
-    let lang = *lang;
+fn draw(mut canvas: Canvas, current: Res<Current>, notice: Res<Notice>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let s = &current.settings;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, lang.get(Msg::Settings), Some(Action::Back));
     let pick = |on: bool| if on { Look::Selected } else { Look::Secondary };
 

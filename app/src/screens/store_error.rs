@@ -6,25 +6,17 @@ use qike_core::progress::ProgressStore;
 
 use crate::AppState;
 use crate::data::{DataDir, StoreProblem};
-use crate::fonts::UiFonts;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 use crate::screens::header;
-use crate::ui::{
-    Action, BAD, CurrentRoot, Frame, INK, Look, MUTED, Painter, Pressed, UiSet, redrawing,
-};
+use crate::ui::Canvas;
+use crate::ui::{Action, BAD, INK, Look, MUTED, Pressed};
 
 #[derive(Debug)]
 pub struct StoreErrorPlugin;
 
 impl Plugin for StoreErrorPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            Update,
-            (
-                react.in_set(UiSet::Logic).run_if(in_state(AppState::StoreError)),
-                draw.in_set(UiSet::Draw).run_if(in_state(AppState::StoreError).and_then(redrawing)),
-            ),
-        );
+        crate::ui::add_screen(app, AppState::StoreError, react, draw);
     }
 }
 
@@ -49,17 +41,10 @@ fn react(
     }
 }
 
-fn draw(
-    mut commands: Commands,
-    root: Res<CurrentRoot>,
-    fonts: Res<UiFonts>,
-    frame: Res<Frame>,
-    lang: Res<Lang>,
-    problem: Option<Res<StoreProblem>>,
-) {
-    let lang = *lang;
+fn draw(mut canvas: Canvas, problem: Option<Res<StoreProblem>>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
-    let mut p = Painter::new(&mut commands, &root, &fonts, &frame);
+    let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, lang.get(Msg::AppTitle), None);
     let r = col.next(3.0 * u);
     p.text(r, lang.get(Msg::StoreBroken), 1.5, BAD);
