@@ -257,53 +257,61 @@ fn exit_play(mut commands: Commands, screen: Option<ResMut<PlayScreen>>) {
     commands.remove_resource::<ActiveBoard>();
 }
 
-/// Saves the game as a draft; a finished game is recorded and goes to the result screen.
-fn persist(
-    commands: &mut Commands,
-    screen: &PlayScreen,
-    store: &Store,
-    current: &Current,
-    notice: &mut Notice,
-    lang: Lang,
-    next: &mut NextState<AppState>,
-) {
-    let Some(profile) = &current.profile else { return };
-    let s = &screen.session;
-    let result = if s.outcome().is_some() {
-        let id = ProgressStore::new_game_id().unwrap_or(0);
-        let r = store
-            .0
-            .record_game(profile.id, &s.record(id, Timestamp::now()))
-            .map(|_| ())
-            .and_then(|_| store.0.clear_draft(profile.id, GAME_SLOT));
-        commands.insert_resource(FinishedGame(s.clone()));
-        next.set(AppState::Result);
-        r
-    } else {
-        store.0.save_draft(profile.id, GAME_SLOT, &s.save_bytes())
-    };
-    if let Err(e) = result {
-        notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed)));
+/// What the game's systems need to save the game and move on from it.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Keeper<'w, 's> {
+    commands: Commands<'w, 's>,
+    store: Res<'w, Store>,
+    current: Res<'w, Current>,
+    notice: ResMut<'w, Notice>,
+    lang: Res<'w, Lang>,
+    redraw: ResMut<'w, Redraw>,
+    next: ResMut<'w, NextState<AppState>>,
+}
+
+impl std::fmt::Debug for Keeper<'_, '_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Keeper").finish_non_exhaustive()
+    }
+}
+
+impl Keeper<'_, '_> {
+    /// Saves the game as a draft; a finished game is recorded and goes to the result
+    /// screen.
+    fn persist(&mut self, screen: &PlayScreen) {
+        let Some(profile) = &self.current.profile else { return };
+        let s = &screen.session;
+        let result = if s.outcome().is_some() {
+            let id = ProgressStore::new_game_id().unwrap_or(0);
+            let r = self
+                .store
+                .0
+                .record_game(profile.id, &s.record(id, Timestamp::now()))
+                .map(|_| ())
+                .and_then(|_| self.store.0.clear_draft(profile.id, GAME_SLOT));
+            self.commands.insert_resource(FinishedGame(s.clone()));
+            self.next.set(AppState::Result);
+            r
+        } else {
+            self.store.0.save_draft(profile.id, GAME_SLOT, &s.save_bytes())
+        };
+        if let Err(e) = result {
+            self.notice.0 = Some(format!("{}{e}", self.lang.get(Msg::SaveFailed)));
+        }
     }
 }
 
 fn react_play(
-    mut commands: Commands,
     mut pressed: MessageReader<Pressed>,
     mut screen: ResMut<PlayScreen>,
-    store: Res<Store>,
-    current: Res<Current>,
-    mut notice: ResMut<Notice>,
-    lang: Res<Lang>,
-    mut redraw: ResMut<Redraw>,
-    mut next: ResMut<NextState<AppState>>,
+    mut keep: Keeper,
 ) {
-    let lang = *lang;
+    let lang = *keep.lang;
     for Pressed(action) in pressed.read() {
         screen.hint_points.clear();
         match action {
             Action::Back => {
-                next.set(AppState::PlaySetup);
+                keep.next.set(AppState::PlaySetup);
                 continue;
             }
             Action::Undo => {
@@ -353,23 +361,17 @@ fn react_play(
             }
             _ => continue,
         }
-        persist(&mut commands, &screen, &store, &current, &mut notice, lang, &mut next);
-        redraw.0 = true;
+        keep.persist(&screen);
+        keep.redraw.0 = true;
     }
 }
 
 fn tap_board(
-    mut commands: Commands,
     mut taps: MessageReader<BoardTapped>,
     mut screen: ResMut<PlayScreen>,
-    store: Res<Store>,
-    current: Res<Current>,
-    mut notice: ResMut<Notice>,
-    lang: Res<Lang>,
-    mut redraw: ResMut<Redraw>,
-    mut next: ResMut<NextState<AppState>>,
+    mut keep: Keeper,
 ) {
-    let lang = *lang;
+    let lang = *keep.lang;
     for tapped in taps.read() {
         if let Some(from) = tapped.drag_from(screen.session.selected()) {
             screen.session.tap(from);
@@ -378,34 +380,24 @@ fn tap_board(
             TapResult::Moved { .. } => {
                 screen.message = None;
                 screen.hint_points.clear();
-                persist(&mut commands, &screen, &store, &current, &mut notice, lang, &mut next);
+                keep.persist(&screen);
             }
             TapResult::Refused { reason } => screen.message = Some((false, lang.text(&reason))),
             TapResult::Selection | TapResult::Ignored => {}
         }
-        redraw.0 = true;
+        keep.redraw.0 = true;
     }
 }
 
 /// Starts the engine when it is its turn and plays its move when it has one.
-fn engine(
-    mut commands: Commands,
-    mut screen: ResMut<PlayScreen>,
-    store: Res<Store>,
-    current: Res<Current>,
-    mut notice: ResMut<Notice>,
-    lang: Res<Lang>,
-    mut redraw: ResMut<Redraw>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    let lang = *lang;
+fn engine(mut screen: ResMut<PlayScreen>, mut keep: Keeper) {
     if screen.thinker.is_none() && screen.session.is_engine_turn() {
         let searcher = screen.take_searcher();
         match screen.session.think(searcher) {
             Ok(t) => {
                 screen.thinker = Some(t);
                 screen.thinking_since = Some(Instant::now());
-                redraw.0 = true;
+                keep.redraw.0 = true;
             }
             Err(e) => screen.message = Some((false, e.to_string())),
         }
@@ -422,12 +414,12 @@ fn engine(
             if let Some(m) = screen.session.choose(&result)
                 && screen.session.play_engine(m).is_ok()
             {
-                persist(&mut commands, &screen, &store, &current, &mut notice, lang, &mut next);
+                keep.persist(&screen);
             }
         }
         Err(e) => screen.message = Some((false, e.to_string())),
     }
-    redraw.0 = true;
+    keep.redraw.0 = true;
 }
 
 /// Where the game's board goes (the render test checks pixels against it).
