@@ -302,14 +302,12 @@ fn show_board(
     current: Res<Current>,
     board: Option<Res<ActiveBoard>>,
 ) {
-    let view = screen.run.view();
-    let Some(mut bv) = view.as_ref().and_then(|v| v.board.clone()) else {
+    let Some((mut bv, stars)) = screen.run.view().and_then(|v| Some((v.board?, v.stars))) else {
         if board.is_some() {
             commands.remove_resource::<ActiveBoard>();
         }
         return;
     };
-    let v = view.as_ref().expect("view checked above");
     if let Some(at) = screen.selected {
         bv.highlights.push(Highlight { at, kind: HighlightKind::Selected });
         for t in screen.run.targets(at) {
@@ -318,9 +316,8 @@ fn show_board(
     }
     let mut want = ActiveBoard::new(bv, board_area(&frame));
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
-    want.stars = v.stars.clone();
+    want.stars = stars;
     want.hints = screen.hint_points.clone();
-    want.flipped = false;
     if board.as_deref() != Some(&want) {
         commands.insert_resource(want);
     }

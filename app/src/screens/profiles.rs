@@ -182,7 +182,10 @@ fn react(
 /// Makes `profile` the current one and remembers it for the next start.
 fn choose(store: &Store, current: &mut Current, profile: qike_core::progress::Profile) {
     current.settings.last_profile = Some(profile.id);
-    let _ = store.0.save_settings(&current.settings);
+    // Only a convenience for the next start; the profile itself is already stored.
+    if let Err(e) = store.0.save_settings(&current.settings) {
+        warn!("could not remember the last profile: {e}");
+    }
     current.profile = Some(profile);
 }
 
