@@ -201,3 +201,56 @@ fn saved_games_come_back_and_damaged_ones_are_refused() {
     let back = XiangqiSession::resume_bytes(&s.save_bytes()).unwrap();
     assert_eq!(back.outcome(), s.outcome());
 }
+
+/// A child who taps anywhere against every level: random taps (most refused, some moves),
+/// undo now and then, the engine answering with its fixed budget. Nothing panics, the
+/// board always matches the game, and every saved form resumes to the same game.
+#[test]
+fn random_children_against_every_level_never_break_a_game() {
+    let mut searcher = Searcher::new(1);
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for level in 1..=10u8 {
+        // Keep the strong levels cheap: the node budget is what the test is about.
+        let mut s = XiangqiSession::new(Side::First, level, level.into(), Timestamp(0)).unwrap();
+        let mut plies = 0;
+        while s.outcome().is_none() && plies < 40 {
+            if s.is_engine_turn() {
+                let (history, pos) = qike_core::ai::history_of(s.game().start(), &s.game().moves());
+                let r = searcher.search(&pos, &history, &qike_core::ai::Limits::nodes(2_000));
+                let m = s.choose(&r).expect("a move");
+                s.play_engine(m).unwrap();
+                plies += 1;
+                continue;
+            }
+            let r = next();
+            if r % 17 == 0 {
+                if s.undo().is_ok() {
+                    assert!(s.is_player_turn(), "level {level}: undo leaves the child to move");
+                }
+                continue;
+            }
+            // Half the time a legal move by taps, otherwise two random taps.
+            let legal = s.game().position().legal_moves();
+            let (from, to) = if r % 2 == 0 && !legal.is_empty() {
+                let m = legal.as_slice()[(r as usize / 2) % legal.len()];
+                (m.from(), m.to())
+            } else {
+                let p = |v: u64| Point::new((v % 9) as u8, ((v / 9) % 10) as u8);
+                (p(r >> 8), p(r >> 24))
+            };
+            s.tap(from);
+            if let TapResult::Moved { .. } = s.tap(to) {
+                plies += 1;
+            }
+            assert_eq!(s.view().pieces.len(), s.game().position().board_view().pieces.len());
+            let back = XiangqiSession::resume_bytes(&s.save_bytes()).unwrap();
+            assert_eq!(back.game().moves(), s.game().moves(), "level {level}");
+        }
+    }
+}
