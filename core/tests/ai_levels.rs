@@ -46,8 +46,11 @@ fn nothing_hangs(p: &Position, m: Move) -> bool {
 
 #[test]
 fn level_one_sometimes_misses_a_threat() {
+    // Level 1 must score about even against a one-ply greedy bot, so it misses threats
+    // often (its impulsive moves do not look at the reply); it still saves the horse
+    // in a good share of games.
     let n = count(1, THREATENED_HORSE, 60, nothing_hangs);
-    assert!((30..60).contains(&n), "level 1 saved the horse in {n} of 60 games");
+    assert!((20..60).contains(&n), "level 1 saved the horse in {n} of 60 games");
     assert_eq!(count(7, THREATENED_HORSE, 5, nothing_hangs), 5);
 }
 

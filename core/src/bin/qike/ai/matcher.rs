@@ -209,7 +209,8 @@ impl Player for Engine {
     }
 }
 
-/// Builds a player from its spec: `qike`, `level:N[:fixed]`, `greedy`, `random`,
+/// Builds a player from its spec: `qike`, `level:N[:fixed]`, `custom:D,N,T,M,NOISE,BLUNDER`
+/// (a level row to try), `greedy`, `random`,
 /// `uci:COMMAND…` or `ucci:COMMAND…`.
 fn player(
     spec: &str,
@@ -225,6 +226,27 @@ fn player(
             let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
             let level = Level::get(n).map_err(|e| e.to_string())?;
             Box::new(LevelPlayer::new(level, seed, fixed))
+        }
+        "custom" => {
+            // depth,nodes,time_ms,margin,noise,blunder_percent: for tuning level rows.
+            let v: Vec<u64> = rest.split(',').filter_map(|x| x.parse().ok()).collect();
+            let [depth, nodes, time_ms, margin, noise, blunder] = v[..] else {
+                return Err(format!(
+                    "custom:D,N,T,M,NOISE,BLUNDER wants six numbers, not '{rest}'"
+                ));
+            };
+            let level = Level {
+                number: 0,
+                name_zh: "自定",
+                name_en: "custom",
+                depth: depth as u32,
+                nodes,
+                time_ms,
+                margin: margin as i32,
+                noise: noise as i32,
+                blunder_percent: blunder as u32,
+            };
+            Box::new(LevelPlayer::new(level, seed, false))
         }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
