@@ -48,3 +48,39 @@ fn uci_uses_ranks_one_to_ten() {
                    go nodes 1000\nquit\n");
     assert!(!bestmove(&out).is_empty());
 }
+
+/// `qike match` drives protocol engines (here Qike itself over UCI and UCCI) and built-in
+/// players, writes one line per game and ends with the score line.
+#[test]
+fn match_tool_plays_protocol_and_built_in_players() {
+    let exe = env!("CARGO_BIN_EXE_qike");
+    let dir = std::env::temp_dir().join(format!("qike-match-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = dir.join("games.txt");
+    let out = Command::new(exe)
+        .args([
+            "match",
+            &format!("uci:{exe} engine xiangqi"),
+            &format!("ucci:{exe} engine xiangqi"),
+        ])
+        .args(["--games", "2", "--nodes1", "300", "--nodes2", "300", "--max-plies", "16"])
+        .args(["--out", games.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let last = text.lines().last().unwrap();
+    assert!(last.starts_with("score 1/2 (50.0%) +0 =2 -0, draws 100.0%, elo +0"), "{last}");
+    let written = std::fs::read_to_string(&games).unwrap();
+    assert_eq!(written.lines().count(), 2);
+    assert!(written.lines().all(|l| l.contains("(ply cap) plies 16 moves ")), "{written}");
+    // Built-in players, and a clear error for an unknown one.
+    let out =
+        Command::new(exe).args(["match", "level:1", "random", "--games", "2"]).output().unwrap();
+    assert!(out.status.success());
+    assert!(String::from_utf8(out.stdout).unwrap().lines().last().unwrap().starts_with("score "));
+    let out = Command::new(exe).args(["match", "level:1", "nobody"]).output().unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown player 'nobody'"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

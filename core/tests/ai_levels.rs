@@ -46,8 +46,11 @@ fn nothing_hangs(p: &Position, m: Move) -> bool {
 
 #[test]
 fn level_one_sometimes_misses_a_threat() {
+    // Level 1 must score about even against a one-ply greedy bot, so it misses threats
+    // often (its impulsive moves do not look at the reply); it still saves the horse
+    // in a good share of games.
     let n = count(1, THREATENED_HORSE, 60, nothing_hangs);
-    assert!((30..60).contains(&n), "level 1 saved the horse in {n} of 60 games");
+    assert!((20..60).contains(&n), "level 1 saved the horse in {n} of 60 games");
     assert_eq!(count(7, THREATENED_HORSE, 5, nothing_hangs), 5);
 }
 
@@ -56,7 +59,8 @@ fn higher_levels_avoid_a_losing_capture() {
     // Rxe5 takes a horse and loses the chariot.
     let fen = "4k4/9/9/9/r3n4/9/9/9/4R4/3K5 w - - 0 1";
     let bad = |p: &Position, m: Move| m == parse_iccs(p, "e1e5").unwrap();
-    for n in 4..=9 {
+    // Level 4 still grabs it now and then (an impulsive blunder within its margin).
+    for n in 5..=9 {
         assert_eq!(count(n, fen, 4, bad), 0, "level {n} took the poisoned horse");
     }
 }

@@ -199,7 +199,8 @@ pub struct EloEstimate {
 /// The Elo difference a score fraction `p` means (logistic model), kept finite.
 pub fn elo_of(p: f64) -> f64 {
     let p = p.clamp(1e-3, 1.0 - 1e-3);
-    -400.0 * (1.0 / p - 1.0).log10()
+    // `+ 0.0` turns −0 into 0 for printing.
+    -400.0 * (1.0 / p - 1.0).log10() + 0.0
 }
 
 impl EloEstimate {

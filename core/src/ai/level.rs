@@ -2,15 +2,20 @@
 //!
 //! A level searches with its own caps and asks the search for exact scores of every
 //! root move within `margin` of the best. Then, with the caller's seeded generator, it
-//! either blunders (with `blunder_percent` chance: any of those candidates but the best)
-//! or adds up to ±`noise` centipawns to each candidate and plays the highest. Candidates
-//! never fall more than `margin` below the best, so even level 1 plays moves that look
-//! like moves: it takes a hanging piece most of the time, and sometimes misses a threat.
+//! either blunders impulsively (with `blunder_percent` chance: the candidate that
+//! captures the most, judged without the reply, else a random candidate) or adds up to
+//! ±`noise` centipawns to each candidate and plays the highest. So level 1 grabs pieces
+//! and often misses threats, as a beginner does, yet its moves still look like moves.
+//!
+//! The rows were set by short matches with `qike match custom:… custom:…` (a row given
+//! on the command line): level 1 against the one-ply greedy bot until it scored 35–65%,
+//! then each next row against the one below until it scored 60–85%.
 
 use std::time::Duration;
 
 use crate::xiangqi::{Move, Position};
 
+use super::eval::VALUE;
 use super::search::{Limits, MATE_IN_MAX, SearchResult, Searcher};
 
 /// One difficulty level.
@@ -34,15 +39,15 @@ pub struct Level {
 
 /// The ten levels, weakest first.
 pub const LEVELS: [Level; 10] = [
-    lv(1, "小兵", "Little Soldier", 1, 2_000, 100, 550, 120, 22),
-    lv(2, "小象", "Little Elephant", 2, 4_000, 100, 350, 100, 15),
-    lv(3, "小马", "Pony", 2, 8_000, 150, 250, 80, 10),
-    lv(4, "小炮", "Little Cannon", 3, 16_000, 150, 180, 60, 7),
-    lv(5, "小车", "Little Chariot", 4, 32_000, 200, 120, 40, 4),
-    lv(6, "士官", "Guard", 5, 64_000, 250, 80, 25, 2),
-    lv(7, "将军", "General", 6, 128_000, 300, 40, 15, 1),
-    lv(8, "棋士", "Player", 8, 256_000, 350, 15, 8, 0),
-    lv(9, "棋手", "Master", 12, 600_000, 400, 0, 0, 0),
+    lv(1, "小兵", "Little Soldier", 1, 2_000, 100, 1000, 500, 85),
+    lv(2, "小象", "Little Elephant", 1, 3_000, 100, 800, 300, 50),
+    lv(3, "小马", "Pony", 1, 5_000, 150, 700, 250, 35),
+    lv(4, "小炮", "Little Cannon", 2, 10_000, 150, 600, 200, 35),
+    lv(5, "小车", "Little Chariot", 2, 20_000, 200, 400, 180, 30),
+    lv(6, "士官", "Guard", 2, 30_000, 250, 350, 150, 24),
+    lv(7, "将军", "General", 3, 60_000, 300, 350, 150, 24),
+    lv(8, "棋士", "Player", 3, 120_000, 350, 300, 110, 16),
+    lv(9, "棋手", "Master", 3, 200_000, 400, 200, 80, 8),
     lv(10, "大师", "Grandmaster", 64, u64::MAX, 500, 0, 0, 0),
 ];
 
@@ -93,8 +98,16 @@ impl Level {
         Limits { movetime: None, nodes: Some(self.nodes.min(5_000_000)), ..self.limits() }
     }
 
-    /// Picks a move for `pos` from `result` (a search made with this level's margin).
+    /// Picks a move from `result` (a search made with this level's margin), without
+    /// looking at the position: a blunder is then any candidate but the best.
     pub fn choose(&self, result: &SearchResult, rng: &mut Rng) -> Option<Move> {
+        self.pick(None, result, rng)
+    }
+
+    /// Picks a move. With the position at hand a blunder is *impulsive*: the candidate
+    /// that captures the most (a random one when none captures), judged without looking
+    /// at the reply — so a weak level grabs pieces and misses threats, as a beginner does.
+    fn pick(&self, pos: Option<&Position>, result: &SearchResult, rng: &mut Rng) -> Option<Move> {
         let best = result.root.first()?;
         if best.score.abs() > MATE_IN_MAX || (self.noise == 0 && self.blunder_percent == 0) {
             // Levels do not throw away a forced mate, nor walk into one on purpose.
@@ -106,8 +119,21 @@ impl Level {
             .filter(|r| r.exact && r.score >= best.score - self.margin && r.score > -MATE_IN_MAX)
             .collect();
         if cands.len() > 1 && rng.below(100) < self.blunder_percent as u64 {
-            let i = 1 + rng.below(cands.len() as u64 - 1) as usize;
-            return cands.get(i).map(|r| r.mv).or(result.best);
+            return match pos {
+                Some(p) => {
+                    let gain = |m: Move| p.piece_at(m.to()).map_or(0, |(_, k)| VALUE[k as usize]);
+                    cands
+                        .iter()
+                        .map(|r| (gain(r.mv) * 64 + rng.below(64) as i32, r.mv))
+                        .max_by_key(|&(g, _)| g)
+                        .map(|(_, m)| m)
+                        .or(result.best)
+                }
+                None => {
+                    let i = 1 + rng.below(cands.len() as u64 - 1) as usize;
+                    cands.get(i).map(|r| r.mv).or(result.best)
+                }
+            };
         }
         let noise = self.noise.max(0) as u64;
         cands
@@ -135,7 +161,7 @@ impl Level {
         let limits = if fixed { self.fixed_limits() } else { self.limits() };
         let result = searcher.search(pos, history, &limits);
         searcher.set_root_margin(0);
-        self.choose(&result, rng)
+        self.pick(Some(pos), &result, rng)
     }
 }
 

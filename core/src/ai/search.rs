@@ -1,7 +1,13 @@
 //! The search: iterative deepening over principal-variation alpha-beta with a
-//! transposition table, aspiration windows, check extension, null-move pruning with
-//! verification, late-move reductions, killer and history move ordering, and a
-//! capture-only quiescence search ordered by MVV-LVA.
+//! transposition table, aspiration windows, check extension, adaptive null-move pruning
+//! with verification, late-move reductions from a log table (less for killers and good
+//! history), late-move and futility pruning, razoring, reverse futility, internal
+//! iterative reduction, moves from the staged [`Picker`] (table move, winning captures,
+//! killers, quiets by history with a gravity update, losing captures), and a quiescence
+//! search over the captures that do not lose material by SEE.
+//!
+//! When time runs out mid-iteration, a root move that already beat the previous
+//! iteration's best is played rather than thrown away.
 //!
 //! Repetition inside the search follows the spirit of the 棋例: when a position repeats
 //! (on the search path or in the game before the root, since the last capture), the side

@@ -6,7 +6,6 @@
 //! fen|startpos [moves …]`, `banmoves …`, `go [depth N|nodes N|time T|movetime T|wtime
 //! T btime T winc I binc I|infinite]`, `stop`, `quit`.
 
-mod duel;
 pub mod matcher;
 
 use std::io::{BufRead, Write};
@@ -113,7 +112,25 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
         return Err(format!("there is no engine for '{game}' (try: xiangqi)"));
     }
     match opponent {
-        Some(path) => duel::duel(&path, movetime, rounds, nodes),
+        // The older spelling of `qike match qike uci:ENGINE`.
+        Some(path) => matcher::run(&matcher::Config {
+            spec1: "qike".into(),
+            spec2: format!("uci:{path}"),
+            games: 2 * rounds,
+            sides: [
+                matcher::SideLimits { movetime: Some(movetime), nodes: None, depth: None },
+                matcher::SideLimits {
+                    movetime: nodes.is_none().then_some(movetime),
+                    nodes,
+                    depth: None,
+                },
+            ],
+            options: [Vec::new(), Vec::new()],
+            openings: qike_core::ai::OPENINGS.to_owned(),
+            out: None,
+            adj: qike_core::ai::Adjudication::default(),
+            seed: 1,
+        }),
         None => engine(),
     }
 }

@@ -19,12 +19,12 @@ use qike_core::xiangqi::{Move, Position, START_FEN};
 
 use super::Dialect;
 
-/// How a protocol engine is asked for a move.
+/// How a player is asked for a move.
 #[derive(Clone, Copy, Default)]
 pub struct SideLimits {
-    movetime: Option<u64>,
-    nodes: Option<u64>,
-    depth: Option<u32>,
+    pub movetime: Option<u64>,
+    pub nodes: Option<u64>,
+    pub depth: Option<u32>,
 }
 
 impl SideLimits {
@@ -209,7 +209,8 @@ impl Player for Engine {
     }
 }
 
-/// Builds a player from its spec: `qike`, `level:N[:fixed]`, `greedy`, `random`,
+/// Builds a player from its spec: `qike`, `level:N[:fixed]`, `custom:D,N,T,M,NOISE,BLUNDER`
+/// (a level row to try), `greedy`, `random`,
 /// `uci:COMMAND…` or `ucci:COMMAND…`.
 fn player(
     spec: &str,
@@ -225,6 +226,27 @@ fn player(
             let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
             let level = Level::get(n).map_err(|e| e.to_string())?;
             Box::new(LevelPlayer::new(level, seed, fixed))
+        }
+        "custom" => {
+            // depth,nodes,time_ms,margin,noise,blunder_percent: for tuning level rows.
+            let v: Vec<u64> = rest.split(',').filter_map(|x| x.parse().ok()).collect();
+            let [depth, nodes, time_ms, margin, noise, blunder] = v[..] else {
+                return Err(format!(
+                    "custom:D,N,T,M,NOISE,BLUNDER wants six numbers, not '{rest}'"
+                ));
+            };
+            let level = Level {
+                number: 0,
+                name_zh: "自定",
+                name_en: "custom",
+                depth: depth as u32,
+                nodes,
+                time_ms,
+                margin: margin as i32,
+                noise: noise as i32,
+                blunder_percent: blunder as u32,
+            };
+            Box::new(LevelPlayer::new(level, seed, false))
         }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
@@ -275,8 +297,29 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
         num(args.option("--resign-moves"), "--resign-moves")?.unwrap_or(adj.resign_moves);
     let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
     args.finish()?;
+    let cfg = Config { spec1, spec2, games, sides, options, openings, out, adj, seed };
+    run(&cfg)
+}
 
-    let openings = parse_openings(&openings)?;
+/// Everything a match needs, as read from the command line.
+pub struct Config {
+    pub spec1: String,
+    pub spec2: String,
+    pub games: usize,
+    pub sides: [SideLimits; 2],
+    pub options: [Vec<(String, String)>; 2],
+    /// The opening list's text.
+    pub openings: String,
+    pub out: Option<String>,
+    pub adj: Adjudication,
+    pub seed: u64,
+}
+
+/// Plays the match and prints a line per game, the players' speeds and the score line.
+pub fn run(cfg: &Config) -> Result<(), String> {
+    let Config { spec1, spec2, games, sides, options, openings, out, adj, seed } = cfg;
+    let (games, adj, seed) = (*games, *adj, *seed);
+    let openings = parse_openings(openings)?;
     if openings.is_empty() {
         return Err("the opening list is empty".into());
     }
@@ -286,8 +329,8 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
         }
         None => None,
     };
-    let mut p1 = player(&spec1, sides[0], &options[0], seed)?;
-    let mut p2 = player(&spec2, sides[1], &options[1], seed.wrapping_add(7919))?;
+    let mut p1 = player(spec1, sides[0], &options[0], seed)?;
+    let mut p2 = player(spec2, sides[1], &options[1], seed.wrapping_add(7919))?;
     let start = Position::startpos();
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     for g in 0..games {
@@ -313,7 +356,7 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
                 (0.5, "1/2-1/2")
             }
         };
-        let (red, black) = if p1_red { (&spec1, &spec2) } else { (&spec2, &spec1) };
+        let (red, black) = if p1_red { (spec1, spec2) } else { (spec2, spec1) };
         let moves: Vec<String> = rec.moves.iter().map(|m| m.to_string()).collect();
         let line = format!(
             "game {} opening {} red {red} black {black} result {mark} ({}) plies {} moves {}",
