@@ -12,7 +12,14 @@ pub struct PointerPressed {
     pub position: Vec2,
 }
 
-/// Reads mouse and touch input into [`PointerPressed`] messages.
+/// The press ended at a position (mouse button up, finger lifted). A press on one board
+/// point and a release on another is a drag: the board treats it as two taps.
+#[derive(Message, Debug, Clone, Copy, PartialEq)]
+pub struct PointerReleased {
+    pub position: Vec2,
+}
+
+/// Reads mouse and touch input into [`PointerPressed`] and [`PointerReleased`] messages.
 #[derive(Debug)]
 pub struct ActionsPlugin;
 
@@ -20,6 +27,7 @@ impl Plugin for ActionsPlugin {
     fn build(&self, app: &mut App) {
         // Bevy's input plugin registers touches; headless tests may run without it.
         app.add_message::<PointerPressed>()
+            .add_message::<PointerReleased>()
             .add_message::<bevy::input::touch::TouchInput>()
             .add_systems(PreUpdate, (mouse_presses, touch_presses).after(InputSystems));
     }
@@ -29,23 +37,32 @@ fn mouse_presses(
     buttons: Option<Res<ButtonInput<MouseButton>>>,
     windows: Query<&Window, With<PrimaryWindow>>,
     mut presses: MessageWriter<PointerPressed>,
+    mut releases: MessageWriter<PointerReleased>,
 ) {
     let Some(buttons) = buttons else { return };
-    if !buttons.just_pressed(MouseButton::Left) {
-        return;
-    }
-    if let Some(position) = windows.single().ok().and_then(Window::cursor_position) {
+    let Some(position) = windows.single().ok().and_then(Window::cursor_position) else { return };
+    if buttons.just_pressed(MouseButton::Left) {
         presses.write(PointerPressed { position });
+    }
+    if buttons.just_released(MouseButton::Left) {
+        releases.write(PointerReleased { position });
     }
 }
 
 fn touch_presses(
     mut touches: MessageReader<bevy::input::touch::TouchInput>,
     mut presses: MessageWriter<PointerPressed>,
+    mut releases: MessageWriter<PointerReleased>,
 ) {
     for touch in touches.read() {
-        if touch.phase == TouchPhase::Started {
-            presses.write(PointerPressed { position: touch.position });
+        match touch.phase {
+            TouchPhase::Started => {
+                presses.write(PointerPressed { position: touch.position });
+            }
+            TouchPhase::Ended => {
+                releases.write(PointerReleased { position: touch.position });
+            }
+            _ => {}
         }
     }
 }

@@ -5,12 +5,10 @@
 //! get right than patching.
 
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
 use qike_core::{
-    BoardMark, BoardView, Colour, HighlightKind, Placement, Point, Tap, TapBoard, xiangqi,
+    BoardMark, BoardView, Colour, HighlightKind, LastMove, PieceKind, Placement, Point,
 };
 
-use crate::actions::PointerPressed;
 use crate::fonts::UiFonts;
 use crate::layout::BoardLayout;
 
@@ -24,36 +22,36 @@ const SELECTED: Color = Color::srgb(0.10, 0.55, 0.95);
 const TARGET: Color = Color::srgba(0.10, 0.55, 0.95, 0.75);
 const CHECK: Color = Color::srgb(0.90, 0.10, 0.05);
 const LAST_MOVE: Color = Color::srgb(0.15, 0.60, 0.25);
+const STAR: Color = Color::srgb(0.95, 0.62, 0.02);
+const HINT: Color = Color::srgb(0.15, 0.70, 0.30);
 
-/// The board on screen: the game, the player's selection, and what to draw.
-#[derive(Resource, Debug, Clone)]
+/// The board a screen shows: what to draw and where. Screens own the game (a lesson run,
+/// a game session) and put its view here; taps come back as [`crate::ui::BoardTapped`].
+#[derive(Resource, Debug, Clone, PartialEq)]
 pub struct ActiveBoard {
-    board: TapBoard<xiangqi::Game>,
-    /// What to draw: the position with selection, targets, check and last move marked.
     pub view: BoardView,
-    /// What the last tap did, for the status line.
-    pub last_tap: Option<Tap>,
+    /// Where on the screen the board may go.
+    pub area: Rect,
+    /// Black at the bottom (the child plays black).
+    pub flipped: bool,
+    /// Latin letters instead of characters on the pieces.
+    pub letters: bool,
+    /// Stars to collect (lesson collect steps).
+    pub stars: Vec<Point>,
+    /// Points a hint points at.
+    pub hints: Vec<Point>,
 }
 
 impl ActiveBoard {
-    pub fn xiangqi(game: xiangqi::Game) -> Self {
-        let board = TapBoard::new(game);
-        ActiveBoard { view: board.view(), board, last_tap: None }
-    }
-
-    /// The piece the player has picked up.
-    pub fn selected(&self) -> Option<Point> {
-        self.board.selected()
-    }
-
-    pub fn game(&self) -> &xiangqi::Game {
-        self.board.game()
-    }
-
-    /// Handles a tap on a point (see [`TapBoard::tap`]).
-    pub fn tap(&mut self, at: Point) {
-        self.last_tap = Some(self.board.tap(at));
-        self.view = self.board.view();
+    pub fn new(view: BoardView, area: Rect) -> Self {
+        ActiveBoard {
+            view,
+            area,
+            flipped: false,
+            letters: false,
+            stars: Vec::new(),
+            hints: Vec::new(),
+        }
     }
 }
 
@@ -76,7 +74,18 @@ pub struct HighlightRing {
     pub kind: HighlightKind,
 }
 
-/// Draws [`ActiveBoard`] when it exists and turns presses into taps on it.
+/// A piece sliding to its point after a move (a short animation).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Slide {
+    from: Vec2,
+    to: Vec2,
+    elapsed: f32,
+}
+
+/// How long a move's slide takes, in seconds.
+const SLIDE_SECONDS: f32 = 0.18;
+
+/// Draws [`ActiveBoard`] when it exists, and removes the drawing when it goes.
 #[derive(Debug)]
 pub struct BoardPlugin;
 
@@ -84,37 +93,54 @@ impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(
             Update,
-            (update_layout, handle_presses, redraw).chain().run_if(resource_exists::<ActiveBoard>),
-        );
+            (update_layout, redraw)
+                .chain()
+                .after(crate::ui::UiSet::Logic)
+                .run_if(resource_exists::<ActiveBoard>),
+        )
+        .add_systems(Update, slide)
+        .add_systems(Update, remove_board.run_if(resource_removed::<ActiveBoard>));
     }
 }
 
 fn update_layout(
     mut commands: Commands,
-    windows: Query<&Window, With<PrimaryWindow>>,
     board: Res<ActiveBoard>,
     layout: Option<Res<BoardLayout>>,
 ) {
-    let Ok(window) = windows.single() else { return };
     let view = &board.view;
-    let fitted = BoardLayout::fit(window.size(), view.files, view.ranks, view.placement);
+    let mut fitted = BoardLayout::fit_rect(board.area, view.files, view.ranks, view.placement);
+    fitted.flipped = board.flipped;
     if layout.as_deref() != Some(&fitted) {
         commands.insert_resource(fitted);
     }
 }
 
-fn handle_presses(
-    mut presses: MessageReader<PointerPressed>,
-    layout: Option<Res<BoardLayout>>,
-    mut board: ResMut<ActiveBoard>,
+fn remove_board(mut commands: Commands, roots: Query<Entity, With<BoardRoot>>) {
+    commands.remove_resource::<BoardLayout>();
+    for root in &roots {
+        commands.entity(root).despawn();
+    }
+}
+
+fn slide(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut pieces: Query<(Entity, &mut Slide, &mut Node)>,
 ) {
-    let Some(layout) = layout else {
-        presses.clear();
-        return;
-    };
-    for press in presses.read() {
-        if let Some(at) = layout.point_at(press.position) {
-            board.tap(at);
+    for (e, mut s, mut node) in &mut pieces {
+        s.elapsed += time.delta_secs();
+        let t = (s.elapsed / SLIDE_SECONDS).min(1.0);
+        let eased = 1.0 - (1.0 - t) * (1.0 - t);
+        let at = s.from + (s.to - s.from) * eased;
+        let width = match node.width {
+            Val::Px(w) => w,
+            _ => 0.0,
+        };
+        node.left = px(at.x - width / 2.0);
+        node.top = px(at.y - width / 2.0);
+        if t >= 1.0 {
+            commands.entity(e).remove::<Slide>();
         }
     }
 }
@@ -125,6 +151,7 @@ fn redraw(
     layout: Option<Res<BoardLayout>>,
     fonts: Res<UiFonts>,
     roots: Query<Entity, With<BoardRoot>>,
+    mut shown_move: Local<Option<LastMove>>,
 ) {
     let Some(layout) = layout else { return };
     if !board.is_changed() && !layout.is_changed() && !roots.is_empty() {
@@ -146,10 +173,23 @@ fn redraw(
             },
         ))
         .id();
+    // A new last move slides its piece in from where it came from.
+    let new_move = board.view.last_move.filter(|m| Some(*m) != *shown_move && !roots.is_empty());
+    *shown_move = board.view.last_move;
     let mut nodes = Vec::new();
-    draw_board(&board.view, &layout, &fonts, &mut nodes);
+    draw_board(&board, &layout, &fonts, &mut nodes);
     for bundle in nodes {
+        let moved = match &bundle {
+            Drawn::Piece { at, center, .. } => new_move
+                .filter(|m| m.to == *at)
+                .and_then(|m| m.from)
+                .map(|from| Slide { from: layout.center(from), to: *center, elapsed: 0.0 }),
+            _ => None,
+        };
         let child = bundle.spawn(&mut commands);
+        if let Some(s) = moved {
+            commands.entity(child).insert(s);
+        }
         commands.entity(root).add_child(child);
     }
 }
@@ -275,6 +315,20 @@ impl Drawn {
     }
 }
 
+/// The letter of a piece kind for the letters style (WXF's letters).
+fn letter(kind: PieceKind) -> &'static str {
+    match kind {
+        PieceKind::General | PieceKind::King => "K",
+        PieceKind::Advisor => "A",
+        PieceKind::Elephant => "E",
+        PieceKind::Horse => "H",
+        PieceKind::Chariot => "R",
+        PieceKind::Cannon => "C",
+        PieceKind::Soldier => "P",
+        _ => "",
+    }
+}
+
 /// An absolutely placed round node of `diameter` centred on `center`.
 fn circle(center: Vec2, diameter: f32) -> Node {
     Node {
@@ -301,7 +355,8 @@ fn line(from: Vec2, to: Vec2, width: f32, color: Color) -> Drawn {
     }
 }
 
-fn draw_board(view: &BoardView, layout: &BoardLayout, fonts: &UiFonts, out: &mut Vec<Drawn>) {
+fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &mut Vec<Drawn>) {
+    let view = &board.view;
     let cell = layout.cell;
     let stroke = (cell * 0.035).max(1.0);
     let size = layout.lines_size();
@@ -403,8 +458,27 @@ fn draw_board(view: &BoardView, layout: &BoardLayout, fonts: &UiFonts, out: &mut
             diameter,
             face,
             ink,
-            glyph: piece.glyph.clone(),
+            glyph: if board.letters { letter(piece.kind).to_owned() } else { piece.glyph.clone() },
             font: fonts.bold.clone(),
+        });
+    }
+    for &at in &board.stars {
+        out.push(Drawn::Label {
+            center: layout.center(at),
+            size: Vec2::splat(cell),
+            text: "★".to_owned(),
+            font: fonts.regular.clone(),
+            px: cell * 0.6,
+            color: STAR,
+        });
+    }
+    for &at in &board.hints {
+        out.push(Drawn::Ring {
+            at,
+            kind: HighlightKind::Hint,
+            center: layout.center(at),
+            diameter: diameter * 1.2,
+            color: HINT,
         });
     }
     if let Some(last) = view.last_move {
@@ -443,6 +517,13 @@ fn draw_board(view: &BoardView, layout: &BoardLayout, fonts: &UiFonts, out: &mut
                 center,
                 diameter: diameter * 1.05,
                 color: TARGET,
+            }),
+            HighlightKind::Hint if view.piece_at(h.at).is_some() => out.push(Drawn::Ring {
+                at: h.at,
+                kind: h.kind,
+                center,
+                diameter: diameter * 1.16,
+                color: HINT,
             }),
             HighlightKind::Target | HighlightKind::Hint => {
                 let d = cell * 0.26;

@@ -21,6 +21,8 @@ pub struct BoardLayout {
     pub placement: Placement,
     /// Height of the title band.
     pub header: f32,
+    /// Drawn from the second player's side (black at the bottom).
+    pub flipped: bool,
 }
 
 impl BoardLayout {
@@ -30,7 +32,15 @@ impl BoardLayout {
         let header = (window.y * HEADER_SHARE).clamp(40.0, 160.0);
         // Half a band below the board for the status line.
         let footer = header * 0.5;
-        let avail = Vec2::new(window.x, (window.y - header - footer).max(1.0));
+        let area =
+            bevy::math::Rect::new(0.0, header, window.x, (window.y - footer).max(header + 1.0));
+        Self::fit_rect(area, files, ranks, placement)
+    }
+
+    /// Fits a board of `files` × `ranks` into `area`, as large as it allows, centred.
+    pub fn fit_rect(area: bevy::math::Rect, files: u8, ranks: u8, placement: Placement) -> Self {
+        let header = area.min.y;
+        let avail = Vec2::new(area.width().max(1.0), area.height().max(1.0));
         // Lines span files-1 cells on intersection boards, files cells on square boards.
         let spans = match placement {
             Placement::Intersections => Vec2::new(files as f32 - 1.0, ranks as f32 - 1.0),
@@ -39,8 +49,9 @@ impl BoardLayout {
         let needed = spans + Vec2::splat(2.0 * MARGIN_CELLS);
         let cell = (avail.x / needed.x).min(avail.y / needed.y).max(1.0);
         let size = spans * cell;
-        let origin = Vec2::new((window.x - size.x) / 2.0, header + (avail.y - size.y) / 2.0);
-        BoardLayout { origin, cell, files, ranks, placement, header }
+        let origin =
+            Vec2::new(area.min.x + (avail.x - size.x) / 2.0, header + (avail.y - size.y) / 2.0);
+        BoardLayout { origin, cell, files, ranks, placement, header, flipped: false }
     }
 
     /// Size of the area the lines cover.
@@ -55,6 +66,7 @@ impl BoardLayout {
 
     /// The screen position of a point's centre. Rank 0 is at the bottom.
     pub fn center(&self, p: Point) -> Vec2 {
+        let p = self.orient(p);
         let from_top = (self.ranks - 1 - p.rank.min(self.ranks - 1)) as f32;
         let offset = match self.placement {
             Placement::Intersections => 0.0,
@@ -77,7 +89,19 @@ impl BoardLayout {
         if (rel - Vec2::new(fx, fy)).length() > 0.5 {
             return None;
         }
-        Some(Point::new(fx as u8, self.ranks - 1 - fy as u8))
+        Some(self.orient(Point::new(fx as u8, self.ranks - 1 - fy as u8)))
+    }
+
+    /// Turns a point around when the board is flipped (its own inverse).
+    fn orient(&self, p: Point) -> Point {
+        if self.flipped {
+            Point::new(
+                (self.files - 1).saturating_sub(p.file),
+                (self.ranks - 1).saturating_sub(p.rank),
+            )
+        } else {
+            p
+        }
     }
 
     /// Diameter of a drawn piece.
@@ -119,8 +143,13 @@ mod tests {
                 assert_eq!(l.point_at(c + Vec2::splat(l.cell * 0.3)), Some(p));
             }
         }
-        // Red's back rank is at the bottom of the screen.
+        // Red's back rank is at the bottom of the screen; flipped, black's is.
         assert!(l.center(Point::new(4, 0)).y > l.center(Point::new(4, 9)).y);
+        let f = BoardLayout { flipped: true, ..l };
+        assert!(f.center(Point::new(4, 0)).y < f.center(Point::new(4, 9)).y);
+        for p in [Point::new(0, 0), Point::new(2, 7), Point::new(8, 9)] {
+            assert_eq!(f.point_at(f.center(p)), Some(p));
+        }
         // Between two points, and outside the board, nothing is hit.
         let between = (l.center(Point::new(0, 0)) + l.center(Point::new(1, 1))) / 2.0;
         assert_eq!(l.point_at(between), None);

@@ -4,14 +4,22 @@
 //! uniffi bindings (`qike`), so one `.so`/`.a` holds both the Bevy entry point and the
 //! API that Kotlin and Swift call.
 
+// Bevy systems take each resource they use as a parameter; eight is normal for a screen.
+#![allow(clippy::too_many_arguments)]
+
 pub mod actions;
 pub mod board;
 pub mod capture;
+pub mod data;
+pub mod demo;
 pub mod fonts;
-pub mod home;
+pub mod i18n;
 pub mod layout;
+pub mod measure;
 #[cfg(any(target_os = "android", target_os = "ios"))]
 mod mobile;
+pub mod screens;
+pub mod ui;
 
 use bevy::prelude::*;
 
@@ -22,8 +30,20 @@ pub use qike;
 /// The screens of the app.
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum AppState {
+    /// Opening the progress store.
     #[default]
+    Loading,
+    /// The store could not be opened.
+    StoreError,
+    Profiles,
     Home,
+    Course,
+    Lesson,
+    PlaySetup,
+    Play,
+    Result,
+    Progress,
+    Settings,
 }
 
 /// Everything but the window and renderer: screens, board, input. Tests add this to a
@@ -33,10 +53,21 @@ pub struct QikeLogicPlugin;
 
 impl Plugin for QikeLogicPlugin {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>().add_plugins((
+        use screens::*;
+        app.init_state::<AppState>().insert_resource(ClearColor(ui::BACKGROUND)).add_plugins((
             actions::ActionsPlugin,
+            ui::UiPlugin,
+            data::DataPlugin,
             board::BoardPlugin,
+            profiles::ProfilesPlugin,
             home::HomePlugin,
+            course::CoursePlugin,
+            lesson::LessonPlugin,
+            play::PlayPlugin,
+            result::ResultPlugin,
+            progress::ProgressPlugin,
+            settings::SettingsPlugin,
+            store_error::StoreErrorPlugin,
         ));
     }
 }

@@ -1,10 +1,17 @@
-//! The desktop entry: `qike-app [--size WxH] [--screenshot PATH]`.
+//! The desktop entry: `qike-app [--size WxH] [--data DIR] [--screen NAME] [--screenshot PATH] [--measure]`.
+//!
+//! `--measure` prints start-up time, frame times while the engine thinks and memory.
+//! `--data` puts the progress store in DIR instead of the platform's app-data folder;
+//! `--screen` opens one screen with example data (see `qike_app::demo::SCREENS`).
 
 use bevy::prelude::*;
 use qike_app::QikePlugin;
 use qike_app::capture::CapturePlugin;
+use qike_app::data::DataDir;
+use qike_app::demo::DemoPlugin;
 
 fn main() -> AppExit {
+    let started = std::time::Instant::now();
     let args: Vec<String> = std::env::args().skip(1).collect();
     let option =
         |name: &str| args.iter().position(|a| a == name).and_then(|i| args.get(i + 1)).cloned();
@@ -24,8 +31,24 @@ fn main() -> AppExit {
         window.resizable = false;
     }
     let mut app = App::new();
+    if let Some(dir) = option("--data") {
+        app.insert_resource(DataDir(dir.into()));
+    }
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(QikePlugin);
+    if let Some(screen) = option("--screen") {
+        if !qike_app::demo::SCREENS.contains(&screen.as_str()) && screen != "play-think" {
+            eprintln!(
+                "qike-app: unknown --screen '{screen}'; one of {:?}",
+                qike_app::demo::SCREENS
+            );
+            return AppExit::error();
+        }
+        app.add_plugins(DemoPlugin(screen));
+    }
+    if args.iter().any(|a| a == "--measure") {
+        app.add_plugins(qike_app::measure::MeasurePlugin { started });
+    }
     if let Some(path) = screenshot {
         app.add_plugins(CapturePlugin { path: path.into(), after_frames: 30 });
     }

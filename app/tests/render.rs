@@ -11,6 +11,8 @@ use std::time::{Duration, Instant};
 
 use bevy::math::Vec2;
 use qike_app::layout::BoardLayout;
+use qike_app::screens::play::board_area;
+use qike_app::ui::Frame;
 use qike_core::{Placement, Point};
 
 const WIDTH: u32 = 540;
@@ -102,41 +104,62 @@ fn wood([r, g, b]: [u8; 3]) -> bool {
     (r as i32 - 237).abs() < 20 && (g as i32 - 204).abs() < 20 && (b as i32 - 143).abs() < 25
 }
 
-#[test]
-fn the_app_renders_the_board_where_the_layout_says() {
-    if !has_vulkan_driver() {
-        eprintln!("SKIPPED render test: no Vulkan driver (apt-get install mesa-vulkan-drivers)");
-        return;
-    }
-    let (_xvfb, display) = match start_xvfb() {
-        Ok(x) => x,
-        Err(reason) => {
-            eprintln!("SKIPPED render test: {reason}");
-            return;
-        }
-    };
-    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
-    let shot = out_dir.join("home-540x1170.png");
-    let _ = std::fs::remove_file(&shot);
+/// Runs the real app on one demo screen and saves a screenshot.
+fn shoot(display: &str, screen: &str, size: (u32, u32), data: &Path, out: &Path) {
+    let _ = std::fs::remove_file(out);
     let status = Command::new(env!("CARGO_BIN_EXE_qike-app"))
-        .args(["--size", &format!("{WIDTH}x{HEIGHT}"), "--screenshot"])
-        .arg(&shot)
-        .env("DISPLAY", &display)
+        .args(["--size", &format!("{}x{}", size.0, size.1), "--screen", screen, "--data"])
+        .arg(data)
+        .arg("--screenshot")
+        .arg(out)
+        .env("DISPLAY", display)
         .env_remove("WAYLAND_DISPLAY")
         .env("WGPU_BACKEND", "vulkan")
         .env("RUST_LOG", "warn")
+        .env("XDG_RUNTIME_DIR", std::env::temp_dir())
         .status()
         .expect("start qike-app");
-    assert!(status.success(), "qike-app exited with {status}");
-    assert!(shot.exists(), "no screenshot written to {shot:?}");
+    assert!(status.success(), "qike-app --screen {screen} exited with {status}");
+    assert!(out.exists(), "no screenshot written to {out:?}");
+}
+
+/// Where the screenshots of every screen go: `<target>/screenshots/`.
+fn screenshot_dir() -> PathBuf {
+    // CARGO_TARGET_TMPDIR is <target>/tmp.
+    let tmp = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    tmp.parent().unwrap_or(&tmp).join("screenshots")
+}
+
+fn xvfb_or_skip() -> Option<(Xvfb, String)> {
+    if !has_vulkan_driver() {
+        eprintln!("SKIPPED render test: no Vulkan driver (apt-get install mesa-vulkan-drivers)");
+        return None;
+    }
+    match start_xvfb() {
+        Ok(x) => Some(x),
+        Err(reason) => {
+            eprintln!("SKIPPED render test: {reason}");
+            None
+        }
+    }
+}
+
+#[test]
+fn the_app_renders_the_board_where_the_layout_says() {
+    let Some((_xvfb, display)) = xvfb_or_skip() else { return };
+    let out_dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let shot = out_dir.join("play-540x1170.png");
+    let data = tempfile::tempdir().unwrap();
+    shoot(&display, "play", (WIDTH, HEIGHT), data.path(), &shot);
     println!("screenshot: {}", shot.display());
 
     let png = Png::load(&shot);
     assert_eq!(png.width, WIDTH, "screenshot width");
-    let layout =
-        BoardLayout::fit(Vec2::new(WIDTH as f32, HEIGHT as f32), 9, 10, Placement::Intersections);
+    let frame = Frame::of(Vec2::new(WIDTH as f32, HEIGHT as f32));
+    let layout = BoardLayout::fit_rect(board_area(&frame), 9, 10, Placement::Intersections);
     let cell = layout.cell;
     let c = |f: u8, r: u8| layout.center(Point::new(f, r));
+    // The demo game: 炮二平五 马8进7 马二进三 车9平8, red's left cannon picked up.
 
     // Wood in the middle of an empty square.
     let square = (c(2, 1) + c(3, 2)) / 2.0;
@@ -144,7 +167,7 @@ fn the_app_renders_the_board_where_the_layout_says() {
     // A rank line between two empty points, and a file line.
     let on_rank = (c(3, 4) + c(4, 4)) / 2.0;
     assert!(png.count(on_rank, 2.0, dark) >= 3, "no rank line at {on_rank}");
-    let on_file = (c(6, 1) + c(6, 2)) / 2.0;
+    let on_file = (c(7, 0) + c(7, 1)) / 2.0;
     assert!(png.count(on_file, 2.0, dark) >= 3, "no file line at {on_file}");
     // Nothing dark in the middle of the river between the lines of an inner file.
     let river = (c(4, 4) + c(4, 5)) / 2.0 + Vec2::new(cell * 0.5, 0.0);
@@ -159,9 +182,42 @@ fn the_app_renders_the_board_where_the_layout_says() {
     assert_eq!(png.count(c(4, 9), r, red), 0, "black general has red pixels");
     let black_general = png.count(c(4, 9), r, black);
     assert!(black_general > 20, "black general: {black_general} black pixels");
-    // Red soldiers and black soldiers at their start points.
+    // Red soldiers and black soldiers at their start points; the moved cannon on e2.
     assert!(png.count(c(0, 3), r, red) > 10, "red soldier at a3");
     assert!(png.count(c(8, 6), r, black) > 10, "black soldier at i6");
+    assert!(png.count(c(4, 2), r, red) > 10, "red cannon at e2");
+    assert!(png.count(c(7, 2), cell * 0.25, wood) > 20, "h2 is empty after 炮二平五");
     // An empty point is not covered by a piece: its centre is a line crossing on wood.
     assert!(png.count(c(4, 4), cell * 0.25, wood) > 20, "e4 should be empty board");
+}
+
+/// Every screen at a phone's 1080×2340, saved for people to look at; each must show
+/// more than a background (some dark text, some distinct colours).
+#[test]
+fn screenshots_of_every_screen_at_phone_size() {
+    let Some((_xvfb, display)) = xvfb_or_skip() else { return };
+    let dir = screenshot_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    for &screen in qike_app::demo::SCREENS {
+        let data = tempfile::tempdir().unwrap();
+        let data_dir = if screen == "store-error" {
+            // A file where the folder should be: the store cannot open.
+            let f = data.path().join("not-a-folder");
+            std::fs::write(&f, b"x").unwrap();
+            f
+        } else {
+            data.path().join("progress")
+        };
+        let out = dir.join(format!("{screen}.png"));
+        shoot(&display, screen, (1080, 2340), &data_dir, &out);
+        let png = Png::load(&out);
+        assert_eq!(png.width, 1080, "{screen}: width");
+        let text = png.rgb.iter().filter(|&&p| dark(p)).count();
+        assert!(text > 2_000, "{screen}: only {text} dark pixels, nothing drawn?");
+        let mut colours: Vec<[u8; 3]> = png.rgb.iter().step_by(97).copied().collect();
+        colours.sort();
+        colours.dedup();
+        assert!(colours.len() > 20, "{screen}: only {} colours", colours.len());
+        println!("screenshot: {}", out.display());
+    }
 }

@@ -20,6 +20,7 @@ mod game;
 pub mod go;
 pub mod gomoku;
 pub mod progress;
+pub mod session;
 mod tap;
 pub mod xiangqi;
 

@@ -75,6 +75,25 @@ impl<G: TapRules> TapBoard<G> {
         }
     }
 
+    /// Plays a move that did not come from taps (the engine's reply, a replayed move),
+    /// putting down any piece the player had picked up.
+    pub fn play(&mut self, from: Point, to: Point) -> Result<(), String> {
+        self.game.play(from, to)?;
+        self.selected = None;
+        self.last_move = Some(LastMove { from: Some(from), to });
+        Ok(())
+    }
+
+    /// Replaces the game (after taking moves back), with the last move to mark.
+    pub fn reset(&mut self, game: G, last_move: Option<LastMove>) {
+        *self = TapBoard { game, selected: None, last_move };
+    }
+
+    /// Puts down the picked-up piece, if any.
+    pub fn deselect(&mut self) {
+        self.selected = None;
+    }
+
     fn select(&mut self, at: Point) -> Tap {
         self.selected = Some(at);
         Tap::Selected { at, targets: self.game.targets(at) }

@@ -378,3 +378,51 @@ fn opening_twice_at_once_is_a_typed_error() {
     let _first = ProgressStore::open(tmp.path()).unwrap();
     assert!(matches!(ProgressStore::open(tmp.path()), Err(StoreError::InUse { .. })));
 }
+
+#[test]
+fn drafts_and_settings_survive_reopen_and_go_with_the_profile() {
+    use qike_core::progress::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
+    let tmp = tempfile::tempdir().unwrap();
+    let store = ProgressStore::open(tmp.path()).unwrap();
+    let a = kid(&store, "小明");
+    let b = kid(&store, "小红");
+    assert_eq!(store.settings().unwrap(), DeviceSettings::default());
+    store.save_draft(a.id, "lesson", b"{\"step\":3}").unwrap();
+    store.save_draft(a.id, "game:xiangqi", b"moves").unwrap();
+    store.save_draft(b.id, "lesson", b"other").unwrap();
+    let settings = DeviceSettings {
+        language: Some("en".into()),
+        sound: false,
+        piece_style: PieceStyle::Letters,
+        last_profile: Some(b.id),
+    };
+    store.save_settings(&settings).unwrap();
+    store.close().unwrap();
+    drop(store);
+
+    let store = ProgressStore::open(tmp.path()).unwrap();
+    assert_eq!(store.settings().unwrap(), settings);
+    assert_eq!(store.draft(a.id, "lesson").unwrap().as_deref(), Some(&b"{\"step\":3}"[..]));
+    assert_eq!(store.draft(b.id, "lesson").unwrap().as_deref(), Some(&b"other"[..]));
+    store.clear_draft(a.id, "lesson").unwrap();
+    assert_eq!(store.draft(a.id, "lesson").unwrap(), None);
+    assert!(store.draft(a.id, "game:xiangqi").unwrap().is_some());
+
+    // Oversized drafts, empty slots and unknown profiles are refused with a reason.
+    let big = vec![b'x'; MAX_DRAFT_BYTES + 1];
+    assert!(matches!(
+        store.save_draft(a.id, "lesson", &big),
+        Err(StoreError::Invalid { field: "draft", .. })
+    ));
+    assert!(matches!(store.save_draft(a.id, " ", b"x"), Err(StoreError::Invalid { .. })));
+    let stranger = ProfileId::random().unwrap();
+    assert!(matches!(
+        store.save_draft(stranger, "lesson", b"x"),
+        Err(StoreError::NoSuchProfile(_))
+    ));
+
+    // Deleting a profile takes its drafts with it, and only its drafts.
+    store.delete_profile(a.id).unwrap();
+    assert_eq!(store.draft(a.id, "game:xiangqi").unwrap(), None);
+    assert!(store.draft(b.id, "lesson").unwrap().is_some());
+}

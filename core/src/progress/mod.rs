@@ -21,6 +21,7 @@ mod classes;
 mod codec;
 mod csv;
 mod dashboard;
+mod drafts;
 mod error;
 mod ids;
 mod rating;
@@ -35,6 +36,7 @@ pub use dashboard::{
     Activity, ActivityKind, AssignmentStatus, BehindReason, BehindStudent, ClassMatrix,
     ClassSummary, LevelStats, MatrixCell,
 };
+pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError};
 pub use ids::{
     ClassId, ClassKey, DeviceId, JoinCode, ProfileId, Timestamp, base32_decode, base32_encode,

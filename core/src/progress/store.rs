@@ -64,6 +64,8 @@ pub(crate) struct Trees {
     pub class_lessons: sled::Tree,
     pub class_puzzles: sled::Tree,
     pub class_games: sled::Tree,
+    /// Work in progress per profile (a lesson or game to resume), see `drafts.rs`.
+    pub drafts: sled::Tree,
 }
 
 #[derive(Debug)]
@@ -242,7 +244,15 @@ impl ProgressStore {
         self.with(|i, d| {
             let t = &i.t;
             let prefix = id.to_bytes();
-            let trees = [&t.lessons, &t.puzzles, &t.games, &t.ratings, &t.memberships, &t.profiles];
+            let trees = [
+                &t.lessons,
+                &t.puzzles,
+                &t.games,
+                &t.ratings,
+                &t.memberships,
+                &t.drafts,
+                &t.profiles,
+            ];
             remove_prefix_atomically(&trees, &prefix, d)?;
             i.sync(d)
         })
@@ -528,6 +538,7 @@ fn open_inner(dir: &Path) -> Result<Inner, StoreError> {
         class_lessons: open("class_lessons")?,
         class_puzzles: open("class_puzzles")?,
         class_games: open("class_games")?,
+        drafts: open("drafts")?,
     };
     let device = schema::device_id(&t.meta, dir)?;
     let data_file = File::options().read(true).write(true).open(dir.join("db"))?;

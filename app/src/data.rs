@@ -1,0 +1,174 @@
+//! The app's data: the progress store in the platform's app-data folder, the child using
+//! the app, the device settings and the course. Opening happens in the `Loading` state;
+//! a store that cannot be opened leads to the `StoreError` screen, which can move the old
+//! folder aside (never delete it) and start fresh.
+
+use std::path::PathBuf;
+use std::sync::{Arc, OnceLock};
+
+use bevy::prelude::*;
+use qike_core::curriculum::{self, Course};
+use qike_core::progress::{DeviceSettings, PieceStyle, Profile, ProgressStore, StoreError};
+
+use crate::AppState;
+use crate::i18n::Lang;
+
+/// Where the store lives. `--data DIR` or `QIKE_DATA_DIR` override the platform folder.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct DataDir(pub PathBuf);
+
+impl DataDir {
+    /// The platform's folder for app data.
+    pub fn platform() -> DataDir {
+        if let Some(dir) = std::env::var_os("QIKE_DATA_DIR") {
+            return DataDir(PathBuf::from(dir));
+        }
+        DataDir(platform_dir().join("progress"))
+    }
+}
+
+#[cfg(target_os = "android")]
+fn platform_dir() -> PathBuf {
+    bevy::android::ANDROID_APP
+        .get()
+        .and_then(|app| app.internal_data_path())
+        .unwrap_or_else(|| PathBuf::from("."))
+}
+
+#[cfg(target_os = "ios")]
+fn platform_dir() -> PathBuf {
+    // The app's sandbox: Library/Application Support is backed up and never shown.
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_default();
+    home.join("Library").join("Application Support").join("qike")
+}
+
+#[cfg(not(any(target_os = "android", target_os = "ios")))]
+fn platform_dir() -> PathBuf {
+    let home = std::env::var_os("HOME").map(PathBuf::from).unwrap_or_else(|| PathBuf::from("."));
+    if cfg!(target_os = "macos") {
+        return home.join("Library").join("Application Support").join("qike");
+    }
+    if cfg!(target_os = "windows") {
+        let base = std::env::var_os("APPDATA").map(PathBuf::from).unwrap_or(home);
+        return base.join("qike");
+    }
+    let base = std::env::var_os("XDG_DATA_HOME")
+        .map(PathBuf::from)
+        .filter(|p| p.is_absolute())
+        .unwrap_or_else(|| home.join(".local").join("share"));
+    base.join("qike")
+}
+
+/// The open store, shared with worker threads.
+#[derive(Resource, Debug, Clone)]
+pub struct Store(pub Arc<ProgressStore>);
+
+/// Why the store did not open, for the error screen.
+#[derive(Resource, Debug, Clone)]
+pub struct StoreProblem(pub String);
+
+/// The child using the app, and the device settings.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Current {
+    pub profile: Option<Profile>,
+    pub settings: DeviceSettings,
+}
+
+impl Current {
+    pub fn piece_style(&self) -> PieceStyle {
+        self.settings.piece_style
+    }
+}
+
+/// A message for the status line after something failed to save.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Notice(pub Option<String>);
+
+/// The xiangqi course, parsed once. `&'static` so lesson runs can borrow it.
+pub fn course() -> &'static Course {
+    static COURSE: OnceLock<Course> = OnceLock::new();
+    COURSE.get_or_init(|| {
+        // The shipped course is checked by `qike content check` in the tests; an empty
+        // course here would mean a broken build, shown as an empty course map.
+        curriculum::xiangqi_course().unwrap_or_else(|_| Course {
+            id: String::new(),
+            game: curriculum::Game::Xiangqi,
+            title: curriculum::Text::new("", ""),
+            description: curriculum::Text::new("", ""),
+            units: Vec::new(),
+        })
+    })
+}
+
+#[derive(Debug)]
+pub struct DataPlugin;
+
+impl Plugin for DataPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<DataDir>() {
+            app.insert_resource(DataDir::platform());
+        }
+        app.init_resource::<Current>()
+            .init_resource::<Notice>()
+            .insert_resource(Lang::system())
+            .add_systems(Update, open_store.run_if(in_state(AppState::Loading)))
+            .add_systems(Last, (follow_settings, close_on_exit));
+    }
+}
+
+/// Opens the store, reads the settings, and goes to the profile picker (or to the
+/// error screen).
+pub fn open_store(
+    mut commands: Commands,
+    dir: Res<DataDir>,
+    mut current: ResMut<Current>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    match open(&dir.0) {
+        Ok((store, settings)) => {
+            current.settings = settings;
+            current.profile = None;
+            commands.insert_resource(Store(Arc::new(store)));
+            commands.remove_resource::<StoreProblem>();
+            next.set(AppState::Profiles);
+        }
+        Err(e) => {
+            commands.insert_resource(StoreProblem(e));
+            next.set(AppState::StoreError);
+        }
+    }
+}
+
+fn open(dir: &std::path::Path) -> Result<(ProgressStore, DeviceSettings), String> {
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    open_existing(dir).map_err(|e| e.to_string())
+}
+
+fn open_existing(dir: &std::path::Path) -> Result<(ProgressStore, DeviceSettings), StoreError> {
+    let store = ProgressStore::open(dir)?;
+    let settings = store.settings()?;
+    Ok((store, settings))
+}
+
+/// Keeps [`Lang`] in step with the settings.
+fn follow_settings(current: Res<Current>, mut lang: ResMut<Lang>) {
+    if !current.is_changed() {
+        return;
+    }
+    let want =
+        current.settings.language.as_deref().map(Lang::from_tag).unwrap_or_else(Lang::system);
+    if *lang != want {
+        *lang = want;
+    }
+}
+
+/// Every write is synced to disk before it returns, and lessons and games are saved
+/// after every move, so a suspended app that the system kills loses nothing. On exit the
+/// store is closed so sled's lock is released cleanly.
+fn close_on_exit(mut exits: MessageReader<AppExit>, store: Option<Res<Store>>) {
+    if exits.read().count() > 0
+        && let Some(store) = store
+    {
+        let _ = store.0.close();
+    }
+}

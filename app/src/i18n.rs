@@ -1,0 +1,184 @@
+//! Every string the screens show, in Chinese and English. Screens never hold text of
+//! their own: they name a [`Msg`] (or show a lesson's [`Text`]) and [`Lang`] picks.
+
+use bevy::prelude::*;
+use qike_core::curriculum::Text;
+
+/// The language the app speaks.
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Lang {
+    #[default]
+    Zh,
+    En,
+}
+
+impl Lang {
+    /// From a BCP 47 tag (`zh-CN`, `en-GB`, …); anything not English is Chinese, the
+    /// language of the course.
+    pub fn from_tag(tag: &str) -> Lang {
+        if tag.to_ascii_lowercase().starts_with("en") { Lang::En } else { Lang::Zh }
+    }
+
+    pub fn tag(self) -> &'static str {
+        match self {
+            Lang::Zh => "zh-CN",
+            Lang::En => "en",
+        }
+    }
+
+    /// The system's language (`LANG` on Linux, the user's preference on phones).
+    pub fn system() -> Lang {
+        sys_locale::get_locale().map(|t| Lang::from_tag(&t)).unwrap_or_default()
+    }
+
+    pub fn get(self, msg: Msg) -> &'static str {
+        let (zh, en) = msg.texts();
+        match self {
+            Lang::Zh => zh,
+            Lang::En => en,
+        }
+    }
+
+    /// A lesson text in this language.
+    pub fn text(self, text: &Text) -> String {
+        match self {
+            Lang::Zh => text.zh.clone(),
+            Lang::En => text.en.clone(),
+        }
+    }
+}
+
+macro_rules! messages {
+    ($($name:ident => ($zh:expr, $en:expr),)*) => {
+        /// A string of the app's own (not lesson content).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Msg { $($name,)* }
+
+        impl Msg {
+            /// Every message, for the completeness test.
+            pub const ALL: &'static [Msg] = &[$(Msg::$name,)*];
+
+            pub fn texts(self) -> (&'static str, &'static str) {
+                match self { $(Msg::$name => ($zh, $en),)* }
+            }
+        }
+    };
+}
+
+messages! {
+    AppTitle => ("棋课", "Qike"),
+    Loading => ("正在打开……", "Opening…"),
+    WhoIsPlaying => ("谁来学棋？", "Who is playing?"),
+    NewProfile => ("＋ 新同学", "+ New player"),
+    ChooseAvatar => ("选一个头像", "Choose a picture"),
+    YourName => ("你的名字（可以用键盘输入）", "Your name (type it on the keyboard)"),
+    Create => ("开始", "Start"),
+    Cancel => ("取消", "Cancel"),
+    Back => ("返回", "Back"),
+    Hello => ("你好，", "Hello, "),
+    Xiangqi => ("中国象棋", "Xiangqi"),
+    Go => ("围棋", "Go"),
+    Chess => ("国际象棋", "Chess"),
+    Gomoku => ("五子棋", "Gomoku"),
+    ComingSoon => ("即将推出", "Coming soon"),
+    Lessons => ("上课", "Lessons"),
+    PlayAi => ("和电脑下棋", "Play the computer"),
+    Progress => ("我的进步", "My progress"),
+    Settings => ("设置", "Settings"),
+    SwitchPlayer => ("换人", "Switch player"),
+    Course => ("课程", "Course"),
+    Locked => ("未解锁", "Locked"),
+    Next => ("下一课", "Next up"),
+    Done => ("完成", "Done"),
+    PrevUnit => ("◀ 上一单元", "◀ Previous"),
+    NextUnit => ("下一单元 ▶", "Next ▶"),
+    Step => ("第", "Step "),
+    StepOf => ("步", ""),
+    Continue => ("继续", "Continue"),
+    Hint => ("提示", "Hint"),
+    Retry => ("重来", "Try again"),
+    Skip => ("跳过", "Skip"),
+    Correct => ("对了！", "Right!"),
+    NotThis => ("不对哦。", "Not that one."),
+    LessonComplete => ("这一课完成了！", "Lesson complete!"),
+    BackToCourse => ("回到课程", "Back to the course"),
+    NextLesson => ("下一课", "Next lesson"),
+    TapPiece => ("点一个棋子，再点要去的地方。", "Tap a piece, then tap where it goes."),
+    PlaceFromTray => ("先点下面的棋子，再点棋盘上的位置。", "Tap a piece below, then its point on the board."),
+    Level => ("难度", "Level"),
+    Suggested => ("推荐", "Suggested"),
+    PlayRed => ("执红先走", "Play red (first)"),
+    PlayBlack => ("执黑后走", "Play black (second)"),
+    StartGame => ("开始下棋", "Start the game"),
+    ResumeGame => ("继续上一局", "Continue last game"),
+    YourTurn => ("轮到你了", "Your move"),
+    Thinking => ("电脑思考中", "Thinking"),
+    Undo => ("悔棋", "Undo"),
+    Resign => ("认输", "Resign"),
+    OfferDraw => ("求和", "Offer draw"),
+    DrawDeclined => ("电脑不同意和棋，继续下吧。", "The computer wants to play on."),
+    HintSays => ("提示：", "Hint: "),
+    Threat => ("小心对方：", "Watch out for: "),
+    Moves => ("着法", "Moves"),
+    YouWon => ("你赢了！", "You won!"),
+    YouLost => ("这局输了，再来一局！", "You lost this one. Play again!"),
+    Drawn => ("和棋", "Draw"),
+    Review => ("复盘", "Review"),
+    Reviewing => ("正在复盘……", "Reviewing…"),
+    NoMistakes => ("没有明显的失误，真棒！", "No clear mistakes. Well played!"),
+    Better => ("更好：", "Better: "),
+    Blunder => ("大错", "Blunder"),
+    Mistake => ("错着", "Mistake"),
+    Inaccuracy => ("缓着", "Inaccuracy"),
+    PlayAgain => ("再来一局", "Play again"),
+    Home => ("首页", "Home"),
+    LessonsDone => ("完成的课", "Lessons done"),
+    StarsEarned => ("得到的星", "Stars earned"),
+    GamesByLevel => ("各难度对局（胜/和/负）", "Games by level (won/drawn/lost)"),
+    NoGames => ("还没有下过棋。", "No games yet."),
+    SuggestedLevel => ("建议难度", "Suggested level"),
+    Language => ("语言", "Language"),
+    FollowSystem => ("跟随系统", "System"),
+    Sound => ("声音", "Sound"),
+    On => ("开", "On"),
+    Off => ("关", "Off"),
+    PieceStyle => ("棋子样式", "Pieces"),
+    StyleCharacters => ("汉字", "Characters"),
+    StyleLetters => ("字母", "Letters"),
+    StoreBroken => ("学习记录打不开了。", "Your progress could not be opened."),
+    StoreBrokenDetail => ("可以重新开始：旧的记录会被保存在一边，不会删除。", "You can start fresh: the old records are moved aside, not deleted."),
+    StartFresh => ("重新开始", "Start fresh"),
+    TryAgain => ("再试一次", "Try again"),
+    SaveFailed => ("保存失败：", "Could not save: "),
+    RedWins => ("红方胜", "Red wins"),
+    BlackWins => ("黑方胜", "Black wins"),
+    ByCheckmate => ("将死", "checkmate"),
+    ByNoMove => ("困毙", "no legal move"),
+    ByResignation => ("认输", "resignation"),
+    ByRepetition => ("长将/长捉判负", "forbidden repetition"),
+    ReplayBack => ("◀", "◀"),
+    ReplayForward => ("▶", "▶"),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_message_has_both_languages() {
+        for &m in Msg::ALL {
+            let (zh, en) = m.texts();
+            assert!(!zh.is_empty(), "{m:?} has no Chinese");
+            // StepOf is a suffix only Chinese needs ("第 3 步" vs "Step 3").
+            assert!(!en.is_empty() || m == Msg::StepOf, "{m:?} has no English");
+        }
+    }
+
+    #[test]
+    fn tags_pick_the_language() {
+        assert_eq!(Lang::from_tag("en-US"), Lang::En);
+        assert_eq!(Lang::from_tag("zh-Hans-CN"), Lang::Zh);
+        assert_eq!(Lang::from_tag("fr"), Lang::Zh);
+        assert_eq!(Lang::from_tag(Lang::En.tag()), Lang::En);
+    }
+}

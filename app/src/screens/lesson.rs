@@ -1,0 +1,439 @@
+//! The lesson player: the step's text, the board, feedback for every input (the reason
+//! when it is wrong), hints, progress through the lesson, the stars at the end. The run
+//! is saved to the store after every input, so a lesson left half-way resumes.
+
+use std::time::Instant;
+
+use bevy::prelude::*;
+use qike_core::curriculum::{Feedback, Input, LessonRun, RunState, StepView, Text};
+use qike_core::progress::{LessonAttempt, Timestamp};
+use qike_core::{Highlight, HighlightKind, Point, Side};
+
+use crate::AppState;
+use crate::board::ActiveBoard;
+use crate::data::{Current, Notice, Store, course};
+use crate::i18n::{Lang, Msg};
+use crate::screens::course::{CourseProgress, OpenLesson};
+use crate::screens::{header, stars_text};
+use crate::ui::Canvas;
+use crate::ui::{
+    Action, BAD, BoardTapped, CARD, Frame, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, STAR,
+    UiSet, redrawing, split,
+};
+
+/// Version of the lesson content a record refers to.
+const CONTENT_VERSION: u32 = 1;
+
+/// The draft slot of a lesson in progress.
+pub fn draft_slot(lesson_id: &str) -> String {
+    format!("lesson:{lesson_id}")
+}
+
+/// The lesson being played.
+#[derive(Resource, Debug)]
+pub struct LessonScreen {
+    pub run: LessonRun<'static>,
+    /// The last answer: good or not, and what to say.
+    pub feedback: Option<(bool, String)>,
+    pub hint_points: Vec<Point>,
+    pub selected: Option<Point>,
+    /// The piece picked from the tray (setup steps).
+    pub tray_pick: Option<usize>,
+    /// The stars when the lesson is done.
+    pub finished: Option<u8>,
+    since: Instant,
+}
+
+#[derive(Debug)]
+pub struct LessonPlugin;
+
+impl Plugin for LessonPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(AppState::Lesson), enter)
+            .add_systems(OnExit(AppState::Lesson), exit)
+            .add_systems(
+                Update,
+                (
+                    (react, tap_board, show_board).chain().in_set(UiSet::Logic).run_if(
+                        in_state(AppState::Lesson).and_then(resource_exists::<LessonScreen>),
+                    ),
+                    draw.in_set(UiSet::Draw).run_if(
+                        in_state(AppState::Lesson)
+                            .and_then(redrawing)
+                            .and_then(resource_exists::<LessonScreen>),
+                    ),
+                ),
+            );
+    }
+}
+
+fn enter(
+    mut commands: Commands,
+    open: Option<Res<OpenLesson>>,
+    store: Option<Res<Store>>,
+    current: Res<Current>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let lesson = open.and_then(|o| course().lesson(&o.0));
+    let (Some(lesson), Some(store)) = (lesson, store) else {
+        next.set(AppState::Course);
+        return;
+    };
+    // Resume a saved run of this lesson if there is a readable one.
+    let saved = current
+        .profile
+        .as_ref()
+        .and_then(|p| store.0.draft(p.id, &draft_slot(&lesson.id)).ok().flatten())
+        .and_then(|bytes| serde_json::from_slice::<RunState>(&bytes).ok())
+        .and_then(|state| LessonRun::resume(lesson, state).ok());
+    let resumed = saved.is_some();
+    let run = saved.unwrap_or_else(|| LessonRun::new(lesson));
+    let finished = run.is_done().then(|| run.result().stars);
+    commands.insert_resource(LessonScreen {
+        run,
+        feedback: None,
+        hint_points: Vec::new(),
+        selected: None,
+        tray_pick: None,
+        finished,
+        since: Instant::now(),
+    });
+    if resumed {
+        info!("resumed lesson {}", lesson.id);
+    }
+}
+
+fn exit(mut commands: Commands) {
+    commands.remove_resource::<LessonScreen>();
+    commands.remove_resource::<ActiveBoard>();
+}
+
+/// Saves the run as a draft, or records the finished lesson and clears the draft.
+fn persist(
+    screen: &mut LessonScreen,
+    store: &Store,
+    current: &Current,
+    notice: &mut Notice,
+    lang: Lang,
+) {
+    let Some(profile) = &current.profile else { return };
+    let slot = draft_slot(&screen.run.lesson().id);
+    let result = if screen.run.is_done() {
+        let r = screen.run.result();
+        let attempt = LessonAttempt {
+            lesson_id: r.lesson_id.clone(),
+            content_version: CONTENT_VERSION,
+            completed: true,
+            stars: r.stars,
+            mistakes: r.mistakes,
+            hints: r.hints,
+            time_ms: r.elapsed_ms,
+            at: Timestamp::now(),
+        };
+        screen.finished = Some(r.stars);
+        store
+            .0
+            .record_lesson(profile.id, &attempt)
+            .map(|_| ())
+            .and_then(|_| store.0.clear_draft(profile.id, &slot))
+    } else {
+        let bytes = serde_json::to_vec(&screen.run.save()).unwrap_or_default();
+        store.0.save_draft(profile.id, &slot, &bytes)
+    };
+    if let Err(e) = result {
+        notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed)));
+    }
+}
+
+/// Hands an input to the run and turns its answer into what the screen says.
+fn submit(screen: &mut LessonScreen, input: Input, lang: Lang) {
+    let now = Instant::now();
+    screen.run.add_time(now.duration_since(screen.since).as_millis() as u64);
+    screen.since = now;
+    let feedback = screen.run.submit(input);
+    apply(screen, feedback, lang);
+}
+
+fn apply(screen: &mut LessonScreen, feedback: Feedback, lang: Lang) {
+    let say = |t: Option<Text>, fallback: Msg| {
+        t.map(|t| lang.text(&t)).unwrap_or_else(|| lang.get(fallback).to_owned())
+    };
+    screen.selected = None;
+    match feedback {
+        Feedback::Correct { text, .. } => screen.feedback = Some((true, say(text, Msg::Correct))),
+        Feedback::Wrong { reason } => {
+            screen.feedback =
+                Some((false, format!("{}{}", lang.get(Msg::NotThis), lang.text(&reason))))
+        }
+        Feedback::Hint { text, points } => {
+            screen.feedback =
+                Some((true, format!("{}{}", lang.get(Msg::HintSays), lang.text(&text))));
+            screen.hint_points = points;
+            return;
+        }
+        Feedback::StepDone { text } => {
+            screen.feedback = Some((true, say(text, Msg::Correct)));
+            screen.tray_pick = None;
+        }
+        Feedback::LessonDone { text, result } => {
+            screen.feedback = Some((true, say(text, Msg::LessonComplete)));
+            screen.finished = Some(result.stars);
+        }
+        Feedback::Unavailable { reason } => screen.feedback = Some((false, lang.text(&reason))),
+        Feedback::NotExpected => {}
+    }
+    screen.hint_points.clear();
+}
+
+fn react(
+    mut pressed: MessageReader<Pressed>,
+    mut screen: ResMut<LessonScreen>,
+    store: Res<Store>,
+    current: Res<Current>,
+    mut notice: ResMut<Notice>,
+    lang: Res<Lang>,
+    mut redraw: ResMut<Redraw>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let lang = *lang;
+    for Pressed(action) in pressed.read() {
+        let before = screen.run.save();
+        match action {
+            Action::Back => {
+                next.set(AppState::Course);
+                continue;
+            }
+            Action::Continue => submit(&mut screen, Input::Continue, lang),
+            Action::Choice(i) => submit(&mut screen, Input::Choice(*i), lang),
+            Action::Tray(i) => screen.tray_pick = Some(*i),
+            Action::Hint => {
+                let f = screen.run.hint();
+                apply(&mut screen, f, lang);
+            }
+            Action::Retry => {
+                screen.run.retry();
+                screen.feedback = None;
+                screen.hint_points.clear();
+            }
+            Action::Skip => {
+                let f = screen.run.skip_unavailable();
+                apply(&mut screen, f, lang);
+            }
+            Action::NextLesson => {
+                let progress = CourseProgress::load(&store, &current);
+                match progress.next(course()) {
+                    Some(l) => {
+                        commands.insert_resource(OpenLesson(l.id.clone()));
+                        // Setting the same state runs OnExit and OnEnter: a fresh screen.
+                        next.set(AppState::Lesson);
+                    }
+                    None => next.set(AppState::Course),
+                }
+                continue;
+            }
+            _ => continue,
+        }
+        if screen.run.save() != before {
+            persist(&mut screen, &store, &current, &mut notice, lang);
+        }
+        redraw.0 = true;
+    }
+}
+
+fn tap_board(
+    mut taps: MessageReader<BoardTapped>,
+    mut screen: ResMut<LessonScreen>,
+    store: Res<Store>,
+    current: Res<Current>,
+    mut notice: ResMut<Notice>,
+    lang: Res<Lang>,
+    mut redraw: ResMut<Redraw>,
+) {
+    let lang = *lang;
+    for tapped in taps.read() {
+        let at = tapped.0;
+        let Some(view) = screen.run.view() else { continue };
+        let Some(board) = &view.board else { continue };
+        let before = screen.run.save();
+        match view.kind {
+            "tap_targets" | "tap_point" => submit(&mut screen, Input::Tap(at), lang),
+            "setup" => match screen.tray_pick.and_then(|i| view.tray.get(i)) {
+                Some(piece) => {
+                    let kind = piece.kind;
+                    submit(&mut screen, Input::Place { kind, at }, lang);
+                }
+                None => screen.feedback = Some((false, lang.get(Msg::PlaceFromTray).to_owned())),
+            },
+            "explain" | "quiz" => {}
+            _ => {
+                // Moves: pick up a piece of the side to move, then tap where it goes.
+                let own = board.piece_at(at).is_some_and(|p| p.side == board.side_to_move);
+                if let Some(from) = tapped.drag_from(screen.selected) {
+                    screen.selected = Some(from);
+                }
+                match screen.selected {
+                    Some(from) if from == at => screen.selected = None,
+                    _ if own => screen.selected = Some(at),
+                    Some(from) => submit(&mut screen, Input::Move { from, to: at }, lang),
+                    None => screen.feedback = Some((false, lang.get(Msg::TapPiece).to_owned())),
+                }
+            }
+        }
+        if screen.run.save() != before {
+            persist(&mut screen, &store, &current, &mut notice, lang);
+        }
+        redraw.0 = true;
+    }
+}
+
+/// The board area of the lesson screen.
+fn board_area(frame: &Frame) -> Rect {
+    let u = frame.unit;
+    let a = frame.inner(0.8);
+    Rect::new(a.min.x, a.min.y + 11.0 * u, a.max.x, a.max.y - 8.5 * u)
+}
+
+/// Puts the step's board (with selection, targets and hints) on screen.
+fn show_board(
+    mut commands: Commands,
+    screen: Res<LessonScreen>,
+    frame: Res<Frame>,
+    current: Res<Current>,
+    board: Option<Res<ActiveBoard>>,
+) {
+    let Some((mut bv, stars)) = screen.run.view().and_then(|v| Some((v.board?, v.stars))) else {
+        if board.is_some() {
+            commands.remove_resource::<ActiveBoard>();
+        }
+        return;
+    };
+    if let Some(at) = screen.selected {
+        bv.highlights.push(Highlight { at, kind: HighlightKind::Selected });
+        for t in screen.run.targets(at) {
+            bv.highlights.push(Highlight { at: t, kind: HighlightKind::Target });
+        }
+    }
+    let mut want = ActiveBoard::new(bv, board_area(&frame));
+    want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
+    want.stars = stars;
+    want.hints = screen.hint_points.clone();
+    if board.as_deref() != Some(&want) {
+        commands.insert_resource(want);
+    }
+}
+
+fn draw(mut canvas: Canvas, screen: Res<LessonScreen>, notice: Res<Notice>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
+    let u = frame.unit;
+    let mut p = canvas.painter();
+    let title = lang.text(&screen.run.lesson().title);
+    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+
+    if let Some(stars) = screen.finished {
+        finished(&mut p, &mut col, lang, stars, &screen);
+        return;
+    }
+    let Some(view) = screen.run.view() else { return };
+    // Progress through the lesson: a bar of steps.
+    let bar = col.next(0.6 * u);
+    let cells = split(bar, view.count, 0.2 * u);
+    for (i, c) in cells.iter().enumerate() {
+        let color = if i < view.index {
+            GOOD
+        } else if i == view.index {
+            STAR
+        } else {
+            CARD
+        };
+        p.panel(*c, color, 0.3);
+    }
+    let text = col.next(5.6 * u);
+    let counter = format!("{}{}{} ", lang.get(Msg::Step), view.index + 1, lang.get(Msg::StepOf));
+    p.text(text, format!("{counter}{}", lang.text(&view.text)), 1.05, INK);
+    let feedback_line = col.next(2.6 * u);
+    if let Some((good, said)) = &screen.feedback {
+        p.text(feedback_line, said.clone(), 1.0, if *good { GOOD } else { BAD });
+    } else if let Some(n) = &notice.0 {
+        p.text(feedback_line, n.clone(), 0.9, BAD);
+    }
+    bottom(&mut p, &frame, lang, &view, &screen);
+}
+
+/// The buttons under the board: what the step needs, then hint and retry.
+fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &LessonScreen) {
+    let u = frame.unit;
+    let a = frame.inner(0.8);
+    let area = Rect::new(a.min.x, a.max.y - 8.0 * u, a.max.x, a.max.y);
+    let mut col = crate::ui::Column::new(area, 0.6 * u);
+    match view.kind {
+        "explain" => {
+            let r = col.next(3.0 * u);
+            p.button(r, lang.get(Msg::Continue), Action::Continue, Look::Primary);
+        }
+        "quiz" => {
+            // Up to four choices in two rows.
+            let rows = view.choices.chunks(2).count().max(1) as f32;
+            let h = ((8.0 * u - col.gap * (rows - 1.0)) / rows).min(3.4 * u);
+            for (r, pair) in view.choices.chunks(2).enumerate() {
+                let cells = col.row(2, h);
+                for (j, choice) in pair.iter().enumerate() {
+                    p.button(
+                        cells[j],
+                        lang.text(choice),
+                        Action::Choice(r * 2 + j),
+                        Look::Secondary,
+                    );
+                }
+            }
+            return;
+        }
+        "setup" => {
+            let row = col.next(3.2 * u);
+            let n = view.tray.len().max(1);
+            let cells = split(row, n.min(9), 0.3 * u);
+            for (i, (cell, piece)) in cells.iter().zip(view.tray.iter()).enumerate() {
+                let ring = (screen.tray_pick == Some(i)).then_some(crate::ui::SELECTED);
+                let ink = if piece.side == Side::First { BAD } else { INK };
+                let d = cell.width().min(cell.height());
+                p.round(cell.center(), d, &piece.glyph, CARD, ink, ring, Some(Action::Tray(i)));
+            }
+        }
+        _ if !view.available => {
+            let r = col.next(3.0 * u);
+            p.button(r, lang.get(Msg::Skip), Action::Skip, Look::Secondary);
+        }
+        _ => {
+            col.next(3.0 * u);
+        }
+    }
+    let row = col.row(2, 3.0 * u);
+    p.button(row[0], lang.get(Msg::Hint), Action::Hint, Look::Secondary);
+    p.button(row[1], lang.get(Msg::Retry), Action::Retry, Look::Secondary);
+}
+
+fn finished(
+    p: &mut Painter,
+    col: &mut crate::ui::Column,
+    lang: Lang,
+    stars: u8,
+    screen: &LessonScreen,
+) {
+    let u = p.unit;
+    col.next(3.0 * u);
+    let r = col.next(3.0 * u);
+    p.text_aligned(r, lang.get(Msg::LessonComplete), 1.8, INK, Justify::Center);
+    let r = col.next(5.0 * u);
+    p.text_aligned(r, stars_text(stars), 4.0, STAR, Justify::Center);
+    if let Some((_, said)) = &screen.feedback {
+        let r = col.next(4.0 * u);
+        p.text_aligned(r, said.clone(), 1.1, MUTED, Justify::Center);
+    }
+    let summary = lang.text(&screen.run.lesson().plan.summary);
+    let r = col.next(6.0 * u);
+    p.text(r, summary, 1.0, INK);
+    let r = col.next(3.0 * u);
+    p.button(r, lang.get(Msg::NextLesson), Action::NextLesson, Look::Primary);
+    let r = col.next(3.0 * u);
+    p.button(r, lang.get(Msg::BackToCourse), Action::Back, Look::Secondary);
+}

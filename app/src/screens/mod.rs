@@ -1,0 +1,46 @@
+//! One plugin per screen. Each reacts to [`crate::ui::Pressed`] (and board taps) in
+//! `UiSet::Logic` and draws itself in `UiSet::Draw` when [`crate::ui::Redraw`] is set.
+
+pub mod course;
+pub mod home;
+pub mod lesson;
+pub mod play;
+pub mod profiles;
+pub mod progress;
+pub mod result;
+pub mod settings;
+pub mod store_error;
+
+use bevy::prelude::*;
+
+use crate::i18n::{Lang, Msg};
+use crate::ui::{Action, Column, Frame, INK, Look, Painter};
+
+/// The band at the top of a screen: a back button (when `back` is given) and a title.
+/// Returns a column for the rest of the screen.
+pub fn header(
+    p: &mut Painter,
+    frame: &Frame,
+    lang: Lang,
+    title: &str,
+    back: Option<Action>,
+) -> Column {
+    let u = frame.unit;
+    let area = frame.inner(0.8);
+    let bar = Rect::new(area.min.x, area.min.y, area.max.x, area.min.y + 2.6 * u);
+    let mut title_left = bar.min.x;
+    if let Some(action) = back {
+        let b = Rect::new(bar.min.x, bar.min.y, bar.min.x + 5.0 * u, bar.max.y);
+        p.button(b, format!("← {}", lang.get(Msg::Back)), action, Look::Secondary);
+        title_left = b.max.x + 0.6 * u;
+    }
+    let t = Rect::new(title_left, bar.min.y + 0.35 * u, bar.max.x, bar.max.y);
+    p.text(t, title, 1.5, INK);
+    let rest = Rect::new(area.min.x, bar.max.y + 0.8 * u, area.max.x, area.max.y);
+    Column::new(rest, 0.6 * u)
+}
+
+/// Stars as text: ★★☆.
+pub fn stars_text(stars: u8) -> String {
+    (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
+}

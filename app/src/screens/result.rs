@@ -1,0 +1,219 @@
+//! After a game: the result, the coach's review (each of the child's inaccuracies,
+//! mistakes and blunders with the better move), and a replay of the game move by move.
+//! The review is searched on a worker thread; the screen shows "reviewing…" meanwhile.
+
+use std::thread::JoinHandle;
+
+use bevy::prelude::*;
+use qike_core::ai::{MoveReview, Searcher, Verdict};
+use qike_core::xiangqi::notation::format_chinese;
+use qike_core::{LastMove, Outcome, Side, WinReason};
+
+use crate::AppState;
+use crate::board::ActiveBoard;
+use crate::data::Current;
+use crate::i18n::Msg;
+use crate::screens::header;
+use crate::screens::play::FinishedGame;
+use crate::ui::Canvas;
+use crate::ui::{
+    Action, BAD, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet, redrawing,
+};
+
+/// The result screen's state.
+#[derive(Resource, Debug)]
+pub struct ResultScreen {
+    pub game: FinishedGame,
+    pub review: Option<Vec<MoveReview>>,
+    worker: Option<JoinHandle<Vec<MoveReview>>>,
+    /// The ply shown on the replay board (all moves = the final position).
+    pub ply: usize,
+}
+
+#[derive(Debug)]
+pub struct ResultPlugin;
+
+impl Plugin for ResultPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(OnEnter(AppState::Result), enter)
+            .add_systems(OnExit(AppState::Result), |mut commands: Commands| {
+                commands.remove_resource::<ResultScreen>();
+                commands.remove_resource::<ActiveBoard>();
+            })
+            .add_systems(
+                Update,
+                (
+                    (react, collect_review, show_board).chain().in_set(UiSet::Logic).run_if(
+                        in_state(AppState::Result).and_then(resource_exists::<ResultScreen>),
+                    ),
+                    draw.in_set(UiSet::Draw).run_if(
+                        in_state(AppState::Result)
+                            .and_then(redrawing)
+                            .and_then(resource_exists::<ResultScreen>),
+                    ),
+                ),
+            );
+    }
+}
+
+fn enter(
+    mut commands: Commands,
+    game: Option<Res<FinishedGame>>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let Some(game) = game else {
+        next.set(AppState::Home);
+        return;
+    };
+    let session = game.0.clone();
+    let worker = std::thread::Builder::new()
+        .name("qike-review".into())
+        .spawn(move || session.review(&mut Searcher::new(8)))
+        .ok();
+    let ply = game.0.game().moves().len();
+    commands.insert_resource(ResultScreen { game: game.clone(), review: None, worker, ply });
+}
+
+fn collect_review(mut screen: ResMut<ResultScreen>, mut redraw: ResMut<Redraw>) {
+    if screen.worker.as_ref().is_some_and(JoinHandle::is_finished)
+        && let Some(worker) = screen.worker.take()
+    {
+        screen.review = Some(worker.join().unwrap_or_default());
+        redraw.0 = true;
+    }
+}
+
+fn react(
+    mut pressed: MessageReader<Pressed>,
+    mut screen: ResMut<ResultScreen>,
+    mut redraw: ResMut<Redraw>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    for Pressed(action) in pressed.read() {
+        match action {
+            Action::Replay(d) => {
+                let total = screen.game.0.game().moves().len() as i64;
+                screen.ply = (screen.ply as i64 + i64::from(*d)).clamp(0, total) as usize;
+                redraw.0 = true;
+            }
+            Action::PlayAgain => next.set(AppState::PlaySetup),
+            Action::Back | Action::Go(AppState::Home) => next.set(AppState::Home),
+            _ => {}
+        }
+    }
+}
+
+fn board_area(frame: &Frame) -> Rect {
+    let u = frame.unit;
+    let a = frame.inner(0.8);
+    Rect::new(a.min.x, a.min.y + 7.5 * u, a.max.x, a.min.y + 7.5 * u + a.height() * 0.42)
+}
+
+fn show_board(
+    mut commands: Commands,
+    screen: Res<ResultScreen>,
+    frame: Res<Frame>,
+    current: Res<Current>,
+    board: Option<Res<ActiveBoard>>,
+) {
+    let s = &screen.game.0;
+    let pos = s.position_at(screen.ply);
+    let mut view = pos.board_view();
+    view.last_move = screen
+        .ply
+        .checked_sub(1)
+        .and_then(|i| s.game().moves().get(i).copied())
+        .map(|m| LastMove { from: Some(m.from()), to: m.to() });
+    let mut want = ActiveBoard::new(view, board_area(&frame));
+    want.flipped = s.player() == Side::Second;
+    want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
+    if board.as_deref() != Some(&want) {
+        commands.insert_resource(want);
+    }
+}
+
+/// What the result says, from the child's side.
+pub fn headline(outcome: Option<Outcome>, player: Side) -> Msg {
+    match outcome {
+        Some(Outcome::Win { winner, .. }) if winner == player => Msg::YouWon,
+        Some(Outcome::Win { .. }) => Msg::YouLost,
+        _ => Msg::Drawn,
+    }
+}
+
+fn reason(outcome: Option<Outcome>) -> Option<Msg> {
+    match outcome? {
+        Outcome::Win { reason: WinReason::Checkmate, .. } => Some(Msg::ByCheckmate),
+        Outcome::Win { reason: WinReason::NoLegalMove, .. } => Some(Msg::ByNoMove),
+        Outcome::Win { reason: WinReason::Resignation, .. } => Some(Msg::ByResignation),
+        Outcome::Win { reason: WinReason::ForbiddenRepetition, .. } => Some(Msg::ByRepetition),
+        _ => None,
+    }
+}
+
+fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
+    let u = frame.unit;
+    let s = &screen.game.0;
+    let mut p = canvas.painter();
+    let head = headline(s.outcome(), s.player());
+    let mut title = lang.get(head).to_owned();
+    if let Some(r) = reason(s.outcome()) {
+        title.push_str(&format!("（{}）", lang.get(r)));
+    }
+    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+    let r = col.next(1.6 * u);
+    let color = if head == Msg::YouWon { GOOD } else { INK };
+    p.text(r, format!("{} · {}", lang.get(Msg::Review), s.move_list().len()), 1.0, color);
+
+    // Below the board: replay buttons and the review.
+    let a = frame.inner(0.8);
+    let top = board_area(&frame).max.y + 0.6 * u;
+    let mut low = crate::ui::Column::new(Rect::new(a.min.x, top, a.max.x, a.max.y), 0.5 * u);
+    let row = low.row(3, 2.6 * u);
+    p.button(row[0], lang.get(Msg::ReplayBack), Action::Replay(-1), Look::Secondary);
+    let total = s.game().moves().len();
+    p.text_aligned(row[1], format!("{}/{}", screen.ply, total), 1.1, INK, Justify::Center);
+    p.button(row[2], lang.get(Msg::ReplayForward), Action::Replay(1), Look::Secondary);
+
+    let panel = low.next((a.max.y - low.y - 4.0 * u).max(4.0 * u));
+    p.panel(panel, CARD, 0.6);
+    let inner =
+        Rect::new(panel.min.x + 0.6 * u, panel.min.y + 0.4 * u, panel.max.x - 0.6 * u, panel.max.y);
+    match &screen.review {
+        None => {
+            p.text(inner, lang.get(Msg::Reviewing), 1.0, MUTED);
+        }
+        Some(review) => {
+            let marked: Vec<_> = review.iter().filter(|r| r.verdict != Verdict::Good).collect();
+            if marked.is_empty() {
+                p.text(inner, lang.get(Msg::NoMistakes), 1.0, GOOD);
+            } else {
+                let lines: Vec<String> = marked
+                    .iter()
+                    .take(6)
+                    .map(|r| {
+                        let pos = s.position_at(r.ply);
+                        let label = match r.verdict {
+                            Verdict::Blunder => Msg::Blunder,
+                            Verdict::Mistake => Msg::Mistake,
+                            _ => Msg::Inaccuracy,
+                        };
+                        format!(
+                            "{}. {} — {}，{}{}",
+                            r.ply / 2 + 1,
+                            format_chinese(&pos, r.played),
+                            lang.get(label),
+                            lang.get(Msg::Better),
+                            format_chinese(&pos, r.best)
+                        )
+                    })
+                    .collect();
+                p.text(inner, lines.join("\n"), 0.95, BAD);
+            }
+        }
+    }
+    let row = low.row(2, 3.0 * u);
+    p.button(row[0], lang.get(Msg::PlayAgain), Action::PlayAgain, Look::Primary);
+    p.button(row[1], lang.get(Msg::Home), Action::Go(AppState::Home), Look::Secondary);
+}
