@@ -28,9 +28,12 @@ impl Drop for Xvfb {
 }
 
 fn start_xvfb() -> Result<(Xvfb, String), String> {
-    let display = format!(":{}", 90 + std::process::id() % 500);
+    // One display per call: the tests in this file run in parallel, each with its own.
+    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let display = format!(":{}", 90 + (std::process::id() % 400) * 4 + n % 4);
     let child = Command::new("Xvfb")
-        .args([display.as_str(), "-screen", "0", "1600x1300x24", "-nolisten", "tcp"])
+        .args([display.as_str(), "-screen", "0", "1600x2400x24", "-nolisten", "tcp"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
         .spawn()
