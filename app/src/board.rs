@@ -160,19 +160,7 @@ fn redraw(
     for root in &roots {
         commands.entity(root).despawn();
     }
-    let root = commands
-        .spawn((
-            BoardRoot,
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(0.0),
-                top: px(0.0),
-                width: percent(100.0),
-                height: percent(100.0),
-                ..default()
-            },
-        ))
-        .id();
+    let root = commands.spawn((BoardRoot, crate::ui::full_screen())).id();
     // A new last move slides its piece in from where it came from.
     let new_move = board.view.last_move.filter(|m| Some(*m) != *shown_move && !roots.is_empty());
     *shown_move = board.view.last_move;

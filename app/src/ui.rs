@@ -406,6 +406,18 @@ impl<'a, 'w, 's> Painter<'a, 'w, 's> {
     }
 }
 
+/// A node covering the whole window: the root of a screen or of the board.
+pub fn full_screen() -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: px(0.0),
+        top: px(0.0),
+        width: percent(100.0),
+        height: percent(100.0),
+        ..default()
+    }
+}
+
 /// A node placed absolutely on `r`.
 pub fn place(r: Rect, radius: f32) -> Node {
     Node {
@@ -500,18 +512,7 @@ fn clear(mut commands: Commands, redraw: Res<Redraw>, roots: Query<Entity, With<
     for root in &roots {
         commands.entity(root).despawn();
     }
-    let root = commands.spawn((
-        ScreenRoot,
-        GlobalZIndex(1),
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0.0),
-            top: px(0.0),
-            width: percent(100.0),
-            height: percent(100.0),
-            ..default()
-        },
-    ));
+    let root = commands.spawn((ScreenRoot, GlobalZIndex(1), full_screen()));
     let root = root.id();
     commands.insert_resource(CurrentRoot(root));
 }

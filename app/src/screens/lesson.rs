@@ -108,40 +108,54 @@ fn exit(mut commands: Commands) {
     commands.remove_resource::<ActiveBoard>();
 }
 
-/// Saves the run as a draft, or records the finished lesson and clears the draft.
-fn persist(
-    screen: &mut LessonScreen,
-    store: &Store,
-    current: &Current,
-    notice: &mut Notice,
-    lang: Lang,
-) {
-    let Some(profile) = &current.profile else { return };
-    let slot = draft_slot(&screen.run.lesson().id);
-    let result = if screen.run.is_done() {
-        let r = screen.run.result();
-        let attempt = LessonAttempt {
-            lesson_id: r.lesson_id.clone(),
-            content_version: CONTENT_VERSION,
-            completed: true,
-            stars: r.stars,
-            mistakes: r.mistakes,
-            hints: r.hints,
-            time_ms: r.elapsed_ms,
-            at: Timestamp::now(),
+/// What the lesson's systems need to save the run.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct Keeper<'w> {
+    store: Res<'w, Store>,
+    current: Res<'w, Current>,
+    notice: ResMut<'w, Notice>,
+    lang: Res<'w, Lang>,
+    redraw: ResMut<'w, Redraw>,
+}
+
+impl std::fmt::Debug for Keeper<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Keeper").finish_non_exhaustive()
+    }
+}
+
+impl Keeper<'_> {
+    /// Saves the run as a draft, or records the finished lesson and clears the draft.
+    fn persist(&mut self, screen: &mut LessonScreen) {
+        let (store, current, lang) = (&self.store, &self.current, *self.lang);
+        let notice = &mut self.notice;
+        let Some(profile) = &current.profile else { return };
+        let slot = draft_slot(&screen.run.lesson().id);
+        let result = if screen.run.is_done() {
+            let r = screen.run.result();
+            let attempt = LessonAttempt {
+                lesson_id: r.lesson_id.clone(),
+                content_version: CONTENT_VERSION,
+                completed: true,
+                stars: r.stars,
+                mistakes: r.mistakes,
+                hints: r.hints,
+                time_ms: r.elapsed_ms,
+                at: Timestamp::now(),
+            };
+            screen.finished = Some(r.stars);
+            store
+                .0
+                .record_lesson(profile.id, &attempt)
+                .map(|_| ())
+                .and_then(|_| store.0.clear_draft(profile.id, &slot))
+        } else {
+            let bytes = serde_json::to_vec(&screen.run.save()).unwrap_or_default();
+            store.0.save_draft(profile.id, &slot, &bytes)
         };
-        screen.finished = Some(r.stars);
-        store
-            .0
-            .record_lesson(profile.id, &attempt)
-            .map(|_| ())
-            .and_then(|_| store.0.clear_draft(profile.id, &slot))
-    } else {
-        let bytes = serde_json::to_vec(&screen.run.save()).unwrap_or_default();
-        store.0.save_draft(profile.id, &slot, &bytes)
-    };
-    if let Err(e) = result {
-        notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed)));
+        if let Err(e) = result {
+            notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed)));
+        }
     }
 }
 
@@ -188,15 +202,11 @@ fn apply(screen: &mut LessonScreen, feedback: Feedback, lang: Lang) {
 fn react(
     mut pressed: MessageReader<Pressed>,
     mut screen: ResMut<LessonScreen>,
-    store: Res<Store>,
-    current: Res<Current>,
-    mut notice: ResMut<Notice>,
-    lang: Res<Lang>,
-    mut redraw: ResMut<Redraw>,
+    mut keep: Keeper,
     mut commands: Commands,
     mut next: ResMut<NextState<AppState>>,
 ) {
-    let lang = *lang;
+    let lang = *keep.lang;
     for Pressed(action) in pressed.read() {
         let before = screen.run.save();
         match action {
@@ -221,7 +231,7 @@ fn react(
                 apply(&mut screen, f, lang);
             }
             Action::NextLesson => {
-                let progress = CourseProgress::load(&store, &current);
+                let progress = CourseProgress::load(&keep.store, &keep.current);
                 match progress.next(course()) {
                     Some(l) => {
                         commands.insert_resource(OpenLesson(l.id.clone()));
@@ -235,22 +245,18 @@ fn react(
             _ => continue,
         }
         if screen.run.save() != before {
-            persist(&mut screen, &store, &current, &mut notice, lang);
+            keep.persist(&mut screen);
         }
-        redraw.0 = true;
+        keep.redraw.0 = true;
     }
 }
 
 fn tap_board(
     mut taps: MessageReader<BoardTapped>,
     mut screen: ResMut<LessonScreen>,
-    store: Res<Store>,
-    current: Res<Current>,
-    mut notice: ResMut<Notice>,
-    lang: Res<Lang>,
-    mut redraw: ResMut<Redraw>,
+    mut keep: Keeper,
 ) {
-    let lang = *lang;
+    let lang = *keep.lang;
     for tapped in taps.read() {
         let at = tapped.0;
         let Some(view) = screen.run.view() else { continue };
@@ -281,9 +287,9 @@ fn tap_board(
             }
         }
         if screen.run.save() != before {
-            persist(&mut screen, &store, &current, &mut notice, lang);
+            keep.persist(&mut screen);
         }
-        redraw.0 = true;
+        keep.redraw.0 = true;
     }
 }
 
