@@ -5,22 +5,10 @@ use qike_core::Point;
 use qike_core::curriculum::xq::parse_point;
 use qike_core::curriculum::{Feedback, Input, LessonRun, parse_lesson, validate_lesson};
 
-const HEAD: &str = r#"
-id = "test-play-out"
-title = { zh = "测试", en = "Test" }
-[plan]
-content = { zh = "内容", en = "content" }
-objectives = [{ zh = "目标", en = "goal" }]
-key_points = [{ zh = "重点", en = "key" }]
-materials = [{ zh = "棋", en = "set" }]
-process = [{ zh = "过程", en = "process" }]
-summary = { zh = "小结", en = "summary" }
-periods = 1
-minutes = 5
-"#;
+mod common;
 
 fn lesson(steps: &str) -> qike_core::curriculum::Lesson {
-    let l = parse_lesson("t.toml", &format!("{HEAD}{steps}")).unwrap();
+    let l = parse_lesson("t.toml", &format!("{}{steps}", common::LESSON_HEAD)).unwrap();
     let mut errors = Vec::new();
     validate_lesson(&l, &mut errors);
     assert!(errors.is_empty(), "{errors:#?}");
@@ -177,7 +165,7 @@ fn the_demo_player_holds_the_draw() {
 #[test]
 fn play_out_settings_are_validated() {
     let bad = CHARIOT_MATE.replace("seed = 7", "seed = 7\nlevel = 0\nnodes = 999999");
-    let l = parse_lesson("t.toml", &format!("{HEAD}{bad}")).unwrap();
+    let l = parse_lesson("t.toml", &format!("{}{bad}", common::LESSON_HEAD)).unwrap();
     let mut errors = Vec::new();
     validate_lesson(&l, &mut errors);
     let text: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
@@ -185,7 +173,7 @@ fn play_out_settings_are_validated() {
     assert!(text[0].contains("level 0"));
     assert!(text[1].contains("at most 20000 nodes"));
     let zero = HOLD.replace("moves = 4", "moves = 0");
-    let l = parse_lesson("t.toml", &format!("{HEAD}{zero}")).unwrap();
+    let l = parse_lesson("t.toml", &format!("{}{zero}", common::LESSON_HEAD)).unwrap();
     let mut errors = Vec::new();
     validate_lesson(&l, &mut errors);
     assert_eq!(errors.len(), 1, "{errors:?}");

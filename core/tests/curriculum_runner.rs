@@ -7,19 +7,14 @@ use qike_core::curriculum::{
 };
 use qike_core::{HighlightKind, PieceKind, Point};
 
-const LESSON: &str = r#"
-id = "test-all-kinds"
-title = { zh = "测试", en = "Test" }
-[plan]
-content = { zh = "内容", en = "content" }
-objectives = [{ zh = "目标", en = "goal" }]
-key_points = [{ zh = "重点", en = "key" }]
-materials = [{ zh = "棋", en = "set" }]
-process = [{ zh = "过程", en = "process" }]
-summary = { zh = "小结", en = "summary" }
-periods = 1
-minutes = 5
+mod common;
 
+fn lesson_text() -> String {
+    format!("{}{STEPS}", common::LESSON_HEAD)
+}
+
+/// Every step kind, after the shared lesson head.
+const STEPS: &str = r#"
 [[steps]]
 kind = "explain"
 id = "intro"
@@ -121,7 +116,7 @@ fn wrong_en(f: Feedback) -> String {
 
 #[test]
 fn the_test_lesson_is_valid() {
-    let lesson = parse_lesson("test.toml", LESSON).unwrap();
+    let lesson = parse_lesson("test.toml", &lesson_text()).unwrap();
     let mut errors = Vec::new();
     validate_lesson(&lesson, &mut errors);
     assert!(errors.is_empty(), "{errors:#?}");
@@ -129,7 +124,7 @@ fn the_test_lesson_is_valid() {
 
 #[test]
 fn every_kind_right_and_wrong() {
-    let lesson = parse_lesson("test.toml", LESSON).unwrap();
+    let lesson = parse_lesson("test.toml", &lesson_text()).unwrap();
     let mut run = LessonRun::new(&lesson);
 
     // explain: only Continue moves on.
@@ -234,7 +229,7 @@ fn every_kind_right_and_wrong() {
 
 #[test]
 fn demo_answers_earn_three_stars_and_hints_cost_stars() {
-    let lesson = parse_lesson("test.toml", LESSON).unwrap();
+    let lesson = parse_lesson("test.toml", &lesson_text()).unwrap();
     let mut run = LessonRun::new(&lesson);
     run.add_time(1500);
     let mut hinted = false;
@@ -273,7 +268,7 @@ fn stars_follow_mistakes_and_hints() {
 
 #[test]
 fn a_saved_run_resumes_mid_puzzle() {
-    let lesson = parse_lesson("test.toml", LESSON).unwrap();
+    let lesson = parse_lesson("test.toml", &lesson_text()).unwrap();
     let mut run = LessonRun::new(&lesson);
     while run.view().unwrap().kind != "puzzle" {
         let step = &lesson.steps[run.view().unwrap().index];
@@ -303,7 +298,7 @@ fn a_saved_run_resumes_mid_puzzle() {
 
 #[test]
 fn retry_restarts_the_step() {
-    let lesson = parse_lesson("test.toml", LESSON).unwrap();
+    let lesson = parse_lesson("test.toml", &lesson_text()).unwrap();
     let mut run = LessonRun::new(&lesson);
     run.submit(Input::Continue);
     run.submit(Input::Tap(p("a2")));

@@ -3,6 +3,9 @@
 
 use std::path::Path;
 
+mod common;
+use common::copy_dir;
+
 use proptest::prelude::*;
 use qike_core::progress::{
     ClassId, GameRecord, ImportOutcome, JoinCode, LessonAttempt, NewClass, NewProfile,
@@ -318,19 +321,6 @@ fn step() -> impl Strategy<Value = Step> {
         Just(Step::Export),
         Just(Step::ExportQr),
     ]
-}
-
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 type ClassState = (

@@ -3,6 +3,9 @@
 
 use std::path::{Path, PathBuf};
 
+mod common;
+use common::copy_dir;
+
 use qike_core::progress::{
     GameRecord, LessonAttempt, LessonStatus, NewProfile, Profile, ProfileId, ProgressStore,
     PuzzleAttempt, Role, SCHEMA_VERSION, StoreError, Timestamp,
@@ -130,19 +133,6 @@ fn ratings_suggest_harder_levels_after_wins() {
 }
 
 /// Copies a committed fixture so the test never changes it.
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_dir(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
 fn fixture_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/progress/v1")
 }
