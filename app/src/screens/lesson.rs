@@ -308,6 +308,10 @@ fn show_board(
     current: Res<Current>,
     board: Option<Res<ActiveBoard>>,
 ) {
+    // Rebuilding the view every frame is work for nothing: only when something changed.
+    if !(screen.is_changed() || frame.is_changed() || current.is_changed()) {
+        return;
+    }
     let Some((mut bv, stars)) = screen.run.view().and_then(|v| Some((v.board?, v.stars))) else {
         if board.is_some() {
             commands.remove_resource::<ActiveBoard>();

@@ -436,6 +436,10 @@ fn show_board(
     current: Res<Current>,
     board: Option<Res<ActiveBoard>>,
 ) {
+    // Rebuilding the view every frame is work for nothing: only when something changed.
+    if !(screen.is_changed() || frame.is_changed() || current.is_changed()) {
+        return;
+    }
     let mut want = ActiveBoard::new(screen.session.view(), board_area(&frame));
     want.flipped = screen.session.player() == Side::Second;
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;

@@ -116,6 +116,10 @@ fn show_board(
     current: Res<Current>,
     board: Option<Res<ActiveBoard>>,
 ) {
+    // Rebuilding the view every frame is work for nothing: only when something changed.
+    if !(screen.is_changed() || frame.is_changed() || current.is_changed()) {
+        return;
+    }
     let s = &screen.game.0;
     let pos = s.position_at(screen.ply);
     let mut view = pos.board_view();
