@@ -24,6 +24,18 @@ pub(crate) enum Stage {
 /// History scores by origin and target square.
 pub(crate) type History = [[i32; 90]; 90];
 
+/// Continuation history: how well a quiet move (by piece kind and target) did right
+/// after the opponent's previous move (by its piece kind and target), indexed
+/// `kind * 90 + square` both ways.
+pub(crate) type ContHistory = [[i32; 630]; 630];
+
+/// The continuation-history index of the piece on `to` having just moved there (or
+/// about to move from `from` when given the position before the move).
+#[inline]
+pub(crate) fn cont_index(pos: &Position, from: usize, to: usize) -> usize {
+    kind_of_id(pos.board[from]) as usize * 90 + to
+}
+
 /// The most moves a list holds (the rules' move list capacity).
 const MAX: usize = 128;
 
@@ -33,6 +45,8 @@ pub(crate) struct Picker {
     last: Stage,
     tt: Option<Move>,
     killers: [Option<Move>; 2],
+    /// The quiet move that last refuted the opponent's previous move.
+    counter: Option<Move>,
     quiescence: bool,
     side: usize,
     general: usize,
@@ -77,6 +91,7 @@ impl Picker {
             last: Stage::TtMove,
             tt,
             killers,
+            counter: None,
             quiescence,
             side,
             general: pos.general_sq(side),
@@ -91,6 +106,12 @@ impl Picker {
             n_bad: 0,
             i_bad: 0,
         }
+    }
+
+    /// Orders `counter` (the refutation of the previous move) right after the killers.
+    pub(crate) fn with_counter(mut self, counter: Option<Move>) -> Picker {
+        self.counter = counter;
+        self
     }
 
     /// The stage the last returned move came from.
@@ -141,21 +162,35 @@ impl Picker {
         }
     }
 
-    fn score_quiets(&mut self, history: &History) {
+    fn score_quiets(&mut self, pos: &Position, history: &History, cont: Option<&[i32; 630]>) {
         for q in self.quiets[..self.n_quiets].iter_mut() {
             let m = q.0;
             q.1 = if Some(m) == self.killers[0] {
                 1 << 30
             } else if Some(m) == self.killers[1] {
                 (1 << 30) - 1
+            } else if Some(m) == self.counter {
+                (1 << 30) - 2
             } else {
-                history[m.origin_sq()][m.to_sq()]
+                let c = cont.map_or(0, |row| row[cont_index(pos, m.origin_sq(), m.to_sq())]);
+                history[m.origin_sq()][m.to_sq()] + c
             };
         }
     }
 
     /// The next legal move, or `None` when all have come.
     pub(crate) fn next(&mut self, pos: &mut Position, history: &History) -> Option<Move> {
+        self.next_with(pos, history, None)
+    }
+
+    /// Like [`Picker::next`], quiets ordered by history plus the continuation history
+    /// row of the previous move.
+    pub(crate) fn next_with(
+        &mut self,
+        pos: &mut Position,
+        history: &History,
+        cont: Option<&[i32; 630]>,
+    ) -> Option<Move> {
         loop {
             match self.stage {
                 Stage::TtMove => {
@@ -199,7 +234,7 @@ impl Picker {
                     if self.quiescence {
                         self.stage = Stage::Done;
                     } else {
-                        self.score_quiets(history);
+                        self.score_quiets(pos, history, cont);
                         self.stage = Stage::Quiets;
                     }
                 }

@@ -3,11 +3,16 @@
 //! with verification, late-move reductions from a log table (less for killers and good
 //! history), late-move and futility pruning, razoring, reverse futility, internal
 //! iterative reduction, moves from the staged [`Picker`] (table move, winning captures,
-//! killers, quiets by history with a gravity update, losing captures), and a quiescence
-//! search over the captures that do not lose material by SEE.
+//! killers, the counter-move of the previous move, quiets by history plus continuation
+//! history, losing captures), and a quiescence search over the captures that do not
+//! lose material by SEE, which probes and fills the table too.
 //!
 //! When time runs out mid-iteration, a root move that already beat the previous
-//! iteration's best is played rather than thrown away.
+//! iteration's best is played rather than thrown away. On a clock the search stops
+//! starting iterations at 60% of the move's budget; with a fixed move time it uses all
+//! of it (nothing is saved by stopping early). These three (table in quiescence,
+//! counter-moves, the whole move time) scored 58.5% in 200 games of self-play at
+//! 60 ms/move against the version without them; continuation history another 52.8%.
 //!
 //! Repetition inside the search follows the spirit of the 棋例: when a position repeats
 //! (on the search path or in the game before the root, since the last capture), the side
@@ -26,7 +31,7 @@ use std::time::{Duration, Instant};
 use crate::xiangqi::{Kind, Move, MoveList, Position};
 
 use super::eval::{VALUE, evaluate, has_big_pieces};
-use super::picker::{Picker, Stage};
+use super::picker::{ContHistory, Picker, Stage, cont_index};
 use super::tt::{Bound, Tt};
 
 /// The score of giving mate now; mate in `n` plies scores `MATE - n`.
@@ -152,6 +157,14 @@ pub struct Searcher {
     stopped: bool,
     side_key: u64,
     root_margin: i32,
+    /// Whether the budget comes from a clock (time saved now is time later).
+    on_clock: bool,
+    /// The move that led to each ply of the current path (for counter-moves).
+    played: [Option<Move>; MAX_PLY + 2],
+    /// Continuation history (see [`ContHistory`]).
+    cont: Box<ContHistory>,
+    /// The quiet move that last refuted each move, by its origin and target.
+    counters: Box<[[Option<Move>; 90]; 90]>,
     /// The depth of the current iteration (bounds check extensions).
     root_depth: i32,
     /// The best move of the current iteration so far, if one beat the window.
@@ -199,6 +212,13 @@ impl Searcher {
             stopped: false,
             side_key: side_key(),
             root_margin: 0,
+            on_clock: false,
+            played: [None; MAX_PLY + 2],
+            counters: Box::new([[None; 90]; 90]),
+            cont: vec![[0; 630]; 630]
+                .into_boxed_slice()
+                .try_into()
+                .unwrap_or_else(|_| unreachable!()),
             root_depth: 1,
             iter_best: None,
             banned: Vec::new(),
@@ -220,6 +240,8 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         self.history.iter_mut().for_each(|row| row.fill(0));
+        self.counters.iter_mut().for_each(|row| row.fill(None));
+        self.cont.iter_mut().for_each(|row| row.fill(0));
     }
 
     /// The flag that stops the search when set; share it with whoever may cancel.
@@ -260,11 +282,13 @@ impl Searcher {
     ) -> SearchResult {
         self.start = Instant::now();
         self.deadline = limits.budget().map(|b| self.start + b);
+        self.on_clock = limits.clock.is_some();
         self.node_limit = limits.nodes.unwrap_or(u64::MAX);
         self.nodes = 0;
         self.stopped = false;
         self.killers = [[None; 2]; MAX_PLY + 1];
         self.history.iter_mut().for_each(|row| row.iter_mut().for_each(|h| *h /= 2));
+        self.cont.iter_mut().for_each(|row| row.iter_mut().for_each(|h| *h /= 2));
         self.tt.new_search();
         self.path.clear();
         // Only positions since the last capture can repeat.
@@ -376,9 +400,13 @@ impl Searcher {
         result
     }
 
-    /// After an iteration: stop when 60% of the budget is gone (the next one would
-    /// likely not finish, though a better move found in it is still used).
+    /// After an iteration on a clock: stop when 60% of the budget is gone (the next one
+    /// would likely not finish, though a better move found in it is still used). With
+    /// a fixed move time nothing is saved by stopping early, so the search goes on.
     fn soft_time_up(&self) -> bool {
+        if !self.on_clock {
+            return false;
+        }
         match self.deadline {
             Some(d) => {
                 let total = d.saturating_duration_since(self.start);
@@ -423,6 +451,7 @@ impl Searcher {
             let undo = pos.make(m);
             let check = pos.is_check();
             self.path.push(PathEntry { key: pos.key(), check, barrier: captured });
+            self.played[1] = Some(m);
             let new_depth = depth - 1 + check as i32;
             let floor = alpha.max(best.saturating_sub(self.root_margin));
             let score = if i == 0 {
@@ -611,6 +640,7 @@ impl Searcher {
         {
             let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
             self.null_make(pos);
+            self.played[ply + 1] = None;
             let s = -self.negamax(pos, depth - 1 - r, -beta, -beta + 1, ply + 1, false);
             self.null_unmake(pos);
             if self.stopped {
@@ -639,13 +669,19 @@ impl Searcher {
         let mut best = -INF;
         let mut best_move = None;
         let killers = self.killers[ply];
-        let mut picker = Picker::new(pos, tt_move, killers, in_check);
+        let counter = self.played[ply].and_then(|p| self.counters[p.origin_sq()][p.to_sq()]);
+        let mut picker = Picker::new(pos, tt_move, killers, in_check).with_counter(counter);
         let mut legal = 0usize;
         let mut quiets_tried: [Move; 64] = [Move::default(); 64];
         let mut n_quiets = 0usize;
-        while let Some(m) = picker.next(pos, &self.history) {
+        // The previous move's continuation row (none after a null move or at the root).
+        let prev = self.played[ply].map(|p| cont_index(pos, p.to_sq(), p.to_sq()));
+        while let Some(m) =
+            picker.next_with(pos, &self.history, prev.and_then(|i| self.cont.get(i)))
+        {
             legal += 1;
             let stage = picker.last_stage();
+            let cur = cont_index(pos, m.origin_sq(), m.to_sq());
             let captured = pos.board[m.to_sq()] != 0;
             let quiet = !captured;
             let undo = pos.make(m);
@@ -667,10 +703,12 @@ impl Searcher {
                 }
             }
             // Checks are extended (within twice the iteration's depth). Restricting this
-            // to checks that do not lose material measured worse (27.5% against 45% in
-            // 20 games each against Fairy-Stockfish at 100 ms/move).
+            // to checks that do not lose material measured no better: 49.6% in 119
+            // games of self-play at 60 ms/move (and 27.5% against 45% in 20 games each
+            // against Fairy-Stockfish at 100 ms/move).
             let extend = gives_check && ply < 2 * self.root_depth as usize;
             self.path.push(PathEntry { key: pos.key(), check: gives_check, barrier: captured });
+            self.played[ply + 1] = Some(m);
             let new_depth = depth - 1 + extend as i32;
             let score = if legal == 1 {
                 -self.negamax(pos, new_depth, -beta, -alpha, ply + 1, true)
@@ -681,11 +719,12 @@ impl Searcher {
                     if pv_node {
                         reduce -= 1;
                     }
-                    if Some(m) == killers[0] || Some(m) == killers[1] {
+                    if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
                         reduce -= 1;
                     }
-                    let h = self.history[m.origin_sq()][m.to_sq()];
-                    reduce -= (h / 6000).clamp(-2, 2);
+                    let h = self.history[m.origin_sq()][m.to_sq()]
+                        + prev.map_or(0, |p| self.cont[p][cur]);
+                    reduce -= (h / 8000).clamp(-2, 2);
                     reduce = reduce.clamp(0, new_depth - 1);
                 }
                 let mut s =
@@ -710,7 +749,7 @@ impl Searcher {
                     alpha = score;
                     if score >= beta {
                         if quiet {
-                            self.reward(m, depth, ply, &quiets_tried[..n_quiets]);
+                            self.reward(pos, m, depth, ply, &quiets_tried[..n_quiets]);
                         }
                         break;
                     }
@@ -738,18 +777,26 @@ impl Searcher {
 
     /// Killer and history credit for a quiet move that caused a cut-off, and a history
     /// penalty for the quiet moves tried before it.
-    fn reward(&mut self, m: Move, depth: i32, ply: usize, tried: &[Move]) {
+    fn reward(&mut self, pos: &Position, m: Move, depth: i32, ply: usize, tried: &[Move]) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
+        if let Some(p) = self.played[ply] {
+            self.counters[p.origin_sq()][p.to_sq()] = Some(m);
+        }
         let bonus = (depth * depth * 16).min(1600);
+        let prev = self.played[ply].map(|p| cont_index(pos, p.to_sq(), p.to_sq()));
+        let (history, cont) = (&mut self.history, &mut self.cont);
         let mut add = |mv: Move, b: i32| {
-            if let Some(h) =
-                self.history.get_mut(mv.origin_sq()).and_then(|r| r.get_mut(mv.to_sq()))
-            {
-                *h += b - *h * b.abs() / HISTORY_MAX;
+            let gravity = |h: &mut i32| *h += b - *h * b.abs() / HISTORY_MAX;
+            if let Some(h) = history.get_mut(mv.origin_sq()).and_then(|r| r.get_mut(mv.to_sq())) {
+                gravity(h);
+            }
+            let cur = cont_index(pos, mv.origin_sq(), mv.to_sq());
+            if let Some(h) = prev.and_then(|p| cont.get_mut(p)).and_then(|r| r.get_mut(cur)) {
+                gravity(h);
             }
         };
         add(m, bonus);
@@ -767,17 +814,36 @@ impl Searcher {
         if ply >= MAX_PLY {
             return if in_check { 0 } else { evaluate(pos) };
         }
+        // The table: a stored bound may settle this node, and its move comes first.
+        let key = pos.key();
+        let entry = self.tt.probe(key);
+        if let Some(e) = entry {
+            let s = e.score(ply);
+            let cut = match e.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+                Bound::None => false,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let tt_move = entry.and_then(|e| e.mv);
+        let original_alpha = alpha;
         let mut best = -INF;
+        let mut best_move = None;
         let mut picker = if in_check {
-            Picker::new(pos, None, [None; 2], true)
+            Picker::new(pos, tt_move, [None; 2], true)
         } else {
             let stand = evaluate(pos);
             if stand >= beta {
+                self.tt.store(key, None, stand, 0, Bound::Lower, ply);
                 return stand;
             }
             alpha = alpha.max(stand);
             best = stand;
-            Picker::captures(pos, None)
+            Picker::captures(pos, tt_move)
         };
         let mut legal = 0;
         while let Some(m) = picker.next(pos, &self.history) {
@@ -797,6 +863,7 @@ impl Searcher {
             }
             if score > best {
                 best = score;
+                best_move = Some(m);
                 if score > alpha {
                     alpha = score;
                     if score >= beta {
@@ -808,6 +875,14 @@ impl Searcher {
         if in_check && legal == 0 {
             return -MATE + ply as i32;
         }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.tt.store(key, best_move, best, 0, bound, ply);
         best
     }
 }
@@ -835,14 +910,15 @@ pub(crate) const TUNE: Tune = Tune {
 const HISTORY_MAX: i32 = 16_384;
 
 /// Late-move reduction in plies for a quiet move number `n` (1-based) at `depth`:
-/// roughly ln(depth)·ln(n)/2, precomputed.
+/// roughly ln(depth)·ln(n)/1.7, precomputed (1.7 rather than 2.1: 53.6% in 196 games
+/// of self-play at 60 ms/move).
 fn lmr(depth: i32, n: usize) -> i32 {
     static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
     let t = TABLE.get_or_init(|| {
         let mut t = [[0u8; 64]; 64];
         for (d, row) in t.iter_mut().enumerate().skip(1) {
             for (i, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 2.1) as u8;
+                *r = (0.75 + (d as f64).ln() * (i as f64).ln() / 1.7) as u8;
             }
         }
         t

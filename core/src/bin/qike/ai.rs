@@ -130,6 +130,7 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
             out: None,
             adj: qike_core::ai::Adjudication::default(),
             seed: 1,
+            concurrency: 1,
         }),
         None => engine(),
     }

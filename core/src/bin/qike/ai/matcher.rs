@@ -8,6 +8,8 @@
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::Duration;
 
 use qike_core::Side;
@@ -267,7 +269,7 @@ fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>,
 /// `qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] [--movetime1 MS] [--movetime2 MS]
 /// [--nodes1 N] [--nodes2 N] [--depth1 N] [--depth2 N] [--option1 K=V]… [--option2 K=V]…
 /// [--openings FILE] [--out FILE] [--max-plies N] [--resign-cp CP] [--resign-moves N]
-/// [--seed N]`.
+/// [--seed N] [--concurrency N]`.
 pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
     let spec1 = args.positional("player 1")?;
     let spec2 = args.positional("player 2")?;
@@ -296,8 +298,9 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
     adj.resign_moves =
         num(args.option("--resign-moves"), "--resign-moves")?.unwrap_or(adj.resign_moves);
     let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
+    let concurrency: usize = num(args.option("--concurrency"), "--concurrency")?.unwrap_or(1);
     args.finish()?;
-    let cfg = Config { spec1, spec2, games, sides, options, openings, out, adj, seed };
+    let cfg = Config { spec1, spec2, games, sides, options, openings, out, adj, seed, concurrency };
     run(&cfg)
 }
 
@@ -313,12 +316,17 @@ pub struct Config {
     pub out: Option<String>,
     pub adj: Adjudication,
     pub seed: u64,
+    /// Games played at once.
+    pub concurrency: usize,
 }
 
 /// Plays the match and prints a line per game, the players' speeds and the score line.
+/// With `concurrency` above 1, that many games run at once, each worker with its own
+/// pair of players (for a machine with that many free cores: no engine ponders, so a
+/// game keeps one core busy).
 pub fn run(cfg: &Config) -> Result<(), String> {
-    let Config { spec1, spec2, games, sides, options, openings, out, adj, seed } = cfg;
-    let (games, adj, seed) = (*games, *adj, *seed);
+    let Config { spec1, spec2, games, openings, out, .. } = cfg;
+    let games = *games;
     let openings = parse_openings(openings)?;
     if openings.is_empty() {
         return Err("the opening list is empty".into());
@@ -329,32 +337,135 @@ pub fn run(cfg: &Config) -> Result<(), String> {
         }
         None => None,
     };
+    let workers = cfg.concurrency.clamp(1, games.max(1));
+    let next = AtomicUsize::new(0);
+    let (tx, rx) = mpsc::channel::<Result<Finished, String>>();
+    let mut speeds: Vec<[Option<f64>; 2]> = Vec::new();
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers)
+            .map(|w| {
+                let (tx, next, openings) = (tx.clone(), &next, &openings);
+                scope.spawn(move || worker(cfg, w as u64, openings, next, &tx))
+            })
+            .collect();
+        drop(tx);
+        for msg in rx {
+            let f = match msg {
+                Ok(f) => f,
+                Err(e) => {
+                    // Let the other workers run out of games, then report.
+                    next.store(usize::MAX / 2, Ordering::SeqCst);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+            };
+            match f.result {
+                r if r > 0.75 => wins += 1,
+                r if r < 0.25 => losses += 1,
+                _ => draws += 1,
+            }
+            if let Some(file) = file.as_mut()
+                && let Err(e) = writeln!(file, "{}", f.line)
+            {
+                failure.get_or_insert(format!("cannot write the games file: {e}"));
+            }
+            let e = EloEstimate::new(wins, draws, losses);
+            println!(
+                "game {} {} {} p1 {} running {:.1}/{} plies {}",
+                f.number,
+                f.mark,
+                f.reason,
+                f.result,
+                e.score * e.games as f64,
+                e.games,
+                f.plies
+            );
+        }
+        for h in handles {
+            match h.join() {
+                Ok(Ok(s)) => speeds.push(s),
+                Ok(Err(e)) => {
+                    failure.get_or_insert(e);
+                }
+                Err(_) => {
+                    failure.get_or_insert("a match worker panicked".to_owned());
+                }
+            }
+        }
+    });
+    if let Some(e) = failure {
+        return Err(e);
+    }
+    let mean = |i: usize| {
+        let v: Vec<f64> = speeds.iter().filter_map(|s| s[i]).collect();
+        if v.is_empty() {
+            "n/a".to_owned()
+        } else {
+            format!("{:.0}", v.iter().sum::<f64>() / v.len() as f64)
+        }
+    };
+    println!("nps: player 1 ({spec1}) {}, player 2 ({spec2}) {}", mean(0), mean(1));
+    println!("{}", EloEstimate::new(wins, draws, losses).summary());
+    Ok(())
+}
+
+/// One finished game, for the table and the games file.
+struct Finished {
+    number: usize,
+    /// Player 1's points: 1, ½ or 0.
+    result: f64,
+    mark: &'static str,
+    reason: String,
+    plies: usize,
+    line: String,
+}
+
+/// Plays games (numbers taken from `next`) until none are left; returns the speeds of
+/// its two players. Worker 0 seeds its players exactly as a one-worker match does.
+fn worker(
+    cfg: &Config,
+    w: u64,
+    openings: &[Vec<Move>],
+    next: &AtomicUsize,
+    tx: &mpsc::Sender<Result<Finished, String>>,
+) -> Result<[Option<f64>; 2], String> {
+    let Config { spec1, spec2, games, sides, options, adj, seed, .. } = cfg;
+    let seed = seed.wrapping_add(w.wrapping_mul(1_000_003));
     let mut p1 = player(spec1, sides[0], &options[0], seed)?;
     let mut p2 = player(spec2, sides[1], &options[1], seed.wrapping_add(7919))?;
     let start = Position::startpos();
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    for g in 0..games {
+    loop {
+        let g = next.fetch_add(1, Ordering::SeqCst);
+        if g >= *games {
+            break;
+        }
         let opening = &openings[(g / 2) % openings.len()];
         let p1_red = g % 2 == 0;
         let rec = if p1_red {
-            play_game(p1.as_mut(), p2.as_mut(), &start, opening, &adj)?
+            play_game(p1.as_mut(), p2.as_mut(), &start, opening, adj)
         } else {
-            play_game(p2.as_mut(), p1.as_mut(), &start, opening, &adj)?
+            play_game(p2.as_mut(), p1.as_mut(), &start, opening, adj)
+        };
+        let rec = match rec {
+            Ok(r) => r,
+            Err(e) => {
+                let _ = tx.send(Err(e.clone()));
+                return Err(e);
+            }
         };
         let p1_side = if p1_red { Side::First } else { Side::Second };
-        let (result, mark) = match rec.ending.winner() {
-            Some(w) if w == p1_side => {
-                wins += 1;
-                (1.0, if w == Side::First { "1-0" } else { "0-1" })
-            }
-            Some(w) => {
-                losses += 1;
-                (0.0, if w == Side::First { "1-0" } else { "0-1" })
-            }
-            None => {
-                draws += 1;
-                (0.5, "1/2-1/2")
-            }
+        let winner = rec.ending.winner();
+        let result = match winner {
+            Some(w) if w == p1_side => 1.0,
+            Some(_) => 0.0,
+            None => 0.5,
+        };
+        let mark = match winner {
+            Some(Side::First) => "1-0",
+            Some(Side::Second) => "0-1",
+            None => "1/2-1/2",
         };
         let (red, black) = if p1_red { (spec1, spec2) } else { (spec2, spec1) };
         let moves: Vec<String> = rec.moves.iter().map(|m| m.to_string()).collect();
@@ -366,25 +477,17 @@ pub fn run(cfg: &Config) -> Result<(), String> {
             rec.moves.len(),
             moves.join(" ")
         );
-        if let Some(f) = file.as_mut() {
-            writeln!(f, "{line}").map_err(|e| format!("cannot write the games file: {e}"))?;
+        let f = Finished {
+            number: g + 1,
+            result,
+            mark,
+            reason: rec.ending.reason().to_string(),
+            plies: rec.moves.len(),
+            line,
+        };
+        if tx.send(Ok(f)).is_err() {
+            break;
         }
-        let e = EloEstimate::new(wins, draws, losses);
-        println!(
-            "game {} {mark} {} p1 {result} running {:.1}/{} plies {}",
-            g + 1,
-            rec.ending.reason(),
-            e.score * e.games as f64,
-            e.games,
-            rec.moves.len()
-        );
     }
-    let nps = |p: &dyn Player| p.nps().map_or("n/a".to_owned(), |v| format!("{v:.0}"));
-    println!(
-        "nps: player 1 ({spec1}) {}, player 2 ({spec2}) {}",
-        nps(p1.as_ref()),
-        nps(p2.as_ref())
-    );
-    println!("{}", EloEstimate::new(wins, draws, losses).summary());
-    Ok(())
+    Ok([p1.nps(), p2.nps()])
 }
