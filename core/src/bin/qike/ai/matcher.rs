@@ -442,7 +442,7 @@ fn worker(
             break;
         }
         let opening = &openings[(g / 2) % openings.len()];
-        let p1_red = g % 2 == 0;
+        let p1_red = g.is_multiple_of(2);
         let rec = if p1_red {
             play_game(p1.as_mut(), p2.as_mut(), &start, opening, adj)
         } else {
