@@ -492,13 +492,7 @@ impl Searcher {
             if let Some(i) = root.iter().position(|r| r.mv == m) {
                 root[..=i].rotate_right(1);
             }
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
+            let bound = Bound::of(best, alpha, beta);
             self.tt.store(pos.key(), Some(m), best, depth, bound, 0);
         }
         best
@@ -603,17 +597,9 @@ impl Searcher {
         if let Some(e) = entry
             && !pv_node
             && e.depth as i32 >= depth
+            && let Some(s) = e.cutoff(ply, alpha, beta)
         {
-            let s = e.score(ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::None => false,
-            };
-            if cut {
-                return s;
-            }
+            return s;
         }
         let static_eval = if in_check { -INF } else { evaluate(pos) };
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_IN_MAX;
@@ -764,13 +750,7 @@ impl Searcher {
             // 将死 or 困毙: either way the side to move loses.
             return -MATE + ply as i32;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
     }
@@ -817,17 +797,8 @@ impl Searcher {
         // The table: a stored bound may settle this node, and its move comes first.
         let key = pos.key();
         let entry = self.tt.probe(key);
-        if let Some(e) = entry {
-            let s = e.score(ply);
-            let cut = match e.bound {
-                Bound::Exact => true,
-                Bound::Lower => s >= beta,
-                Bound::Upper => s <= alpha,
-                Bound::None => false,
-            };
-            if cut {
-                return s;
-            }
+        if let Some(s) = entry.and_then(|e| e.cutoff(ply, alpha, beta)) {
+            return s;
         }
         let tt_move = entry.and_then(|e| e.mv);
         let original_alpha = alpha;
@@ -875,13 +846,7 @@ impl Searcher {
         if in_check && legal == 0 {
             return -MATE + ply as i32;
         }
-        let bound = if best >= beta {
-            Bound::Lower
-        } else if best > original_alpha {
-            Bound::Exact
-        } else {
-            Bound::Upper
-        };
+        let bound = Bound::of(best, original_alpha, beta);
         self.tt.store(key, best_move, best, 0, bound, ply);
         best
     }

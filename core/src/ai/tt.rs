@@ -17,6 +17,19 @@ pub enum Bound {
     Exact,
 }
 
+impl Bound {
+    /// What a node's `best` score says, searched with `alpha..beta`.
+    pub fn of(best: i32, alpha: i32, beta: i32) -> Bound {
+        if best >= beta {
+            Bound::Lower
+        } else if best > alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        }
+    }
+}
+
 /// A copy of what the table knows about a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Entry {
@@ -32,6 +45,18 @@ impl Entry {
     /// The score seen from a node `ply` plies below the root.
     pub fn score(&self, ply: usize) -> i32 {
         from_tt(self.score as i32, ply)
+    }
+
+    /// The stored score when its bound settles a node searched with `alpha..beta`.
+    pub fn cutoff(&self, ply: usize, alpha: i32, beta: i32) -> Option<i32> {
+        let s = self.score(ply);
+        let cut = match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => s >= beta,
+            Bound::Upper => s <= alpha,
+            Bound::None => false,
+        };
+        cut.then_some(s)
     }
 }
 
