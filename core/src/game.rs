@@ -186,6 +186,25 @@ pub enum DrawReason {
     EqualScore,
 }
 
+/// A text in Simplified Chinese and English.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Text {
+    pub zh: String,
+    pub en: String,
+}
+
+impl Text {
+    pub fn new(zh: &str, en: &str) -> Text {
+        Text { zh: zh.to_owned(), en: en.to_owned() }
+    }
+
+    /// Whether both languages have something to say.
+    pub fn is_complete(&self) -> bool {
+        !self.zh.trim().is_empty() && !self.en.trim().is_empty()
+    }
+}
+
 /// A point on any board: `file` 0 is the left edge and `rank` 0 the bottom edge as
 /// the first player sees it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
@@ -247,6 +266,8 @@ pub enum BoardMark {
     StarPoint { at: Point },
     /// The small corner marks on the cannon and soldier starting points of xiangqi.
     PositionMark { at: Point },
+    /// Renju: a point black may not play (三三, 四四, 长连), shown while black moves.
+    Forbidden { at: Point },
 }
 
 /// One piece as a UI draws it.
@@ -271,6 +292,10 @@ pub enum HighlightKind {
     Check,
     /// A point a lesson or the coach points at.
     Hint,
+    /// A stone of the line that won (gomoku's five).
+    Winning,
+    /// Go, at the count: a stone marked dead.
+    Dead,
 }
 
 /// A highlighted point.
@@ -326,6 +351,256 @@ impl BoardView {
     pub fn contains(&self, at: Point) -> bool {
         at.file < self.files && at.rank < self.ranks
     }
+}
+
+/// What a player does on any board: a step of a piece (with the piece a pawn becomes,
+/// when it promotes), a stone placed on a point, or a pass.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum MoveInput {
+    Step { from: Point, to: Point, promotion: Option<PieceKind> },
+    Place { at: Point },
+    Pass,
+}
+
+impl MoveInput {
+    /// A step without promotion.
+    pub const fn step(from: Point, to: Point) -> MoveInput {
+        MoveInput::Step { from, to, promotion: None }
+    }
+
+    /// The points to mark as the last move.
+    pub fn last_move(self) -> Option<LastMove> {
+        match self {
+            MoveInput::Step { from, to, .. } => Some(LastMove { from: Some(from), to }),
+            MoveInput::Place { at } => Some(LastMove { from: None, to: at }),
+            MoveInput::Pass => None,
+        }
+    }
+
+    /// The move as coordinate text for records and saved games: `h2e2` (xiangqi, ICCS),
+    /// `e7e8q` (chess, UCI), `D4` or `pass` (Go, GTP), `h8` (gomoku).
+    pub fn encode(self, kind: GameKind) -> String {
+        match self {
+            MoveInput::Step { from, to, promotion } => {
+                let mut s = kind.point_name(from) + &kind.point_name(to);
+                if let Some(k) = promotion.and_then(promotion_letter) {
+                    s.push(k);
+                }
+                s
+            }
+            MoveInput::Place { at } => kind.point_name(at),
+            MoveInput::Pass => "pass".to_owned(),
+        }
+    }
+
+    /// Reads [`MoveInput::encode`]'s text back; `None` when it is not a move of that
+    /// shape on that board (legality is the game's to judge).
+    pub fn decode(kind: GameKind, text: &str) -> Option<MoveInput> {
+        let text = text.trim();
+        if text.eq_ignore_ascii_case("pass") {
+            return Some(MoveInput::Pass);
+        }
+        match kind {
+            GameKind::Xiangqi | GameKind::Chess => {
+                let (from, rest) = kind.parse_point_prefix(text)?;
+                let (to, rest) = kind.parse_point_prefix(rest)?;
+                let promotion = match rest {
+                    "" => None,
+                    p if kind == GameKind::Chess => Some(promotion_kind(p)?),
+                    _ => return None,
+                };
+                Some(MoveInput::Step { from, to, promotion })
+            }
+            GameKind::Go { .. } | GameKind::Gomoku { .. } => {
+                let (at, rest) = kind.parse_point_prefix(text)?;
+                rest.is_empty().then_some(MoveInput::Place { at })
+            }
+        }
+    }
+}
+
+fn promotion_letter(kind: PieceKind) -> Option<char> {
+    Some(match kind {
+        PieceKind::Queen => 'q',
+        PieceKind::Rook => 'r',
+        PieceKind::Bishop => 'b',
+        PieceKind::Knight => 'n',
+        _ => return None,
+    })
+}
+
+fn promotion_kind(text: &str) -> Option<PieceKind> {
+    Some(match text {
+        "q" | "Q" => PieceKind::Queen,
+        "r" | "R" => PieceKind::Rook,
+        "b" | "B" => PieceKind::Bishop,
+        "n" | "N" => PieceKind::Knight,
+        _ => return None,
+    })
+}
+
+impl GameKind {
+    /// Reads a point name ([`GameKind::point_name`]) at the start of `text`; returns
+    /// it and the rest of the text.
+    pub fn parse_point_prefix(self, text: &str) -> Option<(Point, &str)> {
+        let mut chars = text.char_indices();
+        let (_, letter) = chars.next()?;
+        let letter = letter.to_ascii_lowercase();
+        if !letter.is_ascii_lowercase() {
+            return None;
+        }
+        let mut file = letter as u8 - b'a';
+        if let GameKind::Go { .. } = self {
+            // GTP skips the letter I.
+            if letter == 'i' {
+                return None;
+            }
+            if letter > 'i' {
+                file -= 1;
+            }
+        }
+        let digits_end = text[1..].find(|c: char| !c.is_ascii_digit()).map_or(text.len(), |i| i + 1);
+        let digits = &text[1..digits_end];
+        // Xiangqi ranks are one digit (0–9); the others count from 1.
+        let digits = if self == GameKind::Xiangqi { digits.get(..1)? } else { digits };
+        let rest = &text[1 + digits.len()..];
+        if digits.is_empty() || (digits.len() > 1 && digits.starts_with('0')) {
+            return None;
+        }
+        let number: u8 = digits.parse().ok()?;
+        let rank = if self == GameKind::Xiangqi { number } else { number.checked_sub(1)? };
+        (file < self.files() && rank < self.ranks()).then_some((Point::new(file, rank), rest))
+    }
+
+    /// The labels of the board's files, left to right as the first player sees it, and
+    /// of its ranks, bottom to top. Xiangqi has two rows of file labels: red counts
+    /// 一…九 from its right, black 1…9 from its right (red's left); the second element
+    /// of `files` is the row for the top edge.
+    pub fn coordinates(self) -> Coordinates {
+        const RED: [&str; 9] = ["九", "八", "七", "六", "五", "四", "三", "二", "一"];
+        let n = |count: u8, from: u8| (from..from + count).map(|i| i.to_string()).collect();
+        match self {
+            GameKind::Xiangqi => Coordinates {
+                bottom: RED.iter().map(|s| s.to_string()).collect(),
+                top: Some(n(9, 1)),
+                ranks: Vec::new(),
+            },
+            _ => {
+                let files = (0..self.files())
+                    .map(|f| {
+                        let name = self.point_name(Point::new(f, 0));
+                        name.trim_end_matches(|c: char| c.is_ascii_digit()).to_owned()
+                    })
+                    .collect();
+                Coordinates { bottom: files, top: None, ranks: n(self.ranks(), 1) }
+            }
+        }
+    }
+}
+
+/// What [`GameKind::coordinates`] writes around a board.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Coordinates {
+    /// Under the board, one per file, left to right (as the first player sees it).
+    pub bottom: Vec<String>,
+    /// Above the board, when the game labels that edge too (xiangqi: black's numbers).
+    pub top: Option<Vec<String>>,
+    /// Beside the board, one per rank, bottom to top; empty when ranks are not named.
+    pub ranks: Vec<String>,
+}
+
+/// Why an input was not played, in words for a child: every game's reasons, so one UI
+/// can show them. [`Refusal::text`] gives the sentence in 中文 and English.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Refusal {
+    /// The game has ended.
+    GameOver,
+    /// It is the other player's turn (the engine's, or the other child's).
+    NotYourTurn,
+    /// An input of the wrong shape for this game: a stone on a chess board, a pass in
+    /// xiangqi, a point off the board.
+    NotAMove,
+    Xiangqi(crate::xiangqi::IllegalReason),
+    Chess(crate::chess::IllegalReason),
+    Go(crate::go::IllegalReason),
+    Gomoku(crate::gomoku::IllegalReason),
+}
+
+impl Refusal {
+    /// The reason in both languages.
+    pub fn text(&self) -> Text {
+        match self {
+            Refusal::GameOver => Text::new("这盘棋已经结束了。", "This game is over."),
+            Refusal::NotYourTurn => {
+                Text::new("现在不是你走棋。", "It is not your turn.")
+            }
+            Refusal::NotAMove => Text::new(
+                "在这个棋盘上不能这样走。",
+                "That is not a move on this board.",
+            ),
+            Refusal::Xiangqi(r) => r.text(),
+            Refusal::Chess(r) => r.text(),
+            Refusal::Go(r) => r.text(),
+            Refusal::Gomoku(r) => r.text(),
+        }
+    }
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text().en)
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+/// A move in the game's standard notation and in Chinese notation.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct MoveName {
+    /// ICCS `h2e2` for xiangqi, SAN `Nf3` for chess, GTP `D4` for Go, `h8` for gomoku.
+    pub standard: String,
+    /// 炮二平五, 马g1-f3, 黑 D4 (第 n 手), 黑 h8.
+    pub chinese: String,
+}
+
+/// The one face every game's rules show to sessions, lessons, the app and the
+/// bindings. Implemented by each game's `Game` and dispatched by [`crate::AnyGame`].
+pub trait BoardGame {
+    /// Which game, with its board options.
+    fn kind(&self) -> GameKind;
+    /// The board as it stands: pieces, marks, the last move and checks; no selection.
+    fn view(&self) -> BoardView;
+    fn side_to_move(&self) -> Side;
+    /// How the game ended, `None` while it is in play.
+    fn outcome(&self) -> Option<Outcome>;
+    /// Whether the piece on `at` can be picked up by the side to move (step games).
+    fn is_own_piece(&self, at: Point) -> bool;
+    /// Where the piece on `from` may legally go (step games; empty otherwise).
+    fn targets(&self, from: Point) -> Vec<Point>;
+    /// Whether a step from `from` to `to` needs a promotion piece chosen first.
+    fn needs_promotion(&self, _from: Point, _to: Point) -> bool {
+        false
+    }
+    /// Whether the game places stones instead of moving pieces.
+    fn places_stones(&self) -> bool {
+        false
+    }
+    /// Whether passing is a move (Go).
+    fn can_pass(&self) -> bool {
+        false
+    }
+    /// Plays the input, or says why not; a refused input changes nothing.
+    fn play(&mut self, input: MoveInput) -> Result<(), Refusal>;
+    /// Takes back the last move; `None` when there is none.
+    fn undo(&mut self) -> Option<MoveInput>;
+    /// The moves played so far, from the start.
+    fn history(&self) -> Vec<MoveInput>;
+    /// `side` resigns.
+    fn resign(&mut self, side: Side) -> Result<Outcome, Refusal>;
+    /// Both players agree to a draw (refused where a game has no draws by agreement).
+    fn agree_draw(&mut self) -> Result<Outcome, Refusal>;
+    /// Every move played, in standard and Chinese notation.
+    fn move_names(&self) -> Vec<MoveName>;
 }
 
 #[cfg(test)]

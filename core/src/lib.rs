@@ -17,6 +17,7 @@ pub mod ai;
 pub mod chess;
 pub mod curriculum;
 mod game;
+mod games;
 pub mod go;
 pub mod gomoku;
 pub mod progress;
@@ -25,10 +26,12 @@ mod tap;
 pub mod xiangqi;
 
 pub use game::{
-    BoardMark, BoardView, BySide, Colour, DrawReason, GameKind, GomokuRule, Highlight,
-    HighlightKind, LastMove, Outcome, PieceKind, PieceView, Placement, Point, Side, WinReason,
+    BoardGame, BoardMark, BoardView, BySide, Colour, Coordinates, DrawReason, GameKind, GomokuRule,
+    Highlight, HighlightKind, LastMove, MoveInput, MoveName, Outcome, PieceKind, PieceView,
+    Placement, Point, Refusal, Side, Text, WinReason,
 };
-pub use tap::{Tap, TapBoard, TapRules};
+pub use games::{AnyGame, GameSetup, GoStart, SetupError};
+pub use tap::{Tap, TapBoard};
 
 /// The version of this crate, as the app and the bindings report it.
 pub fn version() -> &'static str {

@@ -3,19 +3,7 @@
 //! (or an empty point) to put it down. Kept here, not in the app, so it is tested once
 //! and every UI behaves the same.
 
-use crate::game::{BoardView, Highlight, HighlightKind, LastMove, Point};
-
-/// What a game must answer for the tap interaction.
-pub trait TapRules {
-    /// The board as it stands, without selection highlights.
-    fn view(&self) -> BoardView;
-    /// Whether the piece on `at` belongs to the side to move.
-    fn is_own_piece(&self, at: Point) -> bool;
-    /// The points the piece on `from` may legally move to.
-    fn targets(&self, from: Point) -> Vec<Point>;
-    /// Plays `from` → `to`, or says in words why it is not allowed.
-    fn play(&mut self, from: Point, to: Point) -> Result<(), String>;
-}
+use crate::game::{BoardGame, BoardView, Highlight, HighlightKind, MoveInput, PieceKind, Point, Refusal};
 
 /// What a tap did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,10 +13,13 @@ pub enum Tap {
     /// The piece was put down again.
     Deselected,
     /// A move was played.
-    Moved { from: Point, to: Point },
-    /// A piece was picked up and the tapped point is not one it can reach; the reason
-    /// comes from the rules (e.g. a blocked horse leg), to be shown, never ignored.
-    Refused { from: Point, to: Point, reason: String },
+    Moved(MoveInput),
+    /// A pawn would reach the last rank: the UI asks which piece it becomes, then calls
+    /// [`TapBoard::promote`] (or [`TapBoard::deselect`] to think again).
+    ChoosePromotion { from: Point, to: Point },
+    /// Not a legal move; the reason comes from the rules (a blocked horse leg, a suicide
+    /// point, 三三 for black), to be shown, never ignored.
+    Refused { input: MoveInput, reason: Refusal },
     /// Nothing to do (an empty point or an opponent's piece with nothing selected).
     Nothing,
 }
@@ -38,60 +29,94 @@ pub enum Tap {
 pub struct TapBoard<G> {
     game: G,
     selected: Option<Point>,
-    last_move: Option<LastMove>,
+    promotion: Option<(Point, Point)>,
 }
 
-impl<G: TapRules> TapBoard<G> {
+impl<G: BoardGame> TapBoard<G> {
     pub fn new(game: G) -> Self {
-        TapBoard { game, selected: None, last_move: None }
+        TapBoard { game, selected: None, promotion: None }
     }
 
     pub fn game(&self) -> &G {
         &self.game
     }
 
+    /// The game, for changes that do not come from taps (undo, resignation); the
+    /// selection is dropped.
+    pub fn game_mut(&mut self) -> &mut G {
+        self.deselect();
+        &mut self.game
+    }
+
     pub fn selected(&self) -> Option<Point> {
         self.selected
     }
 
-    /// Handles a tap on `at`.
+    /// The step waiting for a promotion choice.
+    pub fn pending_promotion(&self) -> Option<(Point, Point)> {
+        self.promotion
+    }
+
+    /// Handles a tap on `at`. Stone games place a stone at once; piece games pick up,
+    /// move or put down.
     pub fn tap(&mut self, at: Point) -> Tap {
+        if self.promotion.is_some() {
+            // A tap on the board while the choice is open cancels it.
+            self.deselect();
+            return Tap::Deselected;
+        }
+        if self.game.places_stones() {
+            return self.play_tapped(MoveInput::Place { at });
+        }
         match self.selected {
             Some(from) if from == at => {
                 self.selected = None;
                 Tap::Deselected
             }
             Some(_) if self.game.is_own_piece(at) => self.select(at),
-            Some(from) => match self.game.play(from, at) {
-                Ok(()) => {
-                    self.selected = None;
-                    self.last_move = Some(LastMove { from: Some(from), to: at });
-                    Tap::Moved { from, to: at }
-                }
-                Err(reason) => Tap::Refused { from, to: at, reason },
-            },
+            Some(from) if self.game.needs_promotion(from, at) => {
+                self.promotion = Some((from, at));
+                Tap::ChoosePromotion { from, to: at }
+            }
+            Some(from) => self.play_tapped(MoveInput::step(from, at)),
             None if self.game.is_own_piece(at) => self.select(at),
             None => Tap::Nothing,
         }
     }
 
-    /// Plays a move that did not come from taps (the engine's reply, a replayed move),
-    /// putting down any piece the player had picked up.
-    pub fn play(&mut self, from: Point, to: Point) -> Result<(), String> {
-        self.game.play(from, to)?;
-        self.selected = None;
-        self.last_move = Some(LastMove { from: Some(from), to });
+    /// Finishes the promotion asked for by [`Tap::ChoosePromotion`].
+    pub fn promote(&mut self, piece: PieceKind) -> Tap {
+        let Some((from, to)) = self.promotion.take() else { return Tap::Nothing };
+        self.play_tapped(MoveInput::Step { from, to, promotion: Some(piece) })
+    }
+
+    fn play_tapped(&mut self, input: MoveInput) -> Tap {
+        match self.game.play(input) {
+            Ok(()) => {
+                self.deselect();
+                Tap::Moved(input)
+            }
+            Err(reason) => Tap::Refused { input, reason },
+        }
+    }
+
+    /// Plays a move that did not come from taps (the engine's reply, a pass, a replayed
+    /// move), putting down any piece the player had picked up.
+    pub fn play(&mut self, input: MoveInput) -> Result<(), Refusal> {
+        self.game.play(input)?;
+        self.deselect();
         Ok(())
     }
 
-    /// Replaces the game (after taking moves back), with the last move to mark.
-    pub fn reset(&mut self, game: G, last_move: Option<LastMove>) {
-        *self = TapBoard { game, selected: None, last_move };
+    /// Replaces the game.
+    pub fn reset(&mut self, game: G) {
+        *self = TapBoard::new(game);
     }
 
-    /// Puts down the picked-up piece, if any.
+    /// Puts down the picked-up piece and forgets an open promotion choice.
     pub fn deselect(&mut self) {
         self.selected = None;
+        self.promotion = None;
     }
 
     fn select(&mut self, at: Point) -> Tap {
@@ -99,7 +124,7 @@ impl<G: TapRules> TapBoard<G> {
         Tap::Selected { at, targets: self.game.targets(at) }
     }
 
-    /// The board with the selection, its targets and the last move marked.
+    /// The board with the selection and its targets marked.
     pub fn view(&self) -> BoardView {
         let mut view = self.game.view();
         if let Some(at) = self.selected {
@@ -108,36 +133,14 @@ impl<G: TapRules> TapBoard<G> {
                 view.highlights.push(Highlight { at: t, kind: HighlightKind::Target });
             }
         }
-        if view.last_move.is_none() {
-            view.last_move = self.last_move;
-        }
         view
-    }
-}
-
-impl TapRules for crate::xiangqi::Game {
-    fn view(&self) -> BoardView {
-        self.position().board_view()
-    }
-
-    fn is_own_piece(&self, at: Point) -> bool {
-        let pos = self.position();
-        self.outcome().is_none()
-            && pos.piece_at(at).is_some_and(|(side, _)| side == pos.side_to_move())
-    }
-
-    fn targets(&self, from: Point) -> Vec<Point> {
-        if self.outcome().is_some() { Vec::new() } else { self.position().legal_targets(from) }
-    }
-
-    fn play(&mut self, from: Point, to: Point) -> Result<(), String> {
-        self.play_points(from, to).map(|_| ()).map_err(|e| e.to_string())
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::LastMove;
     use crate::xiangqi::{Game, Position, Rules};
 
     fn start() -> TapBoard<Game> {
@@ -159,7 +162,7 @@ mod tests {
 
         assert_eq!(
             board.tap(Point::new(4, 2)),
-            Tap::Moved { from: Point::new(7, 2), to: Point::new(4, 2) }
+            Tap::Moved(MoveInput::step(Point::new(7, 2), Point::new(4, 2)))
         );
         let view = board.view();
         assert_eq!(view.piece_at(Point::new(4, 2)).map(|p| p.glyph.as_str()), Some("炮"));
@@ -178,7 +181,9 @@ mod tests {
         board.tap(Point::new(1, 0)); // red horse b0
         // b0 → c2? The horse moves b0-a2 or b0-c2; d1 is not a horse move.
         match board.tap(Point::new(3, 1)) {
-            Tap::Refused { reason, .. } => assert!(!reason.is_empty()),
+            Tap::Refused { reason, .. } => {
+                assert_eq!(reason, Refusal::Xiangqi(crate::xiangqi::IllegalReason::HorseShape))
+            }
             other => panic!("expected a refusal, got {other:?}"),
         }
         assert_eq!(board.selected(), Some(Point::new(1, 0)), "selection kept after refusal");

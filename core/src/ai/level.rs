@@ -1,86 +1,74 @@
-//! Difficulty levels 1–10 as data, and how a level picks its move.
+//! Difficulty levels as data, and the one function by which a level picks its move.
 //!
-//! A level searches with its own caps and asks the search for exact scores of every
+//! A level searches with its own caps and asks the engine for exact scores of every
 //! root move within `margin` of the best. Then, with the caller's seeded generator, it
 //! either blunders impulsively (with `blunder_percent` chance: the candidate that
-//! captures the most, judged without the reply, else a random candidate) or adds up to
-//! ±`noise` centipawns to each candidate and plays the highest. So level 1 grabs pieces
-//! and often misses threats, as a beginner does, yet its moves still look like moves.
+//! gains the most on the spot, judged without the reply, else a random candidate) or
+//! adds up to ±`noise` to each candidate's score and plays the highest. So a low level
+//! grabs material and often misses threats, as a beginner does, yet its moves still
+//! look like moves.
 //!
-//! The rows were set by matches with `qike match custom:… custom:…` (a row given on the
-//! command line): level 1 against the one-ply greedy bot until it scored 35–65%, then
-//! each next row against the one below. The span from a greedy-bot beginner to the full
-//! engine is too wide for nine steps of at most 85% each (adjacent steps measured
-//! 79–97%), so the rows spread it as evenly as the measurements allowed: 81–95% per
-//! step in 100-game matches (`core/tools/engine_ladder.sh`).
+//! [`play_level`] is the only path from a level to a move: the app's thinker, the
+//! session's blocking move, `qike match`, the ladder script and the tests all call it,
+//! so what is measured is what a child meets. Each game's engine keeps its own table of
+//! levels (see [`levels`]).
 
-use std::time::Duration;
+use crate::game::{GameKind, MoveInput};
+use crate::games::AnyGame;
 
-use crate::xiangqi::{Move, Position};
+use super::engine::{Analysis, AnyEngine, Engine};
+use super::limits::Limits;
 
-use super::eval::VALUE;
-use super::search::{Limits, MATE_IN_MAX, SearchResult, Searcher};
-
-/// One difficulty level.
+/// One difficulty level of one game's engine.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Level {
     pub number: u8,
     /// The name a child sees, in Chinese and in English.
     pub name_zh: &'static str,
     pub name_en: &'static str,
-    /// Search caps: full plies, nodes, and thinking time.
+    /// Who it suits, in a sentence.
+    pub about_zh: &'static str,
+    pub about_en: &'static str,
+    /// Search caps: full plies (or playouts' depth), nodes (or playouts), thinking time.
     pub depth: u32,
     pub nodes: u64,
     pub time_ms: u64,
-    /// Candidates are the root moves within this many centipawns of the best.
+    /// Candidates are the root moves within this many score units of the best.
     pub margin: i32,
-    /// Random centipawns (±) added to each candidate's score.
+    /// Random score units (±) added to each candidate's score.
     pub noise: i32,
-    /// Chance in percent of playing a candidate other than the best.
+    /// Chance in percent of an impulsive choice instead of the best.
     pub blunder_percent: u32,
 }
 
-/// The ten levels, weakest first. Levels 1–6 search a few plies and choose among the
-/// candidates with noise and impulsive blunders; levels 7–9 play the full search's best
-/// move with a node cap (4–6 times the nodes of the level below); level 10 is the full
-/// engine for half a second.
-pub const LEVELS: [Level; 10] = [
-    lv(1, "小兵", "Little Soldier", 1, 2_000, 100, 1000, 500, 85),
-    lv(2, "小象", "Little Elephant", 1, 3_000, 100, 800, 300, 50),
-    lv(3, "小马", "Pony", 2, 10_000, 150, 650, 250, 42),
-    lv(4, "小炮", "Little Cannon", 2, 20_000, 200, 400, 180, 30),
-    lv(5, "小车", "Little Chariot", 3, 60_000, 300, 350, 150, 24),
-    lv(6, "士官", "Guard", 3, 150_000, 350, 250, 80, 9),
-    lv(7, "将军", "General", 64, 2_000, 400, 0, 0, 0),
-    lv(8, "棋士", "Player", 64, 10_000, 400, 0, 0, 0),
-    lv(9, "棋手", "Master", 64, 50_000, 400, 0, 0, 0),
-    lv(10, "大师", "Grandmaster", 64, u64::MAX, 500, 0, 0, 0),
-];
-
-#[allow(clippy::too_many_arguments)]
-const fn lv(
-    number: u8,
-    name_zh: &'static str,
-    name_en: &'static str,
-    depth: u32,
-    nodes: u64,
-    time_ms: u64,
-    margin: i32,
-    noise: i32,
-    blunder_percent: u32,
-) -> Level {
-    Level { number, name_zh, name_en, depth, nodes, time_ms, margin, noise, blunder_percent }
+/// A level number the game does not have, or a game without an engine yet.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum NoSuchLevel {
+    #[error("there is no level {number}; levels go from 1 to {max}")]
+    Number { number: u32, max: usize },
+    #[error("there is no computer opponent for this game yet")]
+    NoEngine,
 }
 
-/// A level number outside 1..=10.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("there is no level {0}; levels go from 1 to 10")]
-pub struct NoSuchLevel(pub u32);
+/// The levels of a game's engine, weakest first; empty for a game without an engine.
+pub fn levels(kind: GameKind) -> &'static [Level] {
+    match kind {
+        GameKind::Xiangqi => &super::xiangqi::LEVELS,
+        GameKind::Chess | GameKind::Go { .. } | GameKind::Gomoku { .. } => &[],
+    }
+}
 
 impl Level {
-    /// Level `n` (1..=10).
-    pub fn get(n: u32) -> Result<Level, NoSuchLevel> {
-        n.checked_sub(1).and_then(|i| LEVELS.get(i as usize)).copied().ok_or(NoSuchLevel(n))
+    /// Level `n` (from 1) of the game's engine.
+    pub fn get(kind: GameKind, n: u32) -> Result<Level, NoSuchLevel> {
+        let all = levels(kind);
+        if all.is_empty() {
+            return Err(NoSuchLevel::NoEngine);
+        }
+        n.checked_sub(1)
+            .and_then(|i| all.get(i as usize))
+            .copied()
+            .ok_or(NoSuchLevel::Number { number: n, max: all.len() })
     }
 
     /// The same level with a smaller node cap (for cheap tests and matches).
@@ -89,86 +77,80 @@ impl Level {
         self
     }
 
-    /// The search limits of this level.
-    pub fn limits(&self) -> Limits {
-        Limits {
-            depth: Some(self.depth),
-            nodes: (self.nodes != u64::MAX).then_some(self.nodes),
-            movetime: Some(Duration::from_millis(self.time_ms)),
-            clock: None,
+    /// Whether the level always plays the engine's best move.
+    pub fn is_exact(&self) -> bool {
+        self.noise == 0 && self.blunder_percent == 0
+    }
+
+    /// The search limits of this level. `fixed` drops the time cap, so the move depends
+    /// only on the game and the seed (tests, reproducible matches).
+    pub fn limits(&self, fixed: bool) -> Limits {
+        let nodes = (self.nodes != u64::MAX).then_some(self.nodes);
+        if fixed {
+            Limits {
+                depth: Some(self.depth),
+                nodes: Some(self.nodes.min(5_000_000)),
+                movetime: None,
+                clock: None,
+            }
+        } else {
+            Limits {
+                depth: Some(self.depth),
+                nodes,
+                movetime: Some(std::time::Duration::from_millis(self.time_ms)),
+                clock: None,
+            }
         }
     }
 
-    /// Like [`Level::limits`] without the time cap: reproducible for a given seed.
-    pub fn fixed_limits(&self) -> Limits {
-        Limits { movetime: None, nodes: Some(self.nodes.min(5_000_000)), ..self.limits() }
-    }
-
-    /// Picks a move from `result` (a search made with this level's margin), without
-    /// looking at the position: a blunder is then any candidate but the best.
-    pub fn choose(&self, result: &SearchResult, rng: &mut Rng) -> Option<Move> {
-        self.pick(None, result, rng)
-    }
-
-    /// Picks a move. With the position at hand a blunder is *impulsive*: the candidate
-    /// that captures the most (a random one when none captures), judged without looking
-    /// at the reply — so a weak level grabs pieces and misses threats, as a beginner does.
-    fn pick(&self, pos: Option<&Position>, result: &SearchResult, rng: &mut Rng) -> Option<Move> {
-        let best = result.root.first()?;
-        if best.score.abs() > MATE_IN_MAX || (self.noise == 0 && self.blunder_percent == 0) {
-            // Levels do not throw away a forced mate, nor walk into one on purpose.
-            return result.best;
+    /// Picks a move from an analysis made with this level's margin.
+    pub fn pick(&self, analysis: &Analysis, rng: &mut Rng) -> Option<MoveInput> {
+        let best = analysis.candidates.first()?;
+        if analysis.decisive || self.is_exact() {
+            // Levels do not throw away a forced win, nor walk into a loss on purpose.
+            return analysis.best;
         }
-        let cands: Vec<_> = result
-            .root
+        let cands: Vec<_> = analysis
+            .candidates
             .iter()
-            .filter(|r| r.exact && r.score >= best.score - self.margin && r.score > -MATE_IN_MAX)
+            .filter(|c| c.exact && c.score >= best.score - self.margin && !c.loses)
             .collect();
-        if cands.len() > 1 && rng.below(100) < self.blunder_percent as u64 {
-            return match pos {
-                Some(p) => {
-                    let gain = |m: Move| p.piece_at(m.to()).map_or(0, |(_, k)| VALUE[k as usize]);
-                    cands
-                        .iter()
-                        .map(|r| (gain(r.mv) * 64 + rng.below(64) as i32, r.mv))
-                        .max_by_key(|&(g, _)| g)
-                        .map(|(_, m)| m)
-                        .or(result.best)
-                }
-                None => {
-                    let i = 1 + rng.below(cands.len() as u64 - 1) as usize;
-                    cands.get(i).map(|r| r.mv).or(result.best)
-                }
-            };
+        if cands.len() > 1 && rng.below(100) < u64::from(self.blunder_percent) {
+            // Impulsive: the biggest gain on the spot, ties broken at random.
+            return cands
+                .iter()
+                .map(|c| (i64::from(c.gain) * 64 + rng.below(64) as i64, c.mv))
+                .max_by_key(|&(g, _)| g)
+                .map(|(_, m)| m)
+                .or(analysis.best);
         }
         let noise = self.noise.max(0) as u64;
         cands
             .iter()
-            .map(|r| (r.score + rng.below(2 * noise + 1) as i32 - self.noise, r.mv))
+            .map(|c| (c.score + rng.below(2 * noise + 1) as i32 - self.noise, c.mv))
             .max_by_key(|&(s, _)| s)
             .map(|(_, m)| m)
-            .or(result.best)
+            .or(analysis.best)
     }
+}
 
-    /// Searches `pos` with this level's caps and picks a move. `fixed` drops the time
-    /// cap, so the move depends only on the position, history and seed.
-    pub fn play(
-        &self,
-        searcher: &mut Searcher,
-        pos: &Position,
-        history: &[(u64, bool)],
-        rng: &mut Rng,
-        fixed: bool,
-    ) -> Option<Move> {
-        // A level that always plays the best move needs no exact scores for the others
-        // (a wide root window would only slow its search down).
-        let exact = self.noise == 0 && self.blunder_percent == 0;
-        searcher.set_root_margin(if exact { 0 } else { self.margin });
-        let limits = if fixed { self.fixed_limits() } else { self.limits() };
-        let result = searcher.search(pos, history, &limits);
-        searcher.set_root_margin(0);
-        self.pick(Some(pos), &result, rng)
+/// The move a level plays in `game`: a book move when the engine has one, else a
+/// search with the level's caps and the level's pick. The one path every caller uses.
+pub fn play_level(
+    engine: &mut AnyEngine,
+    game: &AnyGame,
+    level: &Level,
+    rng: &mut Rng,
+    fixed: bool,
+) -> Option<MoveInput> {
+    if let Some(m) = engine.book_move(game, rng) {
+        return Some(m);
     }
+    // A level that always plays the best move needs no exact scores for the others (a
+    // wide root window would only slow its search down).
+    let margin = if level.is_exact() { 0 } else { level.margin };
+    let analysis = engine.analyse(game, &level.limits(fixed), margin);
+    level.pick(&analysis, rng)
 }
 
 /// A small seeded generator (SplitMix64): the caller's seed makes games reproducible.
@@ -178,6 +160,12 @@ pub struct Rng(u64);
 impl Rng {
     pub fn new(seed: u64) -> Rng {
         Rng(seed)
+    }
+
+    /// The generator for ply `ply` of a game seeded with `seed`: a resumed game makes
+    /// the same choices as one that was never closed.
+    pub fn for_ply(seed: u64, ply: usize) -> Rng {
+        Rng::new(seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 
     pub fn next_u64(&mut self) -> u64 {
@@ -199,19 +187,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn levels_are_ordered() {
-        for w in LEVELS.windows(2) {
-            let (a, b) = (w[0], w[1]);
-            assert_eq!(a.number + 1, b.number);
-            // Node caps are not ordered: levels 1–6 stop at their depth long before
-            // their (safety) node cap, levels 7–9 at their node cap.
-            assert!(a.depth <= b.depth && a.time_ms <= b.time_ms);
-            assert!(a.noise >= b.noise && a.blunder_percent >= b.blunder_percent);
-        }
-        assert!(LEVELS.iter().all(|l| l.time_ms <= 1000));
-        assert_eq!(Level::get(0), Err(NoSuchLevel(0)));
-        assert_eq!(Level::get(11), Err(NoSuchLevel(11)));
-        assert_eq!(Level::get(1).unwrap().name_zh, "小兵");
+    fn levels_exist_only_where_an_engine_does() {
+        assert_eq!(Level::get(GameKind::Xiangqi, 0), Err(NoSuchLevel::Number { number: 0, max: 10 }));
+        assert_eq!(Level::get(GameKind::Xiangqi, 11), Err(NoSuchLevel::Number { number: 11, max: 10 }));
+        assert_eq!(Level::get(GameKind::Xiangqi, 1).map(|l| l.name_zh), Ok("小兵"));
+        assert_eq!(Level::get(GameKind::Chess, 1), Err(NoSuchLevel::NoEngine));
     }
 
     #[test]
@@ -224,5 +204,6 @@ mod tests {
             assert!(x < 10);
         }
         assert_eq!(a.below(0), 0);
+        assert_ne!(Rng::for_ply(1, 0), Rng::for_ply(1, 1));
     }
 }

@@ -1,42 +1,26 @@
-//! The xiangqi engine: search, evaluation, difficulty levels and background thinking.
+//! The engines: one interface every game's engine implements ([`Engine`], held as
+//! [`AnyEngine`]), levels as data per game with one pick path ([`play_level`]), a
+//! stoppable worker thread ([`Thinker`]), and each game's engine in its own folder.
 //!
 //! ```
-//! use qike_core::ai::{Level, Limits, Rng, Searcher};
-//! use qike_core::xiangqi::Position;
-//!
-//! let pos = Position::startpos();
-//! let mut searcher = Searcher::new(4);
-//! let result = searcher.search(&pos, &[], &Limits::nodes(5_000));
-//! assert!(pos.is_legal(result.best.unwrap()));
+//! use qike_core::ai::{AnyEngine, Level, Rng, play_level};
+//! use qike_core::{AnyGame, BoardGame, GameKind};
 //!
 //! // A child's opponent: level 1, seeded so the game can be replayed.
-//! let level = Level::get(1).unwrap();
-//! let m = level.play(&mut searcher, &pos, &[], &mut Rng::new(1), true).unwrap();
-//! assert!(pos.is_legal(m));
+//! let mut game = AnyGame::new(GameKind::Xiangqi).unwrap();
+//! let mut engine = AnyEngine::for_game(GameKind::Xiangqi, 4).unwrap();
+//! let level = Level::get(GameKind::Xiangqi, 1).unwrap();
+//! let m = play_level(&mut engine, &game, &level, &mut Rng::new(1), true).unwrap();
+//! assert!(game.play(m).is_ok());
 //! ```
 
-mod arena;
-mod book;
-mod coach;
-mod eval;
+mod engine;
 mod level;
-mod picker;
-mod search;
-mod see;
+mod limits;
 mod thinker;
-mod tt;
+pub mod xiangqi;
 
-pub use arena::{
-    Adjudication, EloEstimate, Ending, GameRecord, GreedyPlayer, LevelPlayer, OPENINGS, Player,
-    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, parse_openings, play_game,
-};
-pub use book::{Book, BookError};
-pub use coach::{Hint, MoveReview, Verdict, hint, review};
-pub use eval::{VALUE, evaluate};
-pub use level::{LEVELS, Level, NoSuchLevel, Rng};
-pub use search::{
-    Clock, Info, InfoFn, Limits, MATE, MATE_IN_MAX, RULE_WIN, RootMove, SearchResult, Searcher,
-    history_of,
-};
+pub use engine::{AnyEngine, Analysis, Candidate, Engine, Hint, MoveReview, Verdict};
+pub use level::{Level, NoSuchLevel, Rng, levels, play_level};
+pub use limits::{Clock, Limits};
 pub use thinker::{ThinkError, Thinker};
-pub use tt::{DEFAULT_MB, MAX_MB};

@@ -1,12 +1,15 @@
-//! Thinking on a worker thread that the caller can stop at any time.
+//! Thinking on a worker thread that the caller can stop at any time: the UI never
+//! waits for an engine.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread::JoinHandle;
 
-use crate::xiangqi::Position;
+use crate::game::MoveInput;
+use crate::games::AnyGame;
 
-use super::search::{Limits, SearchResult, Searcher};
+use super::engine::{AnyEngine, Engine};
+use super::level::{Level, Rng, play_level};
 
 /// Why a background search gave no result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -17,11 +20,11 @@ pub enum ThinkError {
     Panicked,
 }
 
-/// A search running on its own thread. [`Thinker::stop`] asks it to finish at once;
-/// [`Thinker::wait`] hands back the searcher (with its table) and the result.
+/// A level choosing its move on its own thread. [`Thinker::stop`] asks it to finish
+/// at once; [`Thinker::wait`] hands back the engine (with its table) and the move.
 pub struct Thinker {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<(Searcher, SearchResult)>,
+    handle: JoinHandle<(AnyEngine, Option<MoveInput>)>,
 }
 
 impl std::fmt::Debug for Thinker {
@@ -31,20 +34,22 @@ impl std::fmt::Debug for Thinker {
 }
 
 impl Thinker {
-    /// Starts searching `pos` with `searcher` (moved onto the thread).
+    /// Starts `level` choosing a move in `game` with `engine` (moved onto the thread),
+    /// by the same [`play_level`] every other caller uses.
     pub fn start(
-        mut searcher: Searcher,
-        pos: Position,
-        history: Vec<(u64, bool)>,
-        limits: Limits,
+        mut engine: AnyEngine,
+        game: AnyGame,
+        level: Level,
+        mut rng: Rng,
+        fixed: bool,
     ) -> Result<Thinker, ThinkError> {
         let stop = Arc::new(AtomicBool::new(false));
-        searcher.set_stop_flag(Arc::clone(&stop));
+        engine.set_stop_flag(Arc::clone(&stop));
         let handle = std::thread::Builder::new()
-            .name("qike-xiangqi-search".into())
+            .name("qike-engine".into())
             .spawn(move || {
-                let result = searcher.search(&pos, &history, &limits);
-                (searcher, result)
+                let mv = play_level(&mut engine, &game, &level, &mut rng, fixed);
+                (engine, mv)
             })
             .map_err(|e| ThinkError::Spawn(e.to_string()))?;
         Ok(Thinker { stop, handle })
@@ -61,7 +66,10 @@ impl Thinker {
     }
 
     /// Waits for the search to end.
-    pub fn wait(self) -> Result<(Searcher, SearchResult), ThinkError> {
-        self.handle.join().map_err(|_| ThinkError::Panicked)
+    pub fn wait(self) -> Result<(AnyEngine, Option<MoveInput>), ThinkError> {
+        let (mut engine, mv) = self.handle.join().map_err(|_| ThinkError::Panicked)?;
+        // A fresh flag, so that a stopped thinker does not stop the engine's next search.
+        engine.set_stop_flag(Arc::new(AtomicBool::new(false)));
+        Ok((engine, mv))
     }
 }

@@ -19,6 +19,7 @@
 
 mod chinese;
 mod draw;
+mod face;
 mod fen;
 mod game;
 mod moves;
@@ -30,6 +31,7 @@ mod setup;
 mod view;
 
 pub use chinese::{parse_chinese, to_chinese, to_chinese_line};
+pub use face::{IllegalReason, illegal_reason};
 pub use fen::{FenError, START_FEN};
 pub use game::{DrawClaim, EndError, Game};
 pub use moves::{Move, Promotion, Role, UciError, parse_square, square_name};

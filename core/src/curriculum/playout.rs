@@ -9,7 +9,8 @@
 //! every machine, so tests can script whole games and a saved run replays exactly.
 
 use crate::Point;
-use crate::ai::{LEVELS, Level, Limits, Rng, Searcher, VALUE, history_of};
+use crate::ai::xiangqi::{LEVELS, Searcher, VALUE, XiangqiEngine, history_of};
+use crate::ai::{AnyEngine, Level, Limits, Rng, play_level};
 use crate::game::Side;
 use crate::xiangqi::{Kind, Move, Position};
 
@@ -54,7 +55,7 @@ fn attackers(pos: &Position, side: Side) -> usize {
 /// The level a step asks for (level 1 when out of range; validation reports that).
 pub(crate) fn level_of(s: &PlayOut) -> Level {
     let nodes = s.nodes.unwrap_or(PLAYOUT_DEFAULT_NODES).clamp(1, PLAYOUT_MAX_NODES);
-    Level::get(u32::from(s.level)).unwrap_or(LEVELS[0]).with_nodes(u64::from(nodes))
+    Level::get(crate::GameKind::Xiangqi, u32::from(s.level)).unwrap_or(LEVELS[0]).with_nodes(u64::from(nodes))
 }
 
 fn moves_of(played: &[(Point, Point)]) -> Vec<Move> {
@@ -68,11 +69,20 @@ pub(crate) fn engine_reply(
     played: &[(Point, Point)],
     pos: &Position,
 ) -> Option<Move> {
-    let (history, _) = history_of(start, &moves_of(played));
-    let mut searcher = Searcher::new(1);
-    let mix = (played.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    let mut rng = Rng::new(s.seed ^ mix);
-    level_of(s).play(&mut searcher, pos, &history, &mut rng, true)
+    let mut game = crate::xiangqi::Game::new(start.clone(), crate::xiangqi::Rules::default());
+    for m in moves_of(played) {
+        game.play(m).ok()?;
+    }
+    if game.position().key() != pos.key() {
+        return None;
+    }
+    let mut engine = AnyEngine::Xiangqi(XiangqiEngine::new(1));
+    let mut rng = Rng::for_ply(s.seed, played.len());
+    let game = crate::AnyGame::Xiangqi(game);
+    match play_level(&mut engine, &game, &level_of(s), &mut rng, true)? {
+        crate::MoveInput::Step { from, to, .. } => Move::new(from, to),
+        _ => None,
+    }
 }
 
 /// A good move for the child: the engine at full strength with a larger budget.

@@ -6,24 +6,7 @@
 
 use serde::{Deserialize, Serialize};
 
-/// A text in Simplified Chinese and English.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Text {
-    pub zh: String,
-    pub en: String,
-}
-
-impl Text {
-    pub fn new(zh: &str, en: &str) -> Text {
-        Text { zh: zh.to_owned(), en: en.to_owned() }
-    }
-
-    /// Whether both languages have something to say.
-    pub fn is_complete(&self) -> bool {
-        !self.zh.trim().is_empty() && !self.en.trim().is_empty()
-    }
-}
+pub use crate::game::Text;
 
 /// Which game a course teaches. Positions in its lessons are FENs of that game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]

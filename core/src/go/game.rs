@@ -117,6 +117,8 @@ pub struct Game {
     board: Board,
     rules: Rules,
     to_move: Side,
+    /// Who moved first after the setup (white after handicap stones).
+    first_to_move: Side,
     handicap: u8,
     /// Stones placed before the first move (handicap or SGF setup).
     setup: Vec<(Point, Side)>,
@@ -137,6 +139,7 @@ impl Game {
             board,
             rules,
             to_move: Side::First,
+            first_to_move: Side::First,
             handicap: 0,
             setup: Vec::new(),
             moves: Vec::new(),
@@ -195,6 +198,7 @@ impl Game {
         self.setup = self.board.stones().collect();
         self.handicap = handicap;
         self.to_move = to_move;
+        self.first_to_move = to_move;
         self.seen.clear();
         self.seen.insert(self.board.hash());
         Ok(())
@@ -206,6 +210,26 @@ impl Game {
 
     pub(crate) fn set_to_move(&mut self, side: Side) {
         self.to_move = side;
+        if self.moves.is_empty() {
+            self.first_to_move = side;
+        }
+    }
+
+    /// The same game before its first move: setup stones, rules, handicap, first player.
+    pub fn fresh(&self) -> Game {
+        let mut game = self.clone();
+        if let Some(mut board) = Board::new(self.size()) {
+            board.set_stones(&self.setup);
+            game.board = board;
+        }
+        game.moves.clear();
+        game.passes = 0;
+        game.resigned = None;
+        *game.dead = [false; MAX_CELLS];
+        game.to_move = self.first_to_move;
+        game.seen.clear();
+        game.seen.insert(game.board.hash());
+        game
     }
 
     pub fn board(&self) -> &Board {

@@ -23,6 +23,7 @@ mod benson;
 mod board;
 mod coords;
 mod dead;
+mod face;
 mod game;
 mod playout;
 mod score;
@@ -33,6 +34,7 @@ pub use coords::{
     CoordError, Move, gtp_name, handicap_points, max_handicap, parse_gtp, star_points,
 };
 pub use dead::DEFAULT_PLAYOUTS;
+pub use face::IllegalReason;
 pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, Score, SetupError};
 pub use playout::{Rng, benchmark_playouts};
 pub use score::{AreaCount, Komi, KomiError, ScoreResult};

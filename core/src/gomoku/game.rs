@@ -205,6 +205,16 @@ impl Game {
         Ok(outcome)
     }
 
+    /// Both players agree to a draw.
+    pub fn agree_draw(&mut self) -> Result<Outcome, PlayError> {
+        if self.outcome.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let outcome = Outcome::Draw { reason: DrawReason::Agreement };
+        self.outcome = Some(outcome);
+        Ok(outcome)
+    }
+
     /// Takes back the last move (and any result it or a later resignation brought).
     pub fn undo(&mut self) -> Option<Point> {
         let last = self.moves.pop()?;

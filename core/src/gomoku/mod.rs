@@ -20,6 +20,7 @@
 
 mod board;
 pub mod competition;
+mod face;
 mod game;
 mod line;
 pub mod notation;
@@ -29,6 +30,7 @@ pub mod renju;
 pub mod sgf;
 
 pub use board::{Board, BoardSize, DiagramError, Direction, Stone};
+pub use face::IllegalReason;
 pub use game::{ForbiddenPolicy, Game, PlayError, Played, is_win};
 pub use openings::{OPENINGS, Opening, OpeningKind};
 pub use patterns::{Combination, PointShapes, Shape};

@@ -22,10 +22,12 @@
 
 mod chase;
 mod fen;
+mod face;
 mod game;
 mod movegen;
 pub mod notation;
 mod position;
+mod refusal;
 mod tables;
 mod types;
 mod view;
@@ -35,6 +37,7 @@ use crate::game::{Point, Side};
 pub use fen::FenError;
 pub use game::{Game, GameError, Rules, Ruleset};
 pub use position::{Position, Undo};
+pub use refusal::{IllegalReason, illegal_reason};
 pub use types::{Kind, Move, MoveList};
 pub use view::{glyph, marks};
 

@@ -30,6 +30,8 @@ use std::time::{Duration, Instant};
 
 use crate::xiangqi::{Kind, Move, MoveList, Position};
 
+use crate::ai::limits::Limits;
+
 use super::eval::{VALUE, evaluate, has_big_pieces};
 use super::picker::{ContHistory, Picker, Stage, cont_index};
 use super::tt::{Bound, Tt};
@@ -45,57 +47,6 @@ const INF: i32 = 32_000;
 pub const MAX_PLY: usize = 96;
 /// Plies without a capture after which the game is drawn (60 moves each, 自然限着).
 const MOVE_LIMIT_PLIES: u32 = 120;
-
-/// When to stop thinking. Every limit set applies; none set means "until stopped".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Limits {
-    pub depth: Option<u32>,
-    pub nodes: Option<u64>,
-    pub movetime: Option<Duration>,
-    pub clock: Option<Clock>,
-}
-
-impl Limits {
-    pub fn depth(d: u32) -> Limits {
-        Limits { depth: Some(d), ..Limits::default() }
-    }
-
-    pub fn nodes(n: u64) -> Limits {
-        Limits { nodes: Some(n), ..Limits::default() }
-    }
-
-    pub fn movetime(t: Duration) -> Limits {
-        Limits { movetime: Some(t), ..Limits::default() }
-    }
-
-    /// The time to spend on this move: the move time, or a share of the clock.
-    fn budget(&self) -> Option<Duration> {
-        let from_clock = self.clock.map(|c| c.budget());
-        match (self.movetime, from_clock) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
-    }
-}
-
-/// The mover's clock: time left, increment per move, and moves to the next control.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Clock {
-    pub left: Duration,
-    pub increment: Duration,
-    pub moves_to_go: Option<u32>,
-}
-
-impl Clock {
-    /// A share of the time left plus most of the increment, never more than half the
-    /// time left (minus a safety margin for the reply to reach the GUI).
-    fn budget(&self) -> Duration {
-        let moves = self.moves_to_go.unwrap_or(30).clamp(1, 60);
-        let share = self.left / moves + self.increment * 3 / 4;
-        let cap = (self.left / 2).saturating_sub(Duration::from_millis(20));
-        share.min(cap).max(Duration::from_millis(1))
-    }
-}
 
 /// A root move with the score of its last complete search. `exact` is false when the
 /// move only failed low: the score is then an upper bound.

@@ -167,7 +167,7 @@ impl Tt {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::search::MATE;
+    use crate::ai::xiangqi::search::MATE;
 
     #[test]
     fn mate_scores_are_relative_to_the_node() {

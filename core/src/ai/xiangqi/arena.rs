@@ -9,8 +9,15 @@
 use crate::game::{Outcome, Side};
 use crate::xiangqi::{Game, Kind, Move, Position, Rules};
 
-use super::level::{Level, Rng};
-use super::search::{Limits, MATE_IN_MAX, Searcher, history_of};
+use crate::ai::engine::{AnyEngine, Engine};
+use crate::ai::level::{Level, Rng, play_level};
+use crate::game::MoveInput;
+use crate::games::AnyGame;
+
+use super::engine::XiangqiEngine;
+use crate::ai::limits::Limits;
+
+use super::search::{MATE_IN_MAX, Searcher, history_of};
 
 /// A move and, when the player says, its score in centipawns from the mover's view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -250,19 +257,20 @@ fn replay(start: &Position, moves: &[Move]) -> (Vec<(u64, bool)>, Position) {
     history_of(start, moves)
 }
 
-/// A difficulty level, seeded per move from the game so matches are reproducible.
+/// A difficulty level, choosing its moves by [`play_level`] exactly as in the app; the
+/// generator for each move comes from the seed and the ply, as in a game session.
 #[derive(Debug)]
 pub struct LevelPlayer {
     pub level: Level,
-    searcher: Searcher,
-    rng: Rng,
+    engine: AnyEngine,
+    seed: u64,
     /// Use the level's node cap only (no clock): reproducible but slower per move.
     pub fixed: bool,
 }
 
 impl LevelPlayer {
     pub fn new(level: Level, seed: u64, fixed: bool) -> LevelPlayer {
-        LevelPlayer { level, searcher: Searcher::new(16), rng: Rng::new(seed), fixed }
+        LevelPlayer { level, engine: AnyEngine::Xiangqi(XiangqiEngine::new(16)), seed, fixed }
     }
 }
 
@@ -272,16 +280,23 @@ impl Player for LevelPlayer {
     }
 
     fn new_game(&mut self) -> Result<(), String> {
-        self.searcher.clear();
+        self.engine.new_game();
         Ok(())
     }
 
     fn think(&mut self, start: &Position, moves: &[Move]) -> Result<Reply, String> {
-        let (history, pos) = replay(start, moves);
-        let mv = self
-            .level
-            .play(&mut self.searcher, &pos, &history, &mut self.rng, self.fixed)
+        let mut game = Game::new(start.clone(), Rules::default());
+        for &m in moves {
+            game.play(m).map_err(|e| e.to_string())?;
+        }
+        let mut rng = Rng::for_ply(self.seed, moves.len());
+        let game = AnyGame::Xiangqi(game);
+        let input = play_level(&mut self.engine, &game, &self.level, &mut rng, self.fixed)
             .ok_or("level found no move in an unfinished game")?;
+        let MoveInput::Step { from, to, .. } = input else {
+            return Err("the xiangqi engine answered with a move that is not a step".into());
+        };
+        let mv = Move::new(from, to).ok_or("the engine's move is off the board")?;
         Ok(Reply { mv, score: None })
     }
 }

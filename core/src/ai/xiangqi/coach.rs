@@ -1,10 +1,13 @@
 //! The coach: a hint for the player to move, and a review that grades each move of a
 //! game by how much evaluation it gave away.
 
+use crate::ai::engine::Verdict;
 use crate::game::Side;
 use crate::xiangqi::{Move, Position};
 
-use super::search::{Limits, MATE_IN_MAX, Searcher};
+use crate::ai::limits::Limits;
+
+use super::search::{MATE_IN_MAX, Searcher};
 
 /// A suggested move and, when the opponent threatens something, the threat it answers.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -14,27 +17,6 @@ pub struct Hint {
     /// What the opponent would play if it were their turn, when that wins material
     /// (or mates): the reason to care about the hint.
     pub threat: Option<Move>,
-}
-
-/// How good a reviewed move was.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Verdict {
-    Good,
-    Inaccuracy,
-    Mistake,
-    Blunder,
-}
-
-impl Verdict {
-    /// The verdict for an evaluation loss in centipawns.
-    pub fn of_loss(loss: i32) -> Verdict {
-        match loss {
-            ..50 => Verdict::Good,
-            50..150 => Verdict::Inaccuracy,
-            150..350 => Verdict::Mistake,
-            _ => Verdict::Blunder,
-        }
-    }
 }
 
 /// The review of one move.

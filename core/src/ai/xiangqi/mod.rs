@@ -1,0 +1,38 @@
+//! The xiangqi engine: search, evaluation, opening book, coach, levels, and the arena
+//! that plays matches between players.
+//!
+//! ```
+//! use qike_core::ai::xiangqi::Searcher;
+//! use qike_core::ai::Limits;
+//! use qike_core::xiangqi::Position;
+//!
+//! let pos = Position::startpos();
+//! let mut searcher = Searcher::new(4);
+//! let result = searcher.search(&pos, &[], &Limits::nodes(5_000));
+//! assert!(pos.is_legal(result.best.unwrap()));
+//! ```
+
+mod arena;
+mod book;
+mod coach;
+mod engine;
+mod eval;
+mod levels;
+mod picker;
+pub(crate) mod search;
+mod see;
+mod tt;
+
+pub use arena::{
+    Adjudication, EloEstimate, Ending, GameRecord, GreedyPlayer, LevelPlayer, OPENINGS, Player,
+    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, parse_openings, play_game,
+};
+pub use book::{Book, BookError};
+pub use coach::{Hint, MoveReview, hint, review};
+pub use engine::XiangqiEngine;
+pub use eval::{VALUE, evaluate};
+pub use levels::LEVELS;
+pub use search::{
+    Info, InfoFn, MATE, MATE_IN_MAX, RULE_WIN, RootMove, SearchResult, Searcher, history_of,
+};
+pub use tt::{DEFAULT_MB, MAX_MB};

@@ -1,0 +1,550 @@
+//! A casual game of any of the four games: against the engine at a level where the
+//! game has one, or two players on one device (对弈 in class). The child's taps, the
+//! engine's replies, 悔棋 (take back), resignation, draw offers, hints, the coach's
+//! review, the move list in Chinese notation, the count at the end of a Go game, and a
+//! versioned saved form that survives closing the app.
+//!
+//! The session never searches on its own thread: [`GameSession::think`] hands a
+//! [`Thinker`] to the caller (the app polls it every frame and can stop it), and
+//! [`GameSession::engine_move_now`] is the blocking form for tests and tools. Both
+//! choose the move by [`crate::ai::play_level`].
+
+mod saved;
+
+pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
+
+use crate::ai::{self, AnyEngine, Engine, Hint, Level, Limits, MoveReview, Rng, ThinkError, Thinker};
+use crate::game::{
+    BoardGame, BoardView, GameKind, MoveInput, MoveName, Outcome, PieceKind, Point, Refusal, Side,
+};
+use crate::games::{AnyGame, GameSetup, SetupError};
+use crate::go;
+use crate::progress::{GameRecord, Timestamp};
+use crate::tap::{Tap, TapBoard};
+
+/// Nodes for the engine's look at a draw offer, a hint and each reviewed move: small
+/// enough to answer in well under a second on a phone.
+pub const COACH_NODES: u64 = 30_000;
+/// No draw offers before this many plies of a game from the start position: a game
+/// should be played first. (A game from a set-up position may be drawn at once.)
+const DRAW_EARLIEST_PLY: usize = 20;
+/// After a refused offer, the next one is only considered this many plies later.
+const DRAW_OFFER_GAP: usize = 10;
+/// The engine accepts a draw unless it thinks it is better by more than this (cp).
+const DRAW_ACCEPT_MARGIN: i32 = 30;
+
+/// What a tap on the board did in a game.
+#[derive(Debug, Clone, PartialEq)]
+pub enum TapResult {
+    /// A piece was picked up or put down; nothing else changed.
+    Selection,
+    /// A move was played; the outcome if it ended the game.
+    Moved { outcome: Option<Outcome> },
+    /// A pawn reaches the last rank: ask which piece, then [`GameSession::promote`].
+    ChoosePromotion { from: Point, to: Point },
+    /// Not a legal move; [`Refusal::text`] says why in words a child understands.
+    Refused { reason: Refusal },
+    /// Go, at the count: a group was marked dead (`true`) or alive again.
+    Marked { dead: bool },
+    /// It is not the child's turn, the game is over, or the point is empty.
+    Ignored,
+}
+
+/// The engine's answer to a draw offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum DrawAnswer {
+    Accepted,
+    /// Too early in the game, too soon after the last offer, or the engine is better.
+    Declined,
+}
+
+/// Why a saved game cannot be resumed or a request cannot be met.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SessionError {
+    #[error("the saved game is not readable: {0}")]
+    Malformed(String),
+    #[error("the saved game is from a newer version ({0}) of the app")]
+    FutureVersion(u32),
+    #[error("the saved game's start is not valid: {0}")]
+    BadStart(#[from] SetupError),
+    #[error("move {index} of the saved game ('{text}') is not legal there")]
+    BadMove { index: usize, text: String },
+    #[error("the saved game marks a dead stone where there is none: '{0}'")]
+    BadDeadStone(String),
+    #[error(transparent)]
+    Level(#[from] ai::NoSuchLevel),
+    #[error("{0}")]
+    Refused(Refusal),
+    #[error("there is no move to take back")]
+    NothingToUndo,
+    #[error("it is not the engine's turn")]
+    NotEngineTurn,
+    #[error("this game has no computer opponent")]
+    NoEngine,
+    #[error("the engine found no move")]
+    NoEngineMove,
+    #[error("the count is only for a Go game after both players passed")]
+    NotCounting,
+    #[error(transparent)]
+    Think(#[from] ThinkError),
+}
+
+impl From<Refusal> for SessionError {
+    fn from(r: Refusal) -> Self {
+        SessionError::Refused(r)
+    }
+}
+
+/// One casual game.
+#[derive(Debug, Clone)]
+pub struct GameSession {
+    setup: GameSetup,
+    board: TapBoard<AnyGame>,
+    player: Side,
+    level: Option<Level>,
+    seed: u64,
+    started: Timestamp,
+    ended_by_agreement: Option<Outcome>,
+    draw_declined_at: Option<usize>,
+    count_agreed: bool,
+}
+
+impl GameSession {
+    /// A new game from `setup`. `level`: the engine's level, or `None` for two players
+    /// on one device; `player` is the child's side (the side at the bottom for two
+    /// players). `seed` makes the engine's choices replayable.
+    pub fn new(
+        setup: GameSetup,
+        player: Side,
+        level: Option<u8>,
+        seed: u64,
+        started: Timestamp,
+    ) -> Result<GameSession, SessionError> {
+        let kind = setup.kind();
+        let level = level.map(|n| Level::get(kind, u32::from(n))).transpose()?;
+        Ok(GameSession {
+            board: TapBoard::new(setup.start()?),
+            setup,
+            player,
+            level,
+            seed,
+            started,
+            ended_by_agreement: None,
+            draw_declined_at: None,
+            count_agreed: false,
+        })
+    }
+
+    /// A xiangqi game against the engine from the start position.
+    pub fn xiangqi(player: Side, level: u8, seed: u64, started: Timestamp) -> Result<GameSession, SessionError> {
+        Self::new(GameSetup::standard(GameKind::Xiangqi), player, Some(level), seed, started)
+    }
+
+    pub fn kind(&self) -> GameKind {
+        self.setup.kind()
+    }
+
+    pub fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+
+    pub fn game(&self) -> &AnyGame {
+        self.board.game()
+    }
+
+    pub fn player(&self) -> Side {
+        self.player
+    }
+
+    /// The engine's level; `None` for two players.
+    pub fn level(&self) -> Option<&Level> {
+        self.level.as_ref()
+    }
+
+    pub fn is_two_player(&self) -> bool {
+        self.level.is_none()
+    }
+
+    pub fn started(&self) -> Timestamp {
+        self.started
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Go: both players passed and the count is not yet agreed.
+    pub fn is_counting(&self) -> bool {
+        self.game().as_go().is_some_and(|g| g.is_over() && g.result().is_some_and(|r| {
+            matches!(r, go::GameResult::Score(_))
+        })) && !self.count_agreed
+    }
+
+    /// How the game ended; `None` while it goes on (and during a Go count).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.is_counting() { None } else { self.game().outcome() }
+    }
+
+    /// What to draw: the position, the selection and targets, the last move, and in Go
+    /// at the count the dead stones.
+    pub fn view(&self) -> BoardView {
+        self.board.view()
+    }
+
+    pub fn selected(&self) -> Option<Point> {
+        self.board.selected()
+    }
+
+    pub fn pending_promotion(&self) -> Option<(Point, Point)> {
+        self.board.pending_promotion()
+    }
+
+    fn side_to_move(&self) -> Side {
+        self.game().side_to_move()
+    }
+
+    fn in_play(&self) -> bool {
+        self.outcome().is_none() && !self.is_counting()
+    }
+
+    /// Whether a person is to move (the child, or either player in a two-player game).
+    pub fn is_player_turn(&self) -> bool {
+        self.in_play() && (self.level.is_none() || self.side_to_move() == self.player)
+    }
+
+    pub fn is_engine_turn(&self) -> bool {
+        self.in_play() && self.level.is_some() && self.side_to_move() != self.player
+    }
+
+    /// A tap on `at`: a move, a selection, or at a Go count a group marked dead/alive.
+    pub fn tap(&mut self, at: Point) -> TapResult {
+        if self.is_counting() {
+            return match self.board.game_mut().as_go_mut().map(|g| g.toggle_dead(at)) {
+                Some(Ok(dead)) => TapResult::Marked { dead },
+                _ => TapResult::Ignored,
+            };
+        }
+        if !self.is_player_turn() {
+            return TapResult::Ignored;
+        }
+        let tap = self.board.tap(at);
+        self.after_tap(tap)
+    }
+
+    /// The piece a pawn becomes, after [`TapResult::ChoosePromotion`].
+    pub fn promote(&mut self, piece: PieceKind) -> TapResult {
+        if !self.is_player_turn() {
+            return TapResult::Ignored;
+        }
+        let tap = self.board.promote(piece);
+        self.after_tap(tap)
+    }
+
+    /// Puts down a picked-up piece or closes the promotion choice.
+    pub fn deselect(&mut self) {
+        self.board.deselect();
+    }
+
+    fn after_tap(&mut self, tap: Tap) -> TapResult {
+        match tap {
+            Tap::Selected { .. } | Tap::Deselected => TapResult::Selection,
+            Tap::Moved(_) => self.moved(),
+            Tap::ChoosePromotion { from, to } => TapResult::ChoosePromotion { from, to },
+            Tap::Refused { reason, .. } => TapResult::Refused { reason },
+            Tap::Nothing => TapResult::Ignored,
+        }
+    }
+
+    fn moved(&mut self) -> TapResult {
+        if self.is_counting() {
+            // Two passes: the core proposes the dead stones; the players correct them.
+            let seed = self.seed;
+            if let Some(g) = self.board.game_mut().as_go_mut() {
+                g.estimate_dead_stones(go::DEFAULT_PLAYOUTS, seed);
+            }
+        }
+        TapResult::Moved { outcome: self.outcome() }
+    }
+
+    /// The player to move passes (Go).
+    pub fn pass(&mut self) -> Result<TapResult, SessionError> {
+        if !self.is_player_turn() {
+            return Err(Refusal::NotYourTurn.into());
+        }
+        if !self.game().can_pass() {
+            return Err(Refusal::NotAMove.into());
+        }
+        self.board.play(MoveInput::Pass)?;
+        Ok(self.moved())
+    }
+
+    /// Go at the count: the players disagree about what is dead, so play goes on.
+    pub fn resume_play(&mut self) -> Result<(), SessionError> {
+        if !self.is_counting() {
+            return Err(SessionError::NotCounting);
+        }
+        if let Some(g) = self.board.game_mut().as_go_mut() {
+            g.resume();
+        }
+        Ok(())
+    }
+
+    /// Go at the count: the players agree on the dead stones; the game ends with the
+    /// count.
+    pub fn agree_count(&mut self) -> Result<Outcome, SessionError> {
+        if !self.is_counting() {
+            return Err(SessionError::NotCounting);
+        }
+        self.count_agreed = true;
+        self.game().outcome().ok_or(SessionError::NotCounting)
+    }
+
+    /// Go: the count of the board with the stones marked dead removed.
+    pub fn go_score(&self) -> Option<go::Score> {
+        self.game().as_go().map(|g| g.score())
+    }
+
+    /// Starts the engine choosing its move on its own thread, with this level's limits.
+    pub fn think(&self, engine: AnyEngine) -> Result<Thinker, SessionError> {
+        if !self.is_engine_turn() {
+            return Err(SessionError::NotEngineTurn);
+        }
+        let level = self.level.ok_or(SessionError::NoEngine)?;
+        Ok(Thinker::start(engine, self.game().clone(), level, self.ply_rng(), false)?)
+    }
+
+    fn ply_rng(&self) -> Rng {
+        Rng::for_ply(self.seed, self.game().history().len())
+    }
+
+    /// Plays the engine's move.
+    pub fn play_engine(&mut self, mv: MoveInput) -> Result<Option<Outcome>, SessionError> {
+        if !self.is_engine_turn() {
+            return Err(SessionError::NotEngineTurn);
+        }
+        self.board.play(mv)?;
+        self.moved();
+        Ok(self.outcome())
+    }
+
+    /// Chooses on this thread with the level's node cap and no time cap (the same move
+    /// every time for the same game and seed) and plays it.
+    pub fn engine_move_now(&mut self, engine: &mut AnyEngine) -> Result<MoveInput, SessionError> {
+        if !self.is_engine_turn() {
+            return Err(SessionError::NotEngineTurn);
+        }
+        let level = self.level.ok_or(SessionError::NoEngine)?;
+        let mv = ai::play_level(engine, self.game(), &level, &mut self.ply_rng(), true)
+            .ok_or(SessionError::NoEngineMove)?;
+        self.play_engine(mv)?;
+        Ok(mv)
+    }
+
+    /// 悔棋. Against the engine: takes back moves until it is the child's turn again, at
+    /// least one of the child's moves included (so the engine's reply and the child's
+    /// move go together). Two players: takes back the last move. Works after a loss by
+    /// the rules and at a Go count; not after resignation or an agreed draw, and never
+    /// into a setup's own moves.
+    pub fn undo(&mut self) -> Result<usize, SessionError> {
+        if self.ended_by_agreement.is_some() || self.count_agreed {
+            return Err(Refusal::GameOver.into());
+        }
+        let fixed = self.setup.fixed_plies();
+        let mut game = self.game().clone();
+        let mut taken = 0;
+        loop {
+            if game.history().len() <= fixed {
+                break;
+            }
+            let mover_before = {
+                game.undo().ok_or(SessionError::NothingToUndo)?;
+                game.side_to_move()
+            };
+            taken += 1;
+            if self.level.is_none() || mover_before == self.player {
+                self.board.reset(game);
+                return Ok(taken);
+            }
+        }
+        Err(SessionError::NothingToUndo)
+    }
+
+    /// Resigns for the child (against the engine) or for the player to move (two
+    /// players).
+    pub fn resign(&mut self) -> Result<Outcome, SessionError> {
+        let side = if self.level.is_some() { self.player } else { self.side_to_move() };
+        if self.outcome().is_some() {
+            return Err(Refusal::GameOver.into());
+        }
+        let outcome = self.board.game_mut().resign(side)?;
+        self.ended_by_agreement = Some(outcome);
+        Ok(outcome)
+    }
+
+    /// A draw offer. Two players on one device: they agreed (the UI asked both), the
+    /// game is drawn. Against the engine: it looks at the position and answers.
+    pub fn offer_draw(&mut self, engine: Option<&mut AnyEngine>) -> Result<DrawAnswer, SessionError> {
+        if !self.in_play() {
+            return Err(Refusal::GameOver.into());
+        }
+        if self.level.is_some() {
+            let engine = engine.ok_or(SessionError::NoEngine)?;
+            let ply = self.game().history().len();
+            let too_soon = self.draw_declined_at.is_some_and(|at| ply < at + DRAW_OFFER_GAP);
+            let from_start = self.setup == GameSetup::standard(self.kind());
+            if (from_start && ply < DRAW_EARLIEST_PLY) || too_soon {
+                self.draw_declined_at = Some(ply);
+                return Ok(DrawAnswer::Declined);
+            }
+            let a = engine.analyse(self.game(), &Limits::nodes(COACH_NODES), 0);
+            let engine_score = if self.side_to_move() == self.player { -a.score } else { a.score };
+            if engine_score > DRAW_ACCEPT_MARGIN {
+                self.draw_declined_at = Some(ply);
+                return Ok(DrawAnswer::Declined);
+            }
+        }
+        let outcome = self.board.game_mut().agree_draw()?;
+        self.ended_by_agreement = Some(outcome);
+        Ok(DrawAnswer::Accepted)
+    }
+
+    /// A move the coach suggests for the player to move, and the threat it answers.
+    pub fn hint(&self, engine: &mut AnyEngine) -> Option<Hint> {
+        if !self.is_player_turn() {
+            return None;
+        }
+        engine.hint(self.game(), COACH_NODES)
+    }
+
+    /// The coach's marks on each of the child's moves.
+    pub fn review(&self, engine: &mut AnyEngine) -> Vec<MoveReview> {
+        engine.review(self.game(), self.player, COACH_NODES)
+    }
+
+    /// Every move in standard and Chinese notation.
+    pub fn move_names(&self) -> Vec<MoveName> {
+        self.game().move_names()
+    }
+
+    /// The moves in Chinese notation (炮二平五, 马g1-f3, 黑 D4 …), one entry per ply.
+    pub fn move_list(&self) -> Vec<String> {
+        self.move_names().into_iter().map(|n| n.chinese).collect()
+    }
+
+    /// The game after `ply` plies (0 = the start), for replaying a finished game.
+    pub fn game_at(&self, ply: usize) -> AnyGame {
+        let mut game = self.game().clone();
+        while game.history().len() > ply {
+            if game.undo().is_none() {
+                break;
+            }
+        }
+        game
+    }
+
+    /// The record for the progress store.
+    pub fn record(&self, id: u64, ended: Timestamp) -> GameRecord {
+        let kind = self.kind();
+        GameRecord {
+            id,
+            kind,
+            ai_level: self.level.map(|l| l.number),
+            side: self.player,
+            outcome: self.outcome(),
+            moves: self.game().history().into_iter().map(|m| m.encode(kind)).collect(),
+            started: self.started,
+            ended,
+        }
+    }
+
+    /// The game as text for the store's draft slot.
+    pub fn save(&self) -> SavedGame {
+        let kind = self.kind();
+        let fixed = self.setup.fixed_plies();
+        SavedGame {
+            version: SAVE_VERSION,
+            setup: self.setup.clone(),
+            moves: self.game().history().into_iter().skip(fixed).map(|m| m.encode(kind)).collect(),
+            player: self.player,
+            level: self.level.map(|l| l.number),
+            seed: self.seed,
+            started: self.started,
+            ended_by_agreement: self.ended_by_agreement,
+            draw_declined_at: self.draw_declined_at,
+            dead: self
+                .game()
+                .as_go()
+                .map(|g| g.dead_stones().into_iter().map(|p| kind.point_name(p)).collect())
+                .unwrap_or_default(),
+            count_agreed: self.count_agreed,
+        }
+    }
+
+    /// JSON bytes of [`GameSession::save`].
+    pub fn save_bytes(&self) -> Vec<u8> {
+        serde_json::to_vec(&self.save()).unwrap_or_default()
+    }
+
+    /// Rebuilds a game from its saved form, checking every move.
+    pub fn resume(saved: &SavedGame) -> Result<GameSession, SessionError> {
+        if saved.version > SAVE_VERSION {
+            return Err(SessionError::FutureVersion(saved.version));
+        }
+        let mut s = Self::new(saved.setup.clone(), saved.player, saved.level, saved.seed, saved.started)?;
+        let kind = s.kind();
+        let mut game = s.game().clone();
+        for (index, text) in saved.moves.iter().enumerate() {
+            let bad = || SessionError::BadMove { index, text: text.clone() };
+            let mv = MoveInput::decode(kind, text).ok_or_else(bad)?;
+            game.play(mv).map_err(|_| bad())?;
+        }
+        if let Some(g) = game.as_go_mut()
+            && g.is_over()
+        {
+            let mut dead = Vec::new();
+            for name in &saved.dead {
+                let (p, rest) = kind
+                    .parse_point_prefix(name)
+                    .filter(|(_, rest)| rest.is_empty())
+                    .ok_or_else(|| SessionError::BadDeadStone(name.clone()))?;
+                debug_assert!(rest.is_empty());
+                if g.board().get(p).is_none() {
+                    return Err(SessionError::BadDeadStone(name.clone()));
+                }
+                dead.push(p);
+            }
+            g.set_dead_stones(&dead);
+        }
+        if let Some(outcome) = saved.ended_by_agreement {
+            match outcome {
+                Outcome::Draw { .. } => game.agree_draw()?,
+                Outcome::Win { winner, .. } => game.resign(winner.opponent())?,
+            };
+        }
+        s.board.reset(game);
+        s.ended_by_agreement = saved.ended_by_agreement;
+        s.draw_declined_at = saved.draw_declined_at;
+        s.count_agreed = saved.count_agreed && s.game().as_go().is_some_and(|g| g.is_over());
+        Ok(s)
+    }
+
+    /// Resumes from the bytes of [`GameSession::save_bytes`], or of a version-1 xiangqi
+    /// save.
+    pub fn resume_bytes(bytes: &[u8]) -> Result<GameSession, SessionError> {
+        let malformed = |e: serde_json::Error| SessionError::Malformed(e.to_string());
+        let value: serde_json::Value = serde_json::from_slice(bytes).map_err(malformed)?;
+        let version = value
+            .get("version")
+            .and_then(|v| v.as_u64())
+            .ok_or_else(|| SessionError::Malformed("no version".into()))?;
+        if version > u64::from(SAVE_VERSION) {
+            return Err(SessionError::FutureVersion(u32::try_from(version).unwrap_or(u32::MAX)));
+        }
+        let saved: SavedGame = if version == 1 {
+            serde_json::from_value::<SavedXiangqiV1>(value).map_err(malformed)?.into()
+        } else {
+            serde_json::from_value(value).map_err(malformed)?
+        };
+        Self::resume(&saved)
+    }
+}
