@@ -100,6 +100,7 @@ pub enum BoardMark {
     Palace { low: Point, high: Point },
     StarPoint { at: Point },
     PositionMark { at: Point },
+    Forbidden { at: Point },
 }
 
 #[uniffi::remote(Record)]
@@ -117,6 +118,8 @@ pub enum HighlightKind {
     Target,
     Check,
     Hint,
+    Winning,
+    Dead,
 }
 
 #[uniffi::remote(Record)]
