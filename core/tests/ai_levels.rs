@@ -1,8 +1,28 @@
 //! Difficulty levels: level 1 plays real but fallible moves; higher levels are stronger.
 
-use qike_core::ai::{Level, Rng, Searcher, evaluate};
+//! Every move here is chosen by `play_level`, the one path the app uses.
+
+use qike_core::ai::xiangqi::{XiangqiEngine, evaluate};
+use qike_core::ai::{AnyEngine, Level, Rng, play_level};
 use qike_core::xiangqi::{Game, Move, Position, Rules, notation::parse_iccs};
-use qike_core::{Outcome, Side};
+use qike_core::{AnyGame, GameKind, MoveInput, Outcome, Side};
+
+fn level(n: u32) -> Level {
+    Level::get(GameKind::Xiangqi, n).unwrap()
+}
+
+fn engine() -> AnyEngine {
+    AnyEngine::Xiangqi(XiangqiEngine::new(1))
+}
+
+/// The level's move in `game`, by the app's own path (book, search, pick).
+fn level_move(level: &Level, engine: &mut AnyEngine, game: &Game, rng: &mut Rng) -> Move {
+    let any = AnyGame::Xiangqi(game.clone());
+    match play_level(engine, &any, level, rng, true).unwrap() {
+        MoveInput::Step { from, to, .. } => Move::new(from, to).unwrap(),
+        other => panic!("not a xiangqi move: {other:?}"),
+    }
+}
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
@@ -11,11 +31,12 @@ fn pos(fen: &str) -> Position {
 /// How many of `seeds` games level `n` plays a move satisfying `ok`.
 fn count(n: u32, fen: &str, seeds: u64, ok: impl Fn(&Position, Move) -> bool) -> u64 {
     let p = pos(fen);
-    let level = Level::get(n).unwrap();
-    let mut s = Searcher::new(1);
+    let game = Game::new(p.clone(), Rules::default());
+    let level = level(n);
+    let mut e = engine();
     (0..seeds)
         .filter(|&seed| {
-            let m = level.play(&mut s, &p, &[], &mut Rng::new(seed), true).unwrap();
+            let m = level_move(&level, &mut e, &game, &mut Rng::new(seed));
             assert!(p.is_legal(m));
             ok(&p, m)
         })
@@ -69,18 +90,15 @@ fn higher_levels_avoid_a_losing_capture() {
 /// by material and position.
 fn play(red: Level, black: Level, seed: u64, max_plies: usize) -> f64 {
     let mut game = Game::new(Position::startpos(), Rules::default());
-    let mut searchers = [Searcher::new(1), Searcher::new(1)];
-    let mut rngs = [Rng::new(seed), Rng::new(seed ^ 0xABCD)];
-    let mut history = Vec::new();
-    for _ in 0..max_plies {
+    let mut engines = [engine(), engine()];
+    for ply in 0..max_plies {
         if game.outcome().is_some() {
             break;
         }
-        let p = game.position().clone();
-        let s = p.side_to_move().index();
+        let s = game.position().side_to_move().index();
         let level = if s == 0 { red } else { black };
-        let m = level.play(&mut searchers[s], &p, &history, &mut rngs[s], true).unwrap();
-        history.push((p.key(), p.is_check()));
+        let mut rng = Rng::for_ply(seed ^ (s as u64 * 0xABCD), ply);
+        let m = level_move(&level, &mut engines[s], &game, &mut rng);
         game.play(m).unwrap();
     }
     match game.outcome() {
@@ -103,8 +121,8 @@ fn play(red: Level, black: Level, seed: u64, max_plies: usize) -> f64 {
 
 #[test]
 fn a_higher_level_beats_a_lower_one() {
-    let low = Level::get(1).unwrap();
-    let high = Level::get(6).unwrap().with_nodes(8_000);
+    let low = level(1);
+    let high = level(6).with_nodes(8_000);
     let mut high_score = 0.0;
     for seed in 0..2 {
         high_score += 1.0 - play(low, high, seed, 120);
@@ -116,19 +134,19 @@ fn a_higher_level_beats_a_lower_one() {
 /// Red's score (1, ½, 0) for level `red` against a uniformly random mover (seeded).
 fn against_random(level: Level, seed: u64, level_is_red: bool) -> f64 {
     let mut game = Game::new(Position::startpos(), Rules::default());
-    let mut searcher = Searcher::new(1);
+    let mut e = engine();
     let mut rng = Rng::new(seed);
-    let mut history = Vec::new();
-    while game.outcome().is_none() && history.len() < 300 {
+    let mut plies = 0;
+    while game.outcome().is_none() && plies < 300 {
         let p = game.position().clone();
         let ours = (p.side_to_move() == Side::First) == level_is_red;
         let m = if ours {
-            level.play(&mut searcher, &p, &history, &mut rng, true).unwrap()
+            level_move(&level, &mut e, &game, &mut rng)
         } else {
             let moves = p.legal_moves();
             moves.as_slice()[rng.below(moves.len() as u64) as usize]
         };
-        history.push((p.key(), p.is_check()));
+        plies += 1;
         game.play(m).unwrap();
     }
     match game.outcome() {
@@ -140,7 +158,7 @@ fn against_random(level: Level, seed: u64, level_is_red: bool) -> f64 {
 
 #[test]
 fn level_one_beats_a_random_mover() {
-    let level = Level::get(1).unwrap();
+    let level = level(1);
     let score: f64 = (0..3).map(|s| against_random(level, s, s % 2 == 0)).sum();
     assert_eq!(score, 3.0, "level 1 scored {score} of 3 against random moves");
 }
@@ -152,7 +170,7 @@ fn level_one_beats_a_random_mover() {
 #[ignore = "slow: a measurement, not a check"]
 fn ladder() {
     for n in 1..=4 {
-        let (low, high) = (Level::get(n).unwrap(), Level::get(n + 1).unwrap());
+        let (low, high) = (level(n), level(n + 1));
         let mut high_score = 0.0;
         for seed in 0..3 {
             high_score += 1.0 - play(low, high, seed, 200);

@@ -1,6 +1,8 @@
 //! The engine's search: mates, captures, determinism, stopping and repetition.
 
-use qike_core::ai::{Limits, MATE, RULE_WIN, Searcher, Thinker, evaluate, history_of};
+use qike_core::ai::{AnyEngine, Level, Limits, Rng, Thinker};
+use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point};
+use qike_core::ai::xiangqi::{MATE, RULE_WIN, Searcher, evaluate, history_of};
 use qike_core::xiangqi::{Move, Position, notation::parse_iccs};
 
 fn pos(fen: &str) -> Position {
@@ -107,10 +109,21 @@ fn stop_flag_gives_a_legal_move() {
     let r = s.search(&p, &[], &Limits::default());
     assert!(p.is_legal(r.best.unwrap()));
     // An unlimited search on a worker thread, stopped by the caller.
-    let t = Thinker::start(Searcher::new(2), p.clone(), Vec::new(), Limits::default()).unwrap();
+    // The full engine for half a second on a worker thread, stopped by the caller at
+    // once: it still answers with a legal move.
+    let level = Level::get(GameKind::Xiangqi, 10).unwrap();
+    let engine = AnyEngine::for_game(GameKind::Xiangqi, 2).unwrap();
+    let game = AnyGame::new(GameKind::Xiangqi).unwrap();
+    // From the start the book answers at once; one move in, the search runs.
+    let mut game = game;
+    game.play(MoveInput::step(Point::new(7, 2), Point::new(4, 2))).unwrap();
+    game.play(MoveInput::step(Point::new(7, 9), Point::new(6, 7))).unwrap();
+    game.play(MoveInput::step(Point::new(7, 0), Point::new(6, 2))).unwrap();
+    game.play(MoveInput::step(Point::new(8, 9), Point::new(7, 9))).unwrap();
+    let t = Thinker::start(engine, game.clone(), level, Rng::new(1), false).unwrap();
     t.stop();
-    let (_searcher, r) = t.wait().unwrap();
-    assert!(p.is_legal(r.best.unwrap()));
+    let (_engine, mv) = t.wait().unwrap();
+    assert!(game.play(mv.unwrap()).is_ok());
 }
 
 #[test]
@@ -174,7 +187,8 @@ fn evaluation_is_symmetric() {
 #[test]
 fn coach_hints_and_reviews() {
     use qike_core::Side;
-    use qike_core::ai::{Verdict, hint, review};
+    use qike_core::ai::{Verdict};
+use qike_core::ai::xiangqi::{hint, review};
     let mut s = Searcher::new(1);
     let p = pos("4k4/9/9/9/4r4/9/9/9/4R4/3K5 w - - 0 1");
     let h = hint(&mut s, &p, 5_000).unwrap();

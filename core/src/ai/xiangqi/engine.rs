@@ -34,6 +34,16 @@ impl XiangqiEngine {
         XiangqiEngine { searcher: Searcher::new(hash_mb) }
     }
 
+    /// An engine around an existing searcher (and its table).
+    pub fn from_searcher(searcher: Searcher) -> XiangqiEngine {
+        XiangqiEngine { searcher }
+    }
+
+    /// The searcher back, with its table.
+    pub fn into_searcher(self) -> Searcher {
+        self.searcher
+    }
+
     /// The searcher, for the protocol front end and tools.
     pub fn searcher(&mut self) -> &mut Searcher {
         &mut self.searcher

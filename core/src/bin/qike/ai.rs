@@ -14,10 +14,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use qike_core::ai::{
-    Book, Clock, Info, Level, Limits, MATE, MATE_IN_MAX, Rng, Searcher, history_of,
-};
-use qike_core::xiangqi::{Move, Position, START_FEN, notation::parse_iccs};
+use qike_core::ai::{AnyEngine, Clock, Level, Limits, Rng, play_level};
+use qike_core::{AnyGame, GameKind, MoveInput};
+use qike_core::ai::xiangqi::{Book, Info, MATE, MATE_IN_MAX, Searcher, XiangqiEngine, history_of};
+use qike_core::xiangqi::{Game, Move, Position, Rules, START_FEN, notation::parse_iccs};
 
 /// Which dialect the GUI speaks.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -126,9 +126,9 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
                 },
             ],
             options: [Vec::new(), Vec::new()],
-            openings: qike_core::ai::OPENINGS.to_owned(),
+            openings: qike_core::ai::xiangqi::OPENINGS.to_owned(),
             out: None,
-            adj: qike_core::ai::Adjudication::default(),
+            adj: qike_core::ai::xiangqi::Adjudication::default(),
             seed: 1,
             concurrency: 1,
         }),
@@ -234,7 +234,7 @@ impl Engine {
                     say(&self.out, &format!("info string Hash wants a number, not '{value}'"))
                 }
             },
-            "level" => match value.parse::<u32>().ok().filter(|n| Level::get(*n).is_ok()) {
+            "level" => match value.parse::<u32>().ok().filter(|n| Level::get(GameKind::Xiangqi, *n).is_ok()) {
                 Some(n) => self.level = n,
                 None => say(&self.out, &format!("info string no level '{value}' (1 to 10)")),
             },
@@ -322,7 +322,11 @@ impl Engine {
                 ),
             );
         })));
-        let level = Level::get(self.level).ok().filter(|l| l.number < 10);
+        let level = Level::get(GameKind::Xiangqi, self.level).ok().filter(|l| l.number < 10);
+        let game = level.and_then(|_| {
+            let mut game = Game::new(self.start.clone(), Rules::default());
+            self.moves.iter().all(|&m| game.play(m).is_ok()).then_some(AnyGame::Xiangqi(game))
+        });
         let seed = self.seed.wrapping_add(self.moves.len() as u64);
         self.seed = self.seed.wrapping_add(1);
         if self.own_book
@@ -334,9 +338,19 @@ impl Engine {
             return;
         }
         let spawned = std::thread::Builder::new().name("qike-search".into()).spawn(move || {
-            let best = match level {
-                Some(l) => l.play(&mut searcher, &pos, &history, &mut Rng::new(seed), false),
-                None => searcher.search(&pos, &history, &limits).best,
+            // A level plays through the one pick path the app uses.
+            let best = match (level, game) {
+                (Some(l), Some(game)) => {
+                    let mut engine = AnyEngine::Xiangqi(XiangqiEngine::from_searcher(searcher));
+                    let best = play_level(&mut engine, &game, &l, &mut Rng::new(seed), false);
+                    let AnyEngine::Xiangqi(e) = engine;
+                    searcher = e.into_searcher();
+                    best.and_then(|m| match m {
+                        MoveInput::Step { from, to, .. } => Move::new(from, to),
+                        _ => None,
+                    })
+                }
+                _ => searcher.search(&pos, &history, &limits).best,
             };
             let text =
                 best.map_or("nobestmove".to_owned(), |m| format!("bestmove {}", dialect.format(m)));

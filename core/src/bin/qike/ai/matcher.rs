@@ -12,11 +12,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use qike_core::Side;
-use qike_core::ai::{
-    Adjudication, EloEstimate, GreedyPlayer, Level, LevelPlayer, Limits, OPENINGS, Player,
-    RandomPlayer, Reply, SearchPlayer, parse_openings, play_game,
-};
+use qike_core::{GameKind, Side};
+use qike_core::ai::{Level, Limits};
+use qike_core::ai::xiangqi::{Adjudication, EloEstimate, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, Reply, SearchPlayer, parse_openings, play_game};
 use qike_core::xiangqi::{Move, Position, START_FEN};
 
 use super::Dialect;
@@ -198,7 +196,7 @@ impl Player for Engine {
             self.nps_count += 1;
         }
         let text = line.split_whitespace().nth(1).unwrap_or("");
-        let (_, pos) = qike_core::ai::history_of(start, moves);
+        let (_, pos) = qike_core::ai::xiangqi::history_of(start, moves);
         let mv = self
             .dialect
             .parse(&pos, text)
@@ -226,7 +224,7 @@ fn player(
         "level" => {
             let (n, fixed) = rest.split_once(':').map_or((rest, false), |(n, f)| (n, f == "fixed"));
             let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
-            let level = Level::get(n).map_err(|e| e.to_string())?;
+            let level = Level::get(GameKind::Xiangqi, n).map_err(|e| e.to_string())?;
             Box::new(LevelPlayer::new(level, seed, fixed))
         }
         "custom" => {
@@ -241,6 +239,8 @@ fn player(
                 number: 0,
                 name_zh: "自定",
                 name_en: "custom",
+                about_zh: "",
+                about_en: "",
                 depth: depth as u32,
                 nodes,
                 time_ms,
