@@ -459,7 +459,8 @@ impl GameKind {
                 file -= 1;
             }
         }
-        let digits_end = text[1..].find(|c: char| !c.is_ascii_digit()).map_or(text.len(), |i| i + 1);
+        let digits_end =
+            text[1..].find(|c: char| !c.is_ascii_digit()).map_or(text.len(), |i| i + 1);
         let digits = &text[1..digits_end];
         // Xiangqi ranks are one digit (0–9); the others count from 1.
         let digits = if self == GameKind::Xiangqi { digits.get(..1)? } else { digits };
@@ -531,13 +532,10 @@ impl Refusal {
     pub fn text(&self) -> Text {
         match self {
             Refusal::GameOver => Text::new("这盘棋已经结束了。", "This game is over."),
-            Refusal::NotYourTurn => {
-                Text::new("现在不是你走棋。", "It is not your turn.")
+            Refusal::NotYourTurn => Text::new("现在不是你走棋。", "It is not your turn."),
+            Refusal::NotAMove => {
+                Text::new("在这个棋盘上不能这样走。", "That is not a move on this board.")
             }
-            Refusal::NotAMove => Text::new(
-                "在这个棋盘上不能这样走。",
-                "That is not a move on this board.",
-            ),
             Refusal::Xiangqi(r) => r.text(),
             Refusal::Chess(r) => r.text(),
             Refusal::Go(r) => r.text(),

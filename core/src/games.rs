@@ -93,12 +93,22 @@ pub enum GoStart {
 #[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(tag = "game", rename_all = "snake_case")]
 pub enum GameSetup {
-    Xiangqi { fen: String },
-    Chess { fen: String },
-    Go { size: u8, start: GoStart },
+    Xiangqi {
+        fen: String,
+    },
+    Chess {
+        fen: String,
+    },
+    Go {
+        size: u8,
+        start: GoStart,
+    },
     /// `opening`: one of the 26 named renju openings (花月, 浦月 …), whose three stones
     /// are played first.
-    Gomoku { rule: GomokuRule, opening: Option<String> },
+    Gomoku {
+        rule: GomokuRule,
+        opening: Option<String>,
+    },
 }
 
 /// Why a game could not be set up.

@@ -3,7 +3,9 @@
 //! (or an empty point) to put it down. Kept here, not in the app, so it is tested once
 //! and every UI behaves the same.
 
-use crate::game::{BoardGame, BoardView, Highlight, HighlightKind, MoveInput, PieceKind, Point, Refusal};
+use crate::game::{
+    BoardGame, BoardView, Highlight, HighlightKind, MoveInput, PieceKind, Point, Refusal,
+};
 
 /// What a tap did.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -179,10 +181,10 @@ mod tests {
         assert_eq!(board.tap(Point::new(1, 9)), Tap::Nothing, "black horse on red's turn");
         assert_eq!(board.tap(Point::new(4, 4)), Tap::Nothing, "empty point");
         board.tap(Point::new(1, 0)); // red horse b0
-        // b0 → c2? The horse moves b0-a2 or b0-c2; d1 is not a horse move.
+        // b0 → d1 is a horse move, but the elephant on c0 blocks its leg (蹩马腿).
         match board.tap(Point::new(3, 1)) {
             Tap::Refused { reason, .. } => {
-                assert_eq!(reason, Refusal::Xiangqi(crate::xiangqi::IllegalReason::HorseShape))
+                assert_eq!(reason, Refusal::Xiangqi(crate::xiangqi::IllegalReason::HorseLegBlocked))
             }
             other => panic!("expected a refusal, got {other:?}"),
         }

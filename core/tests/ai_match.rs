@@ -1,6 +1,9 @@
 //! The match machinery: Elo arithmetic, the resign rule, game adjudication, openings.
 
-use qike_core::ai::xiangqi::{Adjudication, EloEstimate, Ending, GreedyPlayer, OPENINGS, Player, RandomPlayer, Reply, ResignWatch, elo_of, parse_openings, play_game};
+use qike_core::ai::xiangqi::{
+    Adjudication, EloEstimate, Ending, GreedyPlayer, OPENINGS, Player, RandomPlayer, Reply,
+    ResignWatch, elo_of, parse_openings, play_game,
+};
 use qike_core::xiangqi::{Move, Position, notation::parse_iccs};
 use qike_core::{Outcome, Side, WinReason};
 

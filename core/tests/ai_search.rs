@@ -1,9 +1,9 @@
 //! The engine's search: mates, captures, determinism, stopping and repetition.
 
-use qike_core::ai::{AnyEngine, Level, Limits, Rng, Thinker};
-use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point};
 use qike_core::ai::xiangqi::{MATE, RULE_WIN, Searcher, evaluate, history_of};
+use qike_core::ai::{AnyEngine, Level, Limits, Rng, Thinker};
 use qike_core::xiangqi::{Move, Position, notation::parse_iccs};
+use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point};
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap()
@@ -187,8 +187,8 @@ fn evaluation_is_symmetric() {
 #[test]
 fn coach_hints_and_reviews() {
     use qike_core::Side;
-    use qike_core::ai::{Verdict};
-use qike_core::ai::xiangqi::{hint, review};
+    use qike_core::ai::Verdict;
+    use qike_core::ai::xiangqi::{hint, review};
     let mut s = Searcher::new(1);
     let p = pos("4k4/9/9/9/4r4/9/9/9/4R4/3K5 w - - 0 1");
     let h = hint(&mut s, &p, 5_000).unwrap();

@@ -303,6 +303,7 @@ fn legal_inputs(game: &AnyGame) -> Vec<MoveInput> {
 }
 
 fn play_by_taps(s: &mut GameSession, mv: MoveInput) {
+    s.deselect();
     match mv {
         MoveInput::Place { at } => {
             assert!(matches!(s.tap(at), TapResult::Moved { .. }), "{mv:?}");
@@ -383,7 +384,8 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
     for setup in setups {
         let kind = setup.kind();
         let mut s = GameSession::new(setup.clone(), Side::First, None, 5, Timestamp(0)).unwrap();
-        for round in 0..160 {
+        let (mut refusals, mut promotions, mut counts, mut most_plies) = (0, 0, 0, 0);
+        for round in 0..300 {
             let r = next();
             let before = s.game().history();
             let view = s.view();
@@ -394,7 +396,13 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
                     let _ = s.undo();
                     None
                 }
-                2 => Some(s.pass().map_or(TapResult::Ignored, |t| t)),
+                2 => {
+                    // Sometimes both players pass at once, to reach the count.
+                    if (r >> 50) % 2 == 0 {
+                        let _ = s.pass();
+                    }
+                    Some(s.pass().map_or(TapResult::Ignored, |t| t))
+                }
                 3 if s.is_counting() => {
                     let _ = s.resume_play();
                     None
@@ -408,20 +416,40 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
                     }
                     None
                 }
-                _ => Some(s.tap(at)),
+                n => {
+                    // Often pick up one of the mover's own pieces first, so the random
+                    // point is a move attempt rather than a tap on nothing.
+                    let mover = s.game().side_to_move();
+                    let own: Vec<Point> =
+                        view.pieces.iter().filter(|p| p.side == mover).map(|p| p.at).collect();
+                    if n % 2 == 0 && !own.is_empty() && !s.game().places_stones() {
+                        s.deselect();
+                        s.tap(own[(r >> 32) as usize % own.len()]);
+                    }
+                    Some(s.tap(at))
+                }
             };
             match result {
                 Some(TapResult::Refused { reason }) => {
+                    refusals += 1;
                     let t = reason.text();
                     assert!(t.is_complete(), "{kind:?}: {reason:?} has no words");
                     assert_eq!(s.game().history(), before, "{kind:?}: a refusal changed the game");
                 }
                 Some(TapResult::ChoosePromotion { .. }) => {
-                    let piece = [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight]
-                        [(r >> 40) as usize % 4];
-                    let _ = s.promote(piece);
+                    let piece =
+                        [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight]
+                            [(r >> 40) as usize % 4];
+                    if let TapResult::Moved { .. } = s.promote(piece) {
+                        promotions += 1;
+                    }
                 }
                 _ => {}
+            }
+            counts += usize::from(s.is_counting());
+            most_plies = most_plies.max(s.game().history().len());
+            if let Some(&MoveInput::Step { promotion: Some(_), .. }) = s.game().history().last() {
+                promotions += 1;
             }
             assert_eq!(replay_notation(&s), s.game().history(), "{kind:?} round {round}");
             let back = GameSession::resume_bytes(&s.save_bytes()).unwrap();
@@ -432,6 +460,18 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
                 // Finished games start again from the setup.
                 s = GameSession::new(setup.clone(), Side::First, None, r, Timestamp(0)).unwrap();
             }
+        }
+        // The walk went somewhere: refusals seen, games of some length, promotions on
+        // the promotion board, a count in Go.
+        assert!(
+            refusals > 2 && most_plies > 10,
+            "{kind:?}: {refusals} refusals, {most_plies} plies"
+        );
+        if setup == (GameSetup::Chess { fen: "8/PPPk4/8/8/8/8/4Kppp/8 w - - 0 1".to_owned() }) {
+            assert!(promotions > 0, "no promotion was played");
+        }
+        if matches!(kind, GameKind::Go { .. }) {
+            assert!(counts > 0, "{kind:?}: no count was reached");
         }
     }
 }

@@ -188,8 +188,14 @@ mod tests {
 
     #[test]
     fn levels_exist_only_where_an_engine_does() {
-        assert_eq!(Level::get(GameKind::Xiangqi, 0), Err(NoSuchLevel::Number { number: 0, max: 10 }));
-        assert_eq!(Level::get(GameKind::Xiangqi, 11), Err(NoSuchLevel::Number { number: 11, max: 10 }));
+        assert_eq!(
+            Level::get(GameKind::Xiangqi, 0),
+            Err(NoSuchLevel::Number { number: 0, max: 10 })
+        );
+        assert_eq!(
+            Level::get(GameKind::Xiangqi, 11),
+            Err(NoSuchLevel::Number { number: 11, max: 10 })
+        );
         assert_eq!(Level::get(GameKind::Xiangqi, 1).map(|l| l.name_zh), Ok("小兵"));
         assert_eq!(Level::get(GameKind::Chess, 1), Err(NoSuchLevel::NoEngine));
     }

@@ -53,4 +53,3 @@ impl Clock {
         share.min(cap).max(Duration::from_millis(1))
     }
 }
-

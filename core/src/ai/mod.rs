@@ -20,7 +20,7 @@ mod limits;
 mod thinker;
 pub mod xiangqi;
 
-pub use engine::{AnyEngine, Analysis, Candidate, Engine, Hint, MoveReview, Verdict};
+pub use engine::{Analysis, AnyEngine, Candidate, Engine, Hint, MoveReview, Verdict};
 pub use level::{Level, NoSuchLevel, Rng, levels, play_level};
 pub use limits::{Clock, Limits};
 pub use thinker::{ThinkError, Thinker};

@@ -61,12 +61,17 @@ impl IllegalReason {
                 "That is the other side's piece; move one of yours.",
             ),
             OwnPiece => ("不能吃自己的棋子。", "You cannot capture your own piece."),
-            KingShape => ("王每次只走一格，方向不限。", "The king moves one square in any direction."),
+            KingShape => {
+                ("王每次只走一格，方向不限。", "The king moves one square in any direction.")
+            }
             QueenShape => (
                 "后走直线或斜线，格数不限。",
                 "The queen moves any number of squares in a straight line or diagonally.",
             ),
-            RookShape => ("车只走直线：横着或竖着。", "The rook moves only straight: along a rank or a file."),
+            RookShape => (
+                "车只走直线：横着或竖着。",
+                "The rook moves only straight: along a rank or a file.",
+            ),
             BishopShape => ("象只走斜线。", "The bishop moves only diagonally."),
             KnightShape => (
                 "马走“L”形：直走两格再横走一格。",
@@ -84,7 +89,9 @@ impl IllegalReason {
                 "兵吃子要斜着向前一格，那里得有对方的棋子。",
                 "A pawn captures one square diagonally forward, where an enemy piece stands.",
             ),
-            Blocked => ("中间有棋子挡着，不能跳过去。", "A piece is in the way; only the knight jumps."),
+            Blocked => {
+                ("中间有棋子挡着，不能跳过去。", "A piece is in the way; only the knight jumps.")
+            }
             IgnoresCheck => (
                 "你的王正被将军，这步棋没有解除将军。",
                 "Your king is in check and this move does not get it out of check.",
@@ -105,10 +112,9 @@ impl IllegalReason {
                 "王和车之间还有棋子，不能王车易位。",
                 "There are pieces between the king and the rook, so you cannot castle.",
             ),
-            CastlingOutOfCheck => (
-                "王正被将军时不能王车易位。",
-                "You cannot castle while your king is in check.",
-            ),
+            CastlingOutOfCheck => {
+                ("王正被将军时不能王车易位。", "You cannot castle while your king is in check.")
+            }
             CastlingThroughCheck => (
                 "王车易位时，王经过的格子不能受到攻击。",
                 "You cannot castle through an attacked square.",
@@ -211,7 +217,8 @@ pub fn illegal_reason(
 
 /// Whether the squares strictly between two points on a line are empty.
 fn path_clear(pos: &Position, from: Point, to: Point) -> bool {
-    let (df, dr) = ((to.file as i8 - from.file as i8).signum(), (to.rank as i8 - from.rank as i8).signum());
+    let (df, dr) =
+        ((to.file as i8 - from.file as i8).signum(), (to.rank as i8 - from.rank as i8).signum());
     let mut p = (from.file as i8 + df, from.rank as i8 + dr);
     while (p.0, p.1) != (to.file as i8, to.rank as i8) {
         if pos.piece_at(Point::new(p.0 as u8, p.1 as u8)).is_some() {
@@ -238,7 +245,11 @@ fn castling_reason(pos: &Position, side: Side, from: Point, to: Point) -> Illega
         return CastlingOutOfCheck;
     }
     let transit = Point::new(if short { 5 } else { 3 }, from.rank);
-    if attacked_if_king_on(pos, side, from, transit) { CastlingThroughCheck } else { CastlingIntoCheck }
+    if attacked_if_king_on(pos, side, from, transit) {
+        CastlingThroughCheck
+    } else {
+        CastlingIntoCheck
+    }
 }
 
 /// Whether the side's king would be in check standing on `at` instead of `from`.
@@ -285,7 +296,10 @@ impl BoardGame for Game {
 
     fn is_own_piece(&self, at: Point) -> bool {
         self.outcome().is_none()
-            && self.position().piece_at(at).is_some_and(|(side, _)| side == Game::side_to_move(self))
+            && self
+                .position()
+                .piece_at(at)
+                .is_some_and(|(side, _)| side == Game::side_to_move(self))
     }
 
     fn targets(&self, from: Point) -> Vec<Point> {

@@ -55,7 +55,9 @@ fn attackers(pos: &Position, side: Side) -> usize {
 /// The level a step asks for (level 1 when out of range; validation reports that).
 pub(crate) fn level_of(s: &PlayOut) -> Level {
     let nodes = s.nodes.unwrap_or(PLAYOUT_DEFAULT_NODES).clamp(1, PLAYOUT_MAX_NODES);
-    Level::get(crate::GameKind::Xiangqi, u32::from(s.level)).unwrap_or(LEVELS[0]).with_nodes(u64::from(nodes))
+    Level::get(crate::GameKind::Xiangqi, u32::from(s.level))
+        .unwrap_or(LEVELS[0])
+        .with_nodes(u64::from(nodes))
 }
 
 fn moves_of(played: &[(Point, Point)]) -> Vec<Move> {

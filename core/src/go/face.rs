@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{
-    BoardGame, BoardView, GameKind, HighlightKind, Highlight, MoveInput, MoveName, Outcome, Point, Refusal, Side,
-    Text,
+    BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, MoveName, Outcome, Point,
+    Refusal, Side, Text,
 };
 
 use super::{Game, Move, PlayError, gtp_name};
@@ -27,9 +27,10 @@ pub enum IllegalReason {
 impl IllegalReason {
     pub fn text(self) -> Text {
         let (zh, en) = match self {
-            IllegalReason::Occupied => {
-                ("这里已经有棋子了，换一个空的交叉点。", "A stone is already there; pick an empty point.")
-            }
+            IllegalReason::Occupied => (
+                "这里已经有棋子了，换一个空的交叉点。",
+                "A stone is already there; pick an empty point.",
+            ),
             IllegalReason::Suicide => (
                 "这是禁着点：棋子放下去一口气也没有，又提不掉对方的子，不能下。",
                 "Suicide is not allowed: the stone would have no liberty and captures nothing.",
@@ -57,6 +58,15 @@ impl IllegalReason {
             PlayError::GameOver => return Refusal::GameOver,
         })
     }
+}
+
+/// Plays a move; after two passes a move means the players did not agree on the count
+/// and play goes on (the dead marks are cleared), so a game's moves always replay.
+fn play_on(game: &mut Game, side: Side, mv: Move) -> Result<(), PlayError> {
+    if game.is_over() && matches!(game.result(), Some(super::GameResult::Score(_))) {
+        game.resume();
+    }
+    game.play_as(side, mv)
 }
 
 fn colour_name(side: Side) -> &'static str {
@@ -107,7 +117,7 @@ impl BoardGame for Game {
             MoveInput::Pass => Move::Pass,
             MoveInput::Step { .. } => return Err(Refusal::NotAMove),
         };
-        Game::play(self, mv).map_err(IllegalReason::of)
+        play_on(self, self.side_to_move(), mv).map_err(IllegalReason::of)
     }
 
     fn undo(&mut self) -> Option<MoveInput> {
@@ -115,7 +125,7 @@ impl BoardGame for Game {
         let (_, last) = moves.pop()?;
         let mut game = self.fresh();
         for (side, mv) in moves {
-            game.play_as(side, mv).ok()?;
+            play_on(&mut game, side, mv).ok()?;
         }
         *self = game;
         Some(match last {
@@ -149,7 +159,9 @@ impl BoardGame for Game {
             .iter()
             .map(|&(side, mv)| {
                 let (standard, chinese) = match mv {
-                    Move::Play(p) => (gtp_name(p), format!("{} {}", colour_name(side), gtp_name(p))),
+                    Move::Play(p) => {
+                        (gtp_name(p), format!("{} {}", colour_name(side), gtp_name(p)))
+                    }
                     Move::Pass => ("pass".to_owned(), format!("{} 停一手", colour_name(side))),
                 };
                 MoveName { standard, chinese }

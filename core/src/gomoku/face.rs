@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{
-    BoardGame, BoardMark, BoardView, GameKind, Highlight, HighlightKind, MoveInput, MoveName, Outcome,
-    Point, Refusal, Side, Text,
+    BoardGame, BoardMark, BoardView, GameKind, Highlight, HighlightKind, MoveInput, MoveName,
+    Outcome, Point, Refusal, Side, Text,
 };
 
 use super::notation::point_name;
@@ -27,9 +27,10 @@ pub enum IllegalReason {
 impl IllegalReason {
     pub fn text(self) -> Text {
         let (zh, en) = match self {
-            IllegalReason::Occupied => {
-                ("这里已经有棋子了，换一个空的交叉点。", "A stone is already there; pick an empty point.")
-            }
+            IllegalReason::Occupied => (
+                "这里已经有棋子了，换一个空的交叉点。",
+                "A stone is already there; pick an empty point.",
+            ),
             IllegalReason::OffBoard => ("那不是棋盘上的点。", "That is not a point on the board."),
             IllegalReason::DoubleThree => (
                 "三三禁手：黑棋这一手同时做成两个活三，连珠规则不允许。",
@@ -122,7 +123,10 @@ impl BoardGame for Game {
             .enumerate()
             .map(|(i, &at)| {
                 let colour = if i % 2 == 0 { "黑" } else { "白" };
-                MoveName { standard: point_name(at), chinese: format!("{colour} {}", point_name(at)) }
+                MoveName {
+                    standard: point_name(at),
+                    chinese: format!("{colour} {}", point_name(at)),
+                }
             })
             .collect()
     }

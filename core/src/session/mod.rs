@@ -13,7 +13,9 @@ mod saved;
 
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
 
-use crate::ai::{self, AnyEngine, Engine, Hint, Level, Limits, MoveReview, Rng, ThinkError, Thinker};
+use crate::ai::{
+    self, AnyEngine, Engine, Hint, Level, Limits, MoveReview, Rng, ThinkError, Thinker,
+};
 use crate::game::{
     BoardGame, BoardView, GameKind, MoveInput, MoveName, Outcome, PieceKind, Point, Refusal, Side,
 };
@@ -136,7 +138,12 @@ impl GameSession {
     }
 
     /// A xiangqi game against the engine from the start position.
-    pub fn xiangqi(player: Side, level: u8, seed: u64, started: Timestamp) -> Result<GameSession, SessionError> {
+    pub fn xiangqi(
+        player: Side,
+        level: u8,
+        seed: u64,
+        started: Timestamp,
+    ) -> Result<GameSession, SessionError> {
         Self::new(GameSetup::standard(GameKind::Xiangqi), player, Some(level), seed, started)
     }
 
@@ -175,9 +182,9 @@ impl GameSession {
 
     /// Go: both players passed and the count is not yet agreed.
     pub fn is_counting(&self) -> bool {
-        self.game().as_go().is_some_and(|g| g.is_over() && g.result().is_some_and(|r| {
-            matches!(r, go::GameResult::Score(_))
-        })) && !self.count_agreed
+        self.game().as_go().is_some_and(|g| {
+            g.is_over() && g.result().is_some_and(|r| matches!(r, go::GameResult::Score(_)))
+        }) && !self.count_agreed
     }
 
     /// How the game ended; `None` while it goes on (and during a Go count).
@@ -383,7 +390,10 @@ impl GameSession {
 
     /// A draw offer. Two players on one device: they agreed (the UI asked both), the
     /// game is drawn. Against the engine: it looks at the position and answers.
-    pub fn offer_draw(&mut self, engine: Option<&mut AnyEngine>) -> Result<DrawAnswer, SessionError> {
+    pub fn offer_draw(
+        &mut self,
+        engine: Option<&mut AnyEngine>,
+    ) -> Result<DrawAnswer, SessionError> {
         if !self.in_play() {
             return Err(Refusal::GameOver.into());
         }
@@ -490,7 +500,8 @@ impl GameSession {
         if saved.version > SAVE_VERSION {
             return Err(SessionError::FutureVersion(saved.version));
         }
-        let mut s = Self::new(saved.setup.clone(), saved.player, saved.level, saved.seed, saved.started)?;
+        let mut s =
+            Self::new(saved.setup.clone(), saved.player, saved.level, saved.seed, saved.started)?;
         let kind = s.kind();
         let mut game = s.game().clone();
         for (index, text) in saved.moves.iter().enumerate() {

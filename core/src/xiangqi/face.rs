@@ -1,6 +1,8 @@
 //! Xiangqi on the generic face: taps become ICCS moves, refusals say 蹩马腿 and 塞象眼.
 
-use crate::game::{BoardGame, BoardView, GameKind, MoveInput, MoveName, Outcome, Point, Refusal, Side};
+use crate::game::{
+    BoardGame, BoardView, GameKind, MoveInput, MoveName, Outcome, Point, Refusal, Side,
+};
 
 use super::notation::{format_chinese, format_iccs};
 use super::{Game, GameError, Move, illegal_reason};
@@ -13,7 +15,8 @@ impl BoardGame for Game {
     fn view(&self) -> BoardView {
         let mut view = self.position().board_view();
         if view.last_move.is_none() {
-            view.last_move = self.moves().last().and_then(|m| MoveInput::step(m.from(), m.to()).last_move());
+            view.last_move =
+                self.moves().last().and_then(|m| MoveInput::step(m.from(), m.to()).last_move());
         }
         view
     }

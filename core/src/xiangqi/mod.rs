@@ -21,8 +21,8 @@
 //! ```
 
 mod chase;
-mod fen;
 mod face;
+mod fen;
 mod game;
 mod movegen;
 pub mod notation;

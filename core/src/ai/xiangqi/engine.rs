@@ -107,7 +107,8 @@ impl Engine for XiangqiEngine {
         let pos = g.position();
         let h = super::coach::hint(&mut self.searcher, pos, nodes)?;
         let threat_name = h.threat.and_then(|t| {
-            let passed = crate::curriculum::xq::with_side_to_move(pos, pos.side_to_move().opponent())?;
+            let passed =
+                crate::curriculum::xq::with_side_to_move(pos, pos.side_to_move().opponent())?;
             Some(format_chinese(&passed, t))
         });
         Some(Hint { mv: input(h.mv), score: h.score, threat: h.threat.map(input), threat_name })

@@ -14,10 +14,10 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use qike_core::ai::{AnyEngine, Clock, Level, Limits, Rng, play_level};
-use qike_core::{AnyGame, GameKind, MoveInput};
 use qike_core::ai::xiangqi::{Book, Info, MATE, MATE_IN_MAX, Searcher, XiangqiEngine, history_of};
+use qike_core::ai::{AnyEngine, Clock, Level, Limits, Rng, play_level};
 use qike_core::xiangqi::{Game, Move, Position, Rules, START_FEN, notation::parse_iccs};
+use qike_core::{AnyGame, GameKind, MoveInput};
 
 /// Which dialect the GUI speaks.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -234,7 +234,11 @@ impl Engine {
                     say(&self.out, &format!("info string Hash wants a number, not '{value}'"))
                 }
             },
-            "level" => match value.parse::<u32>().ok().filter(|n| Level::get(GameKind::Xiangqi, *n).is_ok()) {
+            "level" => match value
+                .parse::<u32>()
+                .ok()
+                .filter(|n| Level::get(GameKind::Xiangqi, *n).is_ok())
+            {
                 Some(n) => self.level = n,
                 None => say(&self.out, &format!("info string no level '{value}' (1 to 10)")),
             },

@@ -12,10 +12,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use qike_core::{GameKind, Side};
+use qike_core::ai::xiangqi::{
+    Adjudication, EloEstimate, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, Reply,
+    SearchPlayer, parse_openings, play_game,
+};
 use qike_core::ai::{Level, Limits};
-use qike_core::ai::xiangqi::{Adjudication, EloEstimate, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, Reply, SearchPlayer, parse_openings, play_game};
 use qike_core::xiangqi::{Move, Position, START_FEN};
+use qike_core::{GameKind, Side};
 
 use super::Dialect;
 
