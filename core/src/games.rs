@@ -13,7 +13,8 @@ use crate::{chess, go, gomoku, xiangqi};
 pub enum AnyGame {
     Xiangqi(xiangqi::Game),
     Chess(chess::Game),
-    Go(go::Game),
+    /// Boxed: a Go board is several kilobytes, the others a few hundred bytes.
+    Go(Box<go::Game>),
     Gomoku(gomoku::Game),
 }
 
@@ -22,7 +23,24 @@ macro_rules! each {
         match $self {
             AnyGame::Xiangqi($g) => $body,
             AnyGame::Chess($g) => $body,
-            AnyGame::Go($g) => $body,
+            AnyGame::Go(boxed) => {
+                let $g: &go::Game = boxed;
+                $body
+            }
+            AnyGame::Gomoku($g) => $body,
+        }
+    };
+}
+
+macro_rules! each_mut {
+    ($self:expr, $g:ident => $body:expr) => {
+        match $self {
+            AnyGame::Xiangqi($g) => $body,
+            AnyGame::Chess($g) => $body,
+            AnyGame::Go(boxed) => {
+                let $g: &mut go::Game = boxed;
+                $body
+            }
             AnyGame::Gomoku($g) => $body,
         }
     };
@@ -57,19 +75,19 @@ impl BoardGame for AnyGame {
         each!(self, g => g.can_pass())
     }
     fn play(&mut self, input: MoveInput) -> Result<(), Refusal> {
-        each!(self, g => BoardGame::play(g, input))
+        each_mut!(self, g => BoardGame::play(g, input))
     }
     fn undo(&mut self) -> Option<MoveInput> {
-        each!(self, g => BoardGame::undo(g))
+        each_mut!(self, g => BoardGame::undo(g))
     }
     fn history(&self) -> Vec<MoveInput> {
         each!(self, g => g.history())
     }
     fn resign(&mut self, side: Side) -> Result<Outcome, Refusal> {
-        each!(self, g => BoardGame::resign(g, side))
+        each_mut!(self, g => BoardGame::resign(g, side))
     }
     fn agree_draw(&mut self) -> Result<Outcome, Refusal> {
-        each!(self, g => BoardGame::agree_draw(g))
+        each_mut!(self, g => BoardGame::agree_draw(g))
     }
     fn move_names(&self) -> Vec<MoveName> {
         each!(self, g => g.move_names())
@@ -166,11 +184,11 @@ impl GameSetup {
                     .map_err(|e| SetupError::Position(e.to_string()))?;
                 AnyGame::Chess(chess::Game::from_position(pos))
             }
-            GameSetup::Go { size, start } => AnyGame::Go(match *start {
+            GameSetup::Go { size, start } => AnyGame::Go(Box::new(match *start {
                 GoStart::Even => go::Game::even(*size)?,
                 GoStart::NoKomi => go::Game::new(*size, go::Rules::no_komi())?,
                 GoStart::Handicap(stones) => go::Game::with_handicap(*size, stones)?,
-            }),
+            })),
             GameSetup::Gomoku { rule, opening } => {
                 let mut game = gomoku::Game::new(*rule);
                 if let Some(name) = opening {
