@@ -4,8 +4,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{
-    BoardGame, BoardView, GameKind, HighlightKind, Highlight, MoveInput, MoveName, Outcome, Point, Refusal, Side,
-    Text,
+    BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, MoveName, Outcome, Point,
+    Refusal, Side, Text,
 };
 
 use super::{Game, Move, PlayError, gtp_name};
@@ -27,9 +27,10 @@ pub enum IllegalReason {
 impl IllegalReason {
     pub fn text(self) -> Text {
         let (zh, en) = match self {
-            IllegalReason::Occupied => {
-                ("这里已经有棋子了，换一个空的交叉点。", "A stone is already there; pick an empty point.")
-            }
+            IllegalReason::Occupied => (
+                "这里已经有棋子了，换一个空的交叉点。",
+                "A stone is already there; pick an empty point.",
+            ),
             IllegalReason::Suicide => (
                 "这是禁着点：棋子放下去一口气也没有，又提不掉对方的子，不能下。",
                 "Suicide is not allowed: the stone would have no liberty and captures nothing.",
@@ -149,7 +150,9 @@ impl BoardGame for Game {
             .iter()
             .map(|&(side, mv)| {
                 let (standard, chinese) = match mv {
-                    Move::Play(p) => (gtp_name(p), format!("{} {}", colour_name(side), gtp_name(p))),
+                    Move::Play(p) => {
+                        (gtp_name(p), format!("{} {}", colour_name(side), gtp_name(p)))
+                    }
                     Move::Pass => ("pass".to_owned(), format!("{} 停一手", colour_name(side))),
                 };
                 MoveName { standard, chinese }

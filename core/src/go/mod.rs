@@ -1,6 +1,7 @@
 //! 围棋: Go under the Chinese rules — captures (提子), suicide (禁着点), simple ko and
 //! positional superko, passes and resignation, area scoring (数子法) with komi (贴子),
-//! 让先 and handicap (让子), dead-stone marking with an automatic estimate, and SGF.
+//! 让先 and handicap (让子: 2–9 stones on the star points, and 13, 16 or 25 for
+//! beginners on 19×19), dead-stone marking with an automatic estimate, and SGF.
 //!
 //! At the end (two passes) the UI calls [`Game::estimate_dead_stones`] with a seed for
 //! the automatic estimate, lets the players correct it with [`Game::toggle_dead`] (one
@@ -31,7 +32,8 @@ mod sgf;
 
 pub use board::{Board, MAX_SIZE, MIN_SIZE};
 pub use coords::{
-    CoordError, Move, gtp_name, handicap_points, max_handicap, parse_gtp, star_points,
+    BEGINNER_HANDICAPS, CoordError, HandicapError, Move, gtp_name, handicap_choices,
+    handicap_points, max_handicap, parse_gtp, star_points,
 };
 pub use dead::DEFAULT_PLAYOUTS;
 pub use face::IllegalReason;
