@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use super::board::{Board, MAX_CELLS, MAX_SIZE, MIN_SIZE, Refusal};
 use super::coords::{HandicapError, Move, gtp_name, handicap_points, star_points};
 use super::dead::estimate_dead;
-use super::score::{AreaCount, Komi, ScoreResult, count_area, result};
+use super::score::{Komi, Score, ScoreResult, count_area, result};
 use crate::game::{
     BoardMark, BoardView, DrawReason, GameKind, LastMove, Outcome, PieceKind, PieceView, Point,
     Side, WinReason,
@@ -101,15 +101,6 @@ impl GameResult {
             GameResult::Resignation { winner: Side::Second } => "白中盘胜".into(),
         }
     }
-}
-
-/// The full count of a position: what is on the board, and the result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Score {
-    pub count: AreaCount,
-    pub komi: Komi,
-    pub handicap: u8,
-    pub result: ScoreResult,
 }
 
 /// A Go game in progress or finished. Side::First is black.

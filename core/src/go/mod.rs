@@ -6,7 +6,8 @@
 //! At the end (two passes) the UI calls [`Game::estimate_dead_stones`] with a seed for
 //! the automatic estimate, lets the players correct it with [`Game::toggle_dead`] (one
 //! string at a time), or [`Game::resume`]s play if they disagree; [`Game::outcome`]
-//! and [`Game::score`] count with the stones marked at that moment.
+//! and [`Game::score`] count with the stones marked at that moment, and
+//! [`Score::summary`] lays the count out for the players in Chinese and English.
 //!
 //! ```
 //! use qike_core::go::{Game, Move, parse_gtp};
@@ -37,7 +38,7 @@ pub use coords::{
 };
 pub use dead::DEFAULT_PLAYOUTS;
 pub use face::IllegalReason;
-pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, Score, SetupError};
+pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, SetupError};
 pub use playout::{Rng, benchmark_playouts};
-pub use score::{AreaCount, Komi, KomiError, ScoreResult};
+pub use score::{AreaCount, CountSummary, Komi, KomiError, Score, ScoreResult, Stones};
 pub use sgf::{MAX_NODES, SgfError, SgfGame, read_sgf};
