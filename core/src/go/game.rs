@@ -106,7 +106,9 @@ impl GameResult {
 /// A Go game in progress or finished. Side::First is black.
 #[derive(Debug, Clone)]
 pub struct Game {
-    board: Board,
+    /// Boxed, like the dead marks: the board's fixed arrays are kilobytes, and a game
+    /// is moved around whole (inside `AnyGame`, sessions, saved states).
+    board: Box<Board>,
     rules: Rules,
     to_move: Side,
     /// Who moved first after the setup (white after handicap stones).
@@ -128,7 +130,7 @@ impl Game {
         let mut seen = HashSet::new();
         seen.insert(board.hash());
         Ok(Game {
-            board,
+            board: Box::new(board),
             rules,
             to_move: Side::First,
             first_to_move: Side::First,
@@ -209,7 +211,7 @@ impl Game {
         let mut game = self.clone();
         if let Some(mut board) = Board::new(self.size()) {
             board.set_stones(&self.setup);
-            game.board = board;
+            *game.board = board;
         }
         game.moves.clear();
         game.passes = 0;
@@ -295,7 +297,7 @@ impl Game {
     }
 
     /// The board after `side` plays on `p`, or why it may not.
-    fn try_stone(&self, side: Side, p: Point) -> Result<Board, PlayError> {
+    fn try_stone(&self, side: Side, p: Point) -> Result<Box<Board>, PlayError> {
         if !self.board.contains(p) {
             return Err(PlayError::OffBoard { point: p, size: self.size() });
         }
