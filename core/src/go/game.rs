@@ -5,9 +5,9 @@
 use std::collections::HashSet;
 
 use super::board::{Board, MAX_CELLS, MAX_SIZE, MIN_SIZE, Refusal};
-use super::coords::{Move, gtp_name, handicap_points, max_handicap, star_points};
+use super::coords::{HandicapError, Move, gtp_name, handicap_points, star_points};
 use super::dead::estimate_dead;
-use super::score::{AreaCount, Komi, ScoreResult, count_area, result};
+use super::score::{Komi, Score, ScoreResult, count_area, result};
 use crate::game::{
     BoardMark, BoardView, DrawReason, GameKind, LastMove, Outcome, PieceKind, PieceView, Point,
     Side, WinReason,
@@ -58,8 +58,9 @@ pub enum PlayError {
 pub enum SetupError {
     #[error("board size {0} is not supported (5 to 19 lines)")]
     Size(u8),
-    #[error("a {size}×{size} board takes 2 to {max} handicap stones, not {stones}")]
-    Handicap { size: u8, stones: u8, max: u8 },
+    /// Not a handicap this board takes; [`super::handicap_choices`] lists those it does.
+    #[error(transparent)]
+    Handicap(#[from] HandicapError),
     #[error("the stones set up leave a string without liberties")]
     NoLiberties,
     #[error("setup stone at ({}, {}) is off the board", .0.file, .0.rank)]
@@ -102,19 +103,12 @@ impl GameResult {
     }
 }
 
-/// The full count of a position: what is on the board, and the result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct Score {
-    pub count: AreaCount,
-    pub komi: Komi,
-    pub handicap: u8,
-    pub result: ScoreResult,
-}
-
 /// A Go game in progress or finished. Side::First is black.
 #[derive(Debug, Clone)]
 pub struct Game {
-    board: Board,
+    /// Boxed, like the dead marks: the board's fixed arrays are kilobytes, and a game
+    /// is moved around whole (inside `AnyGame`, sessions, saved states).
+    board: Box<Board>,
     rules: Rules,
     to_move: Side,
     /// Who moved first after the setup (white after handicap stones).
@@ -136,7 +130,7 @@ impl Game {
         let mut seen = HashSet::new();
         seen.insert(board.hash());
         Ok(Game {
-            board,
+            board: Box::new(board),
             rules,
             to_move: Side::First,
             first_to_move: Side::First,
@@ -155,15 +149,12 @@ impl Game {
         Game::new(size, Rules::default())
     }
 
-    /// 让子: `stones` (2–9) black handicap stones on the standard points, no komi,
-    /// white to move; at the count black gives back half a stone per handicap stone.
+    /// 让子: `stones` black handicap stones where [`handicap_points`] puts them (2–9
+    /// on the star points; 13, 16 or 25 for beginners on 19×19), no komi, white to
+    /// move. At the count black gives back half a 子 per handicap stone.
     pub fn with_handicap(size: u8, stones: u8) -> Result<Game, SetupError> {
         let mut game = Game::new(size, Rules::no_komi())?;
-        let points = handicap_points(size, stones).ok_or(SetupError::Handicap {
-            size,
-            stones,
-            max: max_handicap(size),
-        })?;
+        let points = handicap_points(size, stones)?;
         let setup: Vec<_> = points.into_iter().map(|p| (p, Side::First)).collect();
         game.set_up(&setup, stones, Side::Second)?;
         Ok(game)
@@ -220,7 +211,7 @@ impl Game {
         let mut game = self.clone();
         if let Some(mut board) = Board::new(self.size()) {
             board.set_stones(&self.setup);
-            game.board = board;
+            *game.board = board;
         }
         game.moves.clear();
         game.passes = 0;
@@ -306,7 +297,7 @@ impl Game {
     }
 
     /// The board after `side` plays on `p`, or why it may not.
-    fn try_stone(&self, side: Side, p: Point) -> Result<Board, PlayError> {
+    fn try_stone(&self, side: Side, p: Point) -> Result<Box<Board>, PlayError> {
         if !self.board.contains(p) {
             return Err(PlayError::OffBoard { point: p, size: self.size() });
         }
@@ -465,3 +456,94 @@ impl Game {
 
 /// Board sizes accepted, for callers that want to check first.
 pub const SIZES: std::ops::RangeInclusive<u8> = MIN_SIZE..=MAX_SIZE;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::handicap_choices;
+
+    #[test]
+    fn every_handicap_a_board_takes_starts_with_white_to_move() {
+        for size in [9, 13, 19] {
+            for stones in handicap_choices(size) {
+                let g = Game::with_handicap(size, stones).unwrap();
+                assert_eq!(g.side_to_move(), Side::Second, "{size} {stones}");
+                assert_eq!(g.handicap(), stones);
+                assert_eq!(g.rules().komi, Komi::NONE);
+                assert_eq!(g.board().stones().count(), usize::from(stones));
+                assert!(g.board().stones().all(|(_, side)| side == Side::First));
+                assert_eq!(g.setup_stones().len(), usize::from(stones));
+            }
+        }
+    }
+
+    #[test]
+    fn handicaps_a_board_does_not_take_are_typed_errors() {
+        let refused = |size, stones| Game::with_handicap(size, stones).unwrap_err();
+        assert_eq!(
+            refused(19, 12),
+            SetupError::Handicap(HandicapError::Count { size: 19, stones: 12 })
+        );
+        assert_eq!(
+            refused(13, 25),
+            SetupError::Handicap(HandicapError::Count { size: 13, stones: 25 })
+        );
+        assert_eq!(
+            refused(19, 1),
+            SetupError::Handicap(HandicapError::Count { size: 19, stones: 1 })
+        );
+        assert_eq!(refused(6, 2), SetupError::Handicap(HandicapError::NoHandicap { size: 6 }));
+        assert_eq!(refused(20, 4), SetupError::Size(20));
+    }
+
+    #[test]
+    fn beginner_handicap_games_count_like_any_other() {
+        // White passes at once, then black: the stones own the whole board.
+        for (stones, back) in [(13, "6又1/2 子"), (16, "8 子"), (25, "12又1/2 子")] {
+            let mut g = Game::with_handicap(19, stones).unwrap();
+            g.pass().unwrap();
+            g.pass().unwrap();
+            let score = g.score();
+            assert_eq!(score.count.black_area(), 361);
+            assert_eq!(score.handicap, stones);
+            // 361 less the 180½ line less half a 子 per stone.
+            let margin_quarters = 4 * 361 - 2 * 361 - 2 * i32::from(stones);
+            assert_eq!(score.result.margin_half_points, margin_quarters, "{back}");
+        }
+    }
+
+    /// Black's wall on the 9th line, white's on the 11th, the 10th line empty between
+    /// them except for black's first `black_in_gap` points from the bottom.
+    fn walls(handicap: u8, komi: Komi, black_in_gap: u8) -> Game {
+        let mut stones = Vec::new();
+        for rank in 0..19 {
+            stones.push((Point::new(8, rank), Side::First));
+            stones.push((Point::new(10, rank), Side::Second));
+        }
+        stones.extend((0..black_in_gap).map(|rank| (Point::new(9, rank), Side::First)));
+        let mut g = Game::new(19, Rules { komi, ..Rules::default() }).unwrap();
+        g.set_up(&stones, handicap, Side::Second).unwrap();
+        g.pass().unwrap();
+        g.pass().unwrap();
+        g
+    }
+
+    #[test]
+    fn black_gives_back_half_the_handicap_stones() {
+        // 180½ 子 each (171 and half of the 19 shared points) is a draw without komi.
+        let g = walls(0, Komi::NONE, 0);
+        assert_eq!(g.score().count.black_half_stones(), 361);
+        assert_eq!(g.score().result.chinese(), "和棋");
+        // With 16 stones black gives back 8 子: 188½ is the draw, each half more wins.
+        let g = walls(16, Komi::NONE, 16);
+        assert_eq!(g.score().count.black_half_stones(), 377);
+        assert_eq!(g.score().result.chinese(), "和棋");
+        assert_eq!(walls(16, Komi::NONE, 17).score().result.chinese(), "黑胜 1/2 子");
+        assert_eq!(walls(16, Komi::NONE, 15).score().result.chinese(), "白胜 1/2 子");
+        // 25 stones: 12½ back, so 188½ loses by 4½ 子; 13 stones: 6½ back, wins by 1½.
+        assert_eq!(walls(25, Komi::NONE, 16).score().result.chinese(), "白胜 4又1/2 子");
+        assert_eq!(walls(13, Komi::NONE, 16).score().result.chinese(), "黑胜 1又1/2 子");
+        // 分先: the same 180½ loses by the komi.
+        assert_eq!(walls(0, Komi::CHINESE, 0).score().result.chinese(), "白胜 3又3/4 子");
+    }
+}

@@ -1,11 +1,13 @@
 //! 围棋: Go under the Chinese rules — captures (提子), suicide (禁着点), simple ko and
 //! positional superko, passes and resignation, area scoring (数子法) with komi (贴子),
-//! 让先 and handicap (让子), dead-stone marking with an automatic estimate, and SGF.
+//! 让先 and handicap (让子: 2–9 stones on the star points, and 13, 16 or 25 for
+//! beginners on 19×19), dead-stone marking with an automatic estimate, and SGF.
 //!
 //! At the end (two passes) the UI calls [`Game::estimate_dead_stones`] with a seed for
 //! the automatic estimate, lets the players correct it with [`Game::toggle_dead`] (one
 //! string at a time), or [`Game::resume`]s play if they disagree; [`Game::outcome`]
-//! and [`Game::score`] count with the stones marked at that moment.
+//! and [`Game::score`] count with the stones marked at that moment, and
+//! [`Score::summary`] lays the count out for the players in Chinese and English.
 //!
 //! ```
 //! use qike_core::go::{Game, Move, parse_gtp};
@@ -31,11 +33,12 @@ mod sgf;
 
 pub use board::{Board, MAX_SIZE, MIN_SIZE};
 pub use coords::{
-    CoordError, Move, gtp_name, handicap_points, max_handicap, parse_gtp, star_points,
+    BEGINNER_HANDICAPS, CoordError, HandicapError, Move, gtp_name, handicap_choices,
+    handicap_points, max_handicap, parse_gtp, star_points,
 };
 pub use dead::DEFAULT_PLAYOUTS;
 pub use face::IllegalReason;
-pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, Score, SetupError};
+pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, SetupError};
 pub use playout::{Rng, benchmark_playouts};
-pub use score::{AreaCount, Komi, KomiError, ScoreResult};
+pub use score::{AreaCount, CountSummary, Komi, KomiError, Score, ScoreResult, Stones};
 pub use sgf::{MAX_NODES, SgfError, SgfGame, read_sgf};
