@@ -42,6 +42,10 @@ pub struct DeviceSettings {
     /// The profile that used the app last, to offer it first.
     #[serde(default)]
     pub last_profile: Option<ProfileId>,
+    /// Files and ranks written around the board (九…一, a–h, 1–19). Settings saved
+    /// before this field existed read as `true`.
+    #[serde(default = "yes")]
+    pub show_coordinates: bool,
 }
 
 fn yes() -> bool {
@@ -55,6 +59,7 @@ impl Default for DeviceSettings {
             sound: true,
             piece_style: PieceStyle::Characters,
             last_profile: None,
+            show_coordinates: true,
         }
     }
 }
@@ -119,5 +124,22 @@ impl ProgressStore {
             i.t.meta.insert(SETTINGS_KEY, value).map_err(|e| StoreError::from_sled(d, e))?;
             i.sync(d)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_stored_before_coordinates_existed_show_them() {
+        let old = br#"{"language":"en","sound":false,"piece_style":"Letters","last_profile":null}"#;
+        let s: DeviceSettings = decode("settings", old).unwrap();
+        assert!(s.show_coordinates);
+        assert_eq!(s.piece_style, PieceStyle::Letters);
+        assert!(!s.sound);
+        let off = DeviceSettings { show_coordinates: false, ..DeviceSettings::default() };
+        let back: DeviceSettings = decode("settings", &encode(&off).unwrap()).unwrap();
+        assert_eq!(back, off);
     }
 }
