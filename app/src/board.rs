@@ -6,7 +6,7 @@
 
 use bevy::prelude::*;
 use qike_core::{
-    BoardMark, BoardView, Colour, HighlightKind, LastMove, PieceKind, Placement, Point,
+    BoardMark, BoardView, Colour, GameKind, HighlightKind, LastMove, PieceKind, Placement, Point,
 };
 
 use crate::fonts::UiFonts;
@@ -14,14 +14,27 @@ use crate::layout::BoardLayout;
 
 const BOARD_WOOD: Color = Color::srgb(0.93, 0.80, 0.56);
 const LINE: Color = Color::srgb(0.28, 0.17, 0.08);
+const LABEL: Color = Color::srgb(0.42, 0.28, 0.14);
 const PIECE_FACE: Color = Color::srgb(0.99, 0.95, 0.84);
 const RED: Color = Color::srgb(0.78, 0.08, 0.06);
 const BLACK: Color = Color::srgb(0.08, 0.08, 0.08);
 const WHITE_STONE: Color = Color::srgb(0.97, 0.97, 0.95);
+const WHITE_STONE_EDGE: Color = Color::srgb(0.40, 0.38, 0.35);
+/// Chess: light and dark squares, white pieces light with dark ink, black the reverse.
+pub const LIGHT_SQUARE: Color = Color::srgb(0.96, 0.90, 0.78);
+pub const DARK_SQUARE: Color = Color::srgb(0.60, 0.42, 0.27);
+const WHITE_PIECE: Color = Color::srgb(0.99, 0.98, 0.94);
+const BLACK_PIECE: Color = Color::srgb(0.12, 0.10, 0.09);
+const BLACK_PIECE_INK: Color = Color::srgb(0.97, 0.94, 0.86);
 const SELECTED: Color = Color::srgb(0.10, 0.55, 0.95);
 const TARGET: Color = Color::srgba(0.10, 0.55, 0.95, 0.75);
 const CHECK: Color = Color::srgb(0.90, 0.10, 0.05);
 const LAST_MOVE: Color = Color::srgb(0.15, 0.60, 0.25);
+/// The dot on the last stone played: red shows on black and white stones alike.
+const LAST_STONE: Color = Color::srgb(0.90, 0.12, 0.08);
+const FORBIDDEN: Color = Color::srgb(0.85, 0.10, 0.08);
+const WINNING: Color = Color::srgb(0.98, 0.45, 0.0);
+const DEAD_MARK: Color = Color::srgb(0.85, 0.10, 0.08);
 const STAR: Color = Color::srgb(0.95, 0.62, 0.02);
 const HINT: Color = Color::srgb(0.15, 0.70, 0.30);
 
@@ -40,6 +53,8 @@ pub struct ActiveBoard {
     pub stars: Vec<Point>,
     /// Points a hint points at.
     pub hints: Vec<Point>,
+    /// Files and ranks written around the board.
+    pub coordinates: bool,
 }
 
 impl ActiveBoard {
@@ -51,6 +66,7 @@ impl ActiveBoard {
             letters: false,
             stars: Vec::new(),
             hints: Vec::new(),
+            coordinates: true,
         }
     }
 }
@@ -109,7 +125,13 @@ fn update_layout(
     layout: Option<Res<BoardLayout>>,
 ) {
     let view = &board.view;
-    let mut fitted = BoardLayout::fit_rect(board.area, view.files, view.ranks, view.placement);
+    let mut fitted = BoardLayout::fit_board(
+        board.area,
+        view.files,
+        view.ranks,
+        view.placement,
+        board.coordinates,
+    );
     fitted.flipped = board.flipped;
     if layout.as_deref() != Some(&fitted) {
         commands.insert_resource(fitted);
@@ -204,6 +226,7 @@ enum Drawn {
         diameter: f32,
         face: Color,
         ink: Color,
+        edge: Color,
         glyph: String,
         font: Handle<Font>,
     },
@@ -218,6 +241,8 @@ enum Drawn {
         center: Vec2,
         diameter: f32,
         color: Color,
+        /// A point the selected piece may go to (not a star point or a last-stone dot).
+        target: bool,
     },
 }
 
@@ -261,7 +286,7 @@ impl Drawn {
                     )],
                 ))
                 .id(),
-            Drawn::Piece { at, center, diameter, face, ink, glyph, font } => {
+            Drawn::Piece { at, center, diameter, face, ink, edge, glyph, font } => {
                 let border = (diameter * 0.06).max(1.5);
                 commands
                     .spawn((
@@ -273,7 +298,7 @@ impl Drawn {
                             ..circle(center, diameter)
                         },
                         BackgroundColor(face),
-                        BorderColor::all(ink),
+                        BorderColor::all(edge),
                         children![(
                             Text::new(glyph),
                             TextFont {
@@ -286,8 +311,12 @@ impl Drawn {
                     ))
                     .id()
             }
-            Drawn::Dot { center, diameter, color } => {
-                commands.spawn((TargetDot, circle(center, diameter), BackgroundColor(color))).id()
+            Drawn::Dot { center, diameter, color, target } => {
+                let mut e = commands.spawn((circle(center, diameter), BackgroundColor(color)));
+                if target {
+                    e.insert(TargetDot);
+                }
+                e.id()
             }
             Drawn::Ring { at, kind, center, diameter, color } => commands
                 .spawn((
@@ -303,17 +332,21 @@ impl Drawn {
     }
 }
 
-/// The letter of a piece kind for the letters style (WXF's letters).
-fn letter(kind: PieceKind) -> &'static str {
+/// The letter of a piece kind for the letters style (WXF's letters for xiangqi, the
+/// English letters for chess).
+pub fn letter(kind: PieceKind) -> &'static str {
     match kind {
         PieceKind::General | PieceKind::King => "K",
         PieceKind::Advisor => "A",
         PieceKind::Elephant => "E",
         PieceKind::Horse => "H",
-        PieceKind::Chariot => "R",
+        PieceKind::Chariot | PieceKind::Rook => "R",
         PieceKind::Cannon => "C",
-        PieceKind::Soldier => "P",
-        _ => "",
+        PieceKind::Soldier | PieceKind::Pawn => "P",
+        PieceKind::Queen => "Q",
+        PieceKind::Bishop => "B",
+        PieceKind::Knight => "N",
+        PieceKind::Stone => "",
     }
 }
 
@@ -343,46 +376,141 @@ fn line(from: Vec2, to: Vec2, width: f32, color: Color) -> Drawn {
     }
 }
 
+/// Two crossed strokes centred on `c`, `arm` long from the centre each way.
+fn cross(c: Vec2, arm: f32, width: f32, color: Color, out: &mut Vec<Drawn>) {
+    for (dx, dy) in [(1.0, 1.0), (1.0, -1.0)] {
+        let d = Vec2::new(dx, dy) * arm * std::f32::consts::FRAC_1_SQRT_2;
+        out.push(line(c - d, c + d, width, color));
+    }
+}
+
 fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &mut Vec<Drawn>) {
     let view = &board.view;
     let cell = layout.cell;
     let stroke = (cell * 0.035).max(1.0);
     let size = layout.lines_size();
-    let margin = cell * 0.45;
+    let wood = cell * (layout.margin - 0.15);
     out.push(Drawn::Rect {
-        pos: layout.origin - Vec2::splat(margin),
-        size: size + Vec2::splat(2.0 * margin),
+        pos: layout.origin - Vec2::splat(wood),
+        size: size + Vec2::splat(2.0 * wood),
         color: BOARD_WOOD,
         rotation: 0.0,
     });
+    match layout.placement {
+        Placement::Squares => draw_squares(view, layout, stroke, out),
+        Placement::Intersections => draw_lines(view, layout, stroke, out),
+    }
+    draw_marks(view, layout, fonts, stroke, out);
+    if board.coordinates {
+        draw_coordinates(view, layout, fonts, out);
+    }
+    draw_pieces(board, layout, fonts, out);
+    for &at in &board.stars {
+        out.push(Drawn::Label {
+            center: layout.center(at),
+            size: Vec2::splat(cell),
+            text: "★".to_owned(),
+            font: fonts.regular.clone(),
+            px: cell * 0.6,
+            color: STAR,
+        });
+    }
+    let diameter = layout.piece_diameter();
+    for &at in &board.hints {
+        out.push(Drawn::Ring {
+            at,
+            kind: HighlightKind::Hint,
+            center: layout.center(at),
+            diameter: diameter * 1.2,
+            color: HINT,
+        });
+    }
+    if let Some(last) = view.last_move {
+        let stone = view.piece_at(last.to).is_some_and(|p| p.kind == PieceKind::Stone);
+        if stone && last.from.is_none() {
+            // A dot on the last stone placed.
+            let c = layout.center(last.to);
+            out.push(Drawn::Dot {
+                center: c,
+                diameter: cell * 0.26,
+                color: LAST_STONE,
+                target: false,
+            });
+        } else {
+            // Small corner brackets on the from and to points, under the pieces' edge.
+            for at in last.from.into_iter().chain([last.to]) {
+                let c = layout.center(at);
+                let (gap, arm) = (diameter * 0.5, diameter * 0.22);
+                for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
+                    let knee = c + Vec2::new(dx * gap, dy * gap);
+                    let w = stroke * 1.4;
+                    out.push(line(knee, knee - Vec2::new(dx * arm, 0.0), w, LAST_MOVE));
+                    out.push(line(knee, knee - Vec2::new(0.0, dy * arm), w, LAST_MOVE));
+                }
+            }
+        }
+    }
+    draw_highlights(view, layout, stroke, out);
+}
+
+/// Chess: the 64 squares, light and dark (a1 dark), and a frame.
+fn draw_squares(view: &BoardView, layout: &BoardLayout, stroke: f32, out: &mut Vec<Drawn>) {
+    let cell = layout.cell;
+    for file in 0..view.files {
+        for rank in 0..view.ranks {
+            let c = layout.center(Point::new(file, rank));
+            let dark = (file + rank) % 2 == 0;
+            // A hair larger than the cell, so no seam of wood shows between squares.
+            let side = cell + 0.5;
+            out.push(Drawn::Rect {
+                pos: c - Vec2::splat(side / 2.0),
+                size: Vec2::splat(side),
+                color: if dark { DARK_SQUARE } else { LIGHT_SQUARE },
+                rotation: 0.0,
+            });
+        }
+    }
+    let (o, size) = (layout.origin, layout.lines_size());
+    let corners = [o, o + Vec2::new(size.x, 0.0), o + size, o + Vec2::new(0.0, size.y)];
+    for i in 0..4 {
+        out.push(line(corners[i], corners[(i + 1) % 4], stroke, LINE));
+    }
+}
+
+/// Xiangqi, Go and gomoku: the lines (xiangqi's inner files stop at the river).
+fn draw_lines(view: &BoardView, layout: &BoardLayout, stroke: f32, out: &mut Vec<Drawn>) {
     let river = view.marks.iter().find_map(|m| match m {
         BoardMark::River { below_rank, .. } => Some(*below_rank),
         _ => None,
     });
-    let corner = |file: u8, rank: u8| match layout.placement {
-        Placement::Intersections => layout.center(Point::new(file, rank)),
-        Placement::Squares => {
-            layout.origin + Vec2::new(file as f32, (layout.ranks - rank) as f32) * cell
-        }
-    };
-    let (max_file, max_rank) = match layout.placement {
-        Placement::Intersections => (view.files - 1, view.ranks - 1),
-        Placement::Squares => (view.files, view.ranks),
-    };
+    let at = |file: u8, rank: u8| layout.center(Point::new(file, rank));
+    let (max_file, max_rank) = (view.files - 1, view.ranks - 1);
     for rank in 0..=max_rank {
-        out.push(line(corner(0, rank), corner(max_file, rank), stroke, LINE));
+        out.push(line(at(0, rank), at(max_file, rank), stroke, LINE));
     }
     for file in 0..=max_file {
         let edge = file == 0 || file == max_file;
         match river {
             // Inner files stop at the river; the edge files run through it.
             Some(r) if !edge => {
-                out.push(line(corner(file, 0), corner(file, r), stroke, LINE));
-                out.push(line(corner(file, r + 1), corner(file, max_rank), stroke, LINE));
+                out.push(line(at(file, 0), at(file, r), stroke, LINE));
+                out.push(line(at(file, r + 1), at(file, max_rank), stroke, LINE));
             }
-            _ => out.push(line(corner(file, 0), corner(file, max_rank), stroke, LINE)),
+            _ => out.push(line(at(file, 0), at(file, max_rank), stroke, LINE)),
         }
     }
+}
+
+/// River, palaces, star points, position marks and renju's forbidden points.
+fn draw_marks(
+    view: &BoardView,
+    layout: &BoardLayout,
+    fonts: &UiFonts,
+    stroke: f32,
+    out: &mut Vec<Drawn>,
+) {
+    let cell = layout.cell;
+    let size = layout.lines_size();
     for mark in &view.marks {
         match mark {
             BoardMark::River { below_rank, left_text, right_text } => {
@@ -406,16 +534,12 @@ fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &
                 out.push(line(a, b, stroke, LINE));
                 out.push(line(Vec2::new(a.x, b.y), Vec2::new(b.x, a.y), stroke, LINE));
             }
-            BoardMark::StarPoint { at } => {
-                let d = cell * 0.18;
-                let c = layout.center(*at);
-                out.push(Drawn::Rect {
-                    pos: c - Vec2::splat(d / 2.0),
-                    size: Vec2::splat(d),
-                    color: LINE,
-                    rotation: std::f32::consts::FRAC_PI_4,
-                });
-            }
+            BoardMark::StarPoint { at } => out.push(Drawn::Dot {
+                center: layout.center(*at),
+                diameter: (cell * 0.2).max(4.0),
+                color: LINE,
+                target: false,
+            }),
             BoardMark::PositionMark { at } => {
                 let c = layout.center(*at);
                 let (gap, arm) = (cell * 0.08, cell * 0.16);
@@ -430,92 +554,117 @@ fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &
                     out.push(line(knee, knee + Vec2::new(0.0, dy * arm), stroke * 0.8, LINE));
                 }
             }
+            BoardMark::Forbidden { at } => {
+                let width = (stroke * 1.8).max(2.0);
+                cross(layout.center(*at), cell * 0.24, width, FORBIDDEN, out);
+            }
         }
     }
-    let diameter = layout.piece_diameter();
+}
+
+/// The labels of [`qike_core::GameKind::coordinates`] around the board. Xiangqi
+/// writes each side's file numbers on its own edge (red's 九…一 under red); the other
+/// games write letters under the board and numbers on its left, as seen on screen.
+fn draw_coordinates(view: &BoardView, layout: &BoardLayout, fonts: &UiFonts, out: &mut Vec<Drawn>) {
+    let cell = layout.cell;
+    let coords = view.kind.coordinates();
+    let (off, px) = match layout.placement {
+        Placement::Intersections => (cell * 0.78, cell * 0.34),
+        Placement::Squares => (cell * 0.3, cell * 0.26),
+    };
+    let size = layout.lines_size();
+    let (top, bottom) = (layout.origin.y - off, layout.origin.y + size.y + off);
+    let label = |text: &str, center: Vec2| Drawn::Label {
+        center,
+        size: Vec2::splat(cell * 0.9),
+        text: text.to_owned(),
+        font: fonts.bold.clone(),
+        px,
+        color: LABEL,
+    };
+    // The first player's edge is at the bottom unless the board is turned.
+    let (first_y, second_y) = if layout.flipped { (top, bottom) } else { (bottom, top) };
+    let x_of = |file: usize| layout.center(Point::new(file as u8, 0)).x;
+    match &coords.top {
+        Some(top_row) => {
+            for (file, text) in coords.bottom.iter().enumerate() {
+                out.push(label(text, Vec2::new(x_of(file), first_y)));
+            }
+            for (file, text) in top_row.iter().enumerate() {
+                out.push(label(text, Vec2::new(x_of(file), second_y)));
+            }
+        }
+        None => {
+            for (file, text) in coords.bottom.iter().enumerate() {
+                out.push(label(text, Vec2::new(x_of(file), bottom)));
+            }
+        }
+    }
+    let left = layout.origin.x - off;
+    for (rank, text) in coords.ranks.iter().enumerate() {
+        let y = layout.center(Point::new(0, rank as u8)).y;
+        out.push(label(text, Vec2::new(left, y)));
+    }
+}
+
+fn draw_pieces(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &mut Vec<Drawn>) {
+    let view = &board.view;
+    let dead: Vec<Point> =
+        view.highlights.iter().filter(|h| h.kind == HighlightKind::Dead).map(|h| h.at).collect();
     for piece in &view.pieces {
-        let (face, ink) = match piece.colour {
-            Colour::Red => (PIECE_FACE, RED),
-            Colour::Black if piece.glyph.is_empty() => (BLACK, BLACK),
-            Colour::Black => (PIECE_FACE, BLACK),
-            Colour::White => (WHITE_STONE, BLACK),
+        let stone = piece.kind == PieceKind::Stone;
+        let (face, ink, edge) = match (view.kind, piece.colour) {
+            _ if stone && piece.colour == Colour::Black => (BLACK, BLACK, BLACK),
+            _ if stone => (WHITE_STONE, BLACK, WHITE_STONE_EDGE),
+            (GameKind::Chess, Colour::White) => (WHITE_PIECE, BLACK, BLACK),
+            (GameKind::Chess, _) => (BLACK_PIECE, BLACK_PIECE_INK, BLACK_PIECE_INK),
+            (_, Colour::Red) => (PIECE_FACE, RED, RED),
+            (_, Colour::Black) => (PIECE_FACE, BLACK, BLACK),
+            (_, Colour::White) => (WHITE_PIECE, BLACK, BLACK),
         };
+        // A stone marked dead at the count is drawn faint.
+        let fade = |c: Color| if dead.contains(&piece.at) { c.with_alpha(0.35) } else { c };
+        let diameter = if stone { layout.cell * 0.94 } else { layout.piece_diameter() };
         out.push(Drawn::Piece {
             at: piece.at,
             center: layout.center(piece.at),
             diameter,
-            face,
-            ink,
+            face: fade(face),
+            ink: fade(ink),
+            edge: fade(edge),
             glyph: if board.letters { letter(piece.kind).to_owned() } else { piece.glyph.clone() },
             font: fonts.bold.clone(),
         });
     }
-    for &at in &board.stars {
-        out.push(Drawn::Label {
-            center: layout.center(at),
-            size: Vec2::splat(cell),
-            text: "★".to_owned(),
-            font: fonts.regular.clone(),
-            px: cell * 0.6,
-            color: STAR,
-        });
-    }
-    for &at in &board.hints {
-        out.push(Drawn::Ring {
-            at,
-            kind: HighlightKind::Hint,
-            center: layout.center(at),
-            diameter: diameter * 1.2,
-            color: HINT,
-        });
-    }
-    if let Some(last) = view.last_move {
-        // Small corner brackets on the from and to points, under the pieces' edge.
-        for at in last.from.into_iter().chain([last.to]) {
-            let c = layout.center(at);
-            let (gap, arm) = (diameter * 0.5, diameter * 0.22);
-            for (dx, dy) in [(-1.0, -1.0), (1.0, -1.0), (-1.0, 1.0), (1.0, 1.0)] {
-                let knee = c + Vec2::new(dx * gap, dy * gap);
-                let w = stroke * 1.4;
-                out.push(line(knee, knee - Vec2::new(dx * arm, 0.0), w, LAST_MOVE));
-                out.push(line(knee, knee - Vec2::new(0.0, dy * arm), w, LAST_MOVE));
-            }
-        }
-    }
+}
+
+fn draw_highlights(view: &BoardView, layout: &BoardLayout, stroke: f32, out: &mut Vec<Drawn>) {
+    let cell = layout.cell;
+    let diameter = layout.piece_diameter();
     for h in &view.highlights {
         let center = layout.center(h.at);
+        let ring = |diameter: f32, color: Color| Drawn::Ring {
+            at: h.at,
+            kind: h.kind,
+            center,
+            diameter,
+            color,
+        };
         match h.kind {
-            HighlightKind::Selected => out.push(Drawn::Ring {
-                at: h.at,
-                kind: h.kind,
-                center,
-                diameter: diameter * 1.16,
-                color: SELECTED,
-            }),
-            HighlightKind::Check => out.push(Drawn::Ring {
-                at: h.at,
-                kind: h.kind,
-                center,
-                diameter: diameter * 1.16,
-                color: CHECK,
-            }),
-            HighlightKind::Target if view.piece_at(h.at).is_some() => out.push(Drawn::Ring {
-                at: h.at,
-                kind: h.kind,
-                center,
-                diameter: diameter * 1.05,
-                color: TARGET,
-            }),
-            HighlightKind::Hint if view.piece_at(h.at).is_some() => out.push(Drawn::Ring {
-                at: h.at,
-                kind: h.kind,
-                center,
-                diameter: diameter * 1.16,
-                color: HINT,
-            }),
+            HighlightKind::Selected => out.push(ring(diameter * 1.16, SELECTED)),
+            HighlightKind::Check => out.push(ring(diameter * 1.16, CHECK)),
+            HighlightKind::Target if view.piece_at(h.at).is_some() => {
+                out.push(ring(diameter * 1.05, TARGET))
+            }
+            HighlightKind::Hint if view.piece_at(h.at).is_some() => {
+                out.push(ring(diameter * 1.16, HINT))
+            }
             HighlightKind::Target | HighlightKind::Hint => {
-                let d = cell * 0.26;
-                out.push(Drawn::Dot { center, diameter: d, color: TARGET });
+                out.push(Drawn::Dot { center, diameter: cell * 0.26, color: TARGET, target: true })
+            }
+            HighlightKind::Winning => out.push(ring(cell * 1.04, WINNING)),
+            HighlightKind::Dead => {
+                cross(center, cell * 0.26, (stroke * 2.0).max(2.0), DEAD_MARK, out)
             }
         }
     }

@@ -4,8 +4,8 @@
 
 use bevy::prelude::*;
 use qike_core::progress::{LessonAttempt, NewProfile, Role, Timestamp};
-use qike_core::session::XiangqiSession;
-use qike_core::{Point, Side};
+use qike_core::session::GameSession;
+use qike_core::{GameKind, GameSetup, GoStart, GomokuRule, Point, Side};
 
 use crate::AppState;
 use crate::data::{Current, Store, course};
@@ -21,11 +21,31 @@ pub const SCREENS: &[&str] = &[
     "lesson",
     "play-setup",
     "play",
+    "play-xiangqi",
+    "play-chess",
+    "chess-promotion",
+    "play-go",
+    "go-count",
+    "play-gomoku",
     "result",
     "progress",
     "settings",
     "store-error",
 ];
+
+/// The moves of the `go-count` demo on 9×9 (GTP): black walls off the right side,
+/// white the left; white's stone on H5 is left dead inside black's area; both pass.
+pub const GO_COUNT_MOVES: &[&str] = &[
+    "E1", "D1", "E2", "D2", "E3", "D3", "E4", "D4", "E5", "D5", "E6", "D6", "E7", "D7", "E8", "D8",
+    "E9", "H5", "G5", "D9", "pass", "pass",
+];
+
+/// The moves of the `play-gomoku` demo (renju, two players): black to move, and h8
+/// would be a double three for black, so it is marked forbidden.
+pub const GOMOKU_MOVES: &[&str] = &["f8", "a1", "g8", "a15", "h6", "o1", "h7", "o15"];
+
+/// The position of the `chess-promotion` demo: white's pawn on b7 goes to b8.
+pub const PROMOTION_FEN: &str = "r3k3/1P3ppp/8/8/8/8/5PPP/6K1 w - - 0 1";
 
 /// Sets up example data and goes to the named screen once the store is open.
 #[derive(Debug, Clone)]
@@ -120,12 +140,17 @@ fn arrange(
         "play-think" => {
             // The child plays red against level 10, red to move after 炮二平五 马8进7 马二进三 车9平8.
             let moves = ["h2e2", "h9g7", "h0g2", "i9h9"];
-            if let Some(mut saved) = opening(Side::First, &moves).map(|s| s.save()) {
-                saved.level = 10;
-                if let Ok(session) = XiangqiSession::resume(&saved) {
-                    commands.insert_resource(StartSession(session));
-                    next.set(AppState::Play);
-                }
+            let xiangqi = GameSetup::standard(GameKind::Xiangqi);
+            if let Some(session) = game(xiangqi, Some(10), &moves) {
+                commands.insert_resource(StartSession(session));
+                next.set(AppState::Play);
+            }
+        }
+        name @ ("play-xiangqi" | "play-chess" | "chess-promotion" | "play-go" | "go-count"
+        | "play-gomoku") => {
+            if let Some(session) = two_player_demo(name) {
+                commands.insert_resource(StartSession(session));
+                next.set(AppState::Play);
             }
         }
         "result" => {
@@ -138,15 +163,25 @@ fn arrange(
             }
         }
         "progress" => {
+            let xiangqi = GameSetup::standard(GameKind::Xiangqi);
             for (i, level) in [1u8, 1, 2, 2, 3].into_iter().enumerate() {
-                let Some(g) = opening(Side::First, &["h2e2", "h9g7"]) else { continue };
-                let mut saved = g.save();
-                saved.level = level;
-                if let Ok(mut g) = XiangqiSession::resume(&saved) {
-                    if i % 2 == 0 {
-                        let _ = g.resign();
-                    }
-                    let _ = s.record_game(kid.id, &g.record(100 + i as u64, Timestamp::now()));
+                let Some(mut g) = game(xiangqi.clone(), Some(level), &["h2e2", "h9g7"]) else {
+                    continue;
+                };
+                if i % 2 == 0 {
+                    let _ = g.resign();
+                }
+                let _ = s.record_game(kid.id, &g.record(100 + i as u64, Timestamp::now()));
+            }
+            // Two games between two players: chess and 9×9 Go.
+            let others = [
+                GameSetup::standard(GameKind::Chess),
+                GameSetup::Go { size: 9, start: GoStart::Even },
+            ];
+            for (i, setup) in others.into_iter().enumerate() {
+                if let Some(mut g) = game(setup, None, &[]) {
+                    let _ = g.resign();
+                    let _ = s.record_game(kid.id, &g.record(200 + i as u64, Timestamp::now()));
                 }
             }
             next.set(AppState::Progress);
@@ -156,9 +191,65 @@ fn arrange(
     }
 }
 
-/// A game at level 3 after `moves` (ICCS), checked move by move.
-fn opening(player: Side, moves: &[&str]) -> Option<XiangqiSession> {
-    let mut saved = XiangqiSession::new(player, 3, 1, Timestamp::now()).ok()?.save();
+/// A game from `setup` against `level` (or two players) after `moves` (each game's
+/// coordinates), checked move by move.
+pub fn game(setup: GameSetup, level: Option<u8>, moves: &[&str]) -> Option<GameSession> {
+    let mut saved = GameSession::new(setup, Side::First, level, 1, Timestamp::now()).ok()?.save();
     saved.moves = moves.iter().map(|m| (*m).to_owned()).collect();
-    XiangqiSession::resume(&saved).ok()
+    GameSession::resume(&saved).ok()
+}
+
+/// A xiangqi game at level 3 after `moves` (ICCS).
+fn opening(player: Side, moves: &[&str]) -> Option<GameSession> {
+    let mut saved = game(GameSetup::standard(GameKind::Xiangqi), Some(3), moves)?.save();
+    saved.player = player;
+    GameSession::resume(&saved).ok()
+}
+
+/// The two-player demo games, one per game, mid-way, with something to look at.
+pub fn two_player_demo(name: &str) -> Option<GameSession> {
+    let mut s = match name {
+        "play-xiangqi" => {
+            let moves = ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0", "b9c7"];
+            game(GameSetup::standard(GameKind::Xiangqi), None, &moves)?
+        }
+        "play-chess" => {
+            let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4", "g8f6"];
+            game(GameSetup::standard(GameKind::Chess), None, &moves)?
+        }
+        "chess-promotion" => game(GameSetup::Chess { fen: PROMOTION_FEN.to_owned() }, None, &[])?,
+        "play-go" => {
+            let moves = ["E5", "C5", "E3", "C3", "G5", "G3", "F7", "C7", "E7", "D6", "G4", "F3"];
+            game(GameSetup::Go { size: 9, start: GoStart::Even }, None, &moves)?
+        }
+        "go-count" => {
+            let setup = GameSetup::Go { size: 9, start: GoStart::Even };
+            let mut s = game(setup, None, &GO_COUNT_MOVES[..GO_COUNT_MOVES.len() - 2])?;
+            // The count starts by playing the passes, as the players would.
+            s.pass().ok()?;
+            s.pass().ok()?;
+            s
+        }
+        "play-gomoku" => {
+            let setup = GameSetup::Gomoku { rule: GomokuRule::Renju, opening: None };
+            game(setup, None, GOMOKU_MOVES)?
+        }
+        _ => return None,
+    };
+    match name {
+        // The red chariot picked up; the white knight picked up.
+        "play-xiangqi" => {
+            s.tap(Point::new(7, 0));
+        }
+        "play-chess" => {
+            s.tap(Point::new(5, 2));
+        }
+        // b7 to b8: the choice of piece opens.
+        "chess-promotion" => {
+            s.tap(Point::new(1, 6));
+            s.tap(Point::new(1, 7));
+        }
+        _ => {}
+    }
+    Some(s)
 }

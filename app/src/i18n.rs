@@ -39,6 +39,15 @@ impl Lang {
         }
     }
 
+    /// A message with `{name}` placeholders filled in.
+    pub fn fill(self, msg: Msg, values: &[(&str, &str)]) -> String {
+        let mut out = self.get(msg).to_owned();
+        for (name, value) in values {
+            out = out.replace(&format!("{{{name}}}"), value);
+        }
+        out
+    }
+
     /// A lesson text in this language.
     pub fn text(self, text: &Text) -> String {
         match self {
@@ -158,6 +167,66 @@ messages! {
     ByRepetition => ("长将/长捉判负", "forbidden repetition"),
     ReplayBack => ("◀", "◀"),
     ReplayForward => ("▶", "▶"),
+    Play => ("下棋", "Play"),
+    Opponent => ("对手", "Opponent"),
+    TwoPlayers => ("两人对弈", "Two players"),
+    TwoPlayersNote => ("两个人用一台设备轮流下。", "Two players take turns on one device."),
+    PlayWhite => ("执白先走", "Play white (first)"),
+    PlayBlackFirst => ("执黑先走", "Play black (first)"),
+    PlayWhiteSecond => ("执白后走", "Play white (second)"),
+    BoardSize => ("棋盘", "Board"),
+    GoEven => ("分先", "Even"),
+    GoNoKomi => ("让先", "No komi"),
+    GoHandicap => ("让子", "Handicap"),
+    HandicapStones => ("让几子", "Handicap stones"),
+    KomiEven => ("黑贴 {zi}（{pts} 目）", "Black gives back {pts} points at the count"),
+    KomiNone => ("黑不贴子", "Black gives nothing back"),
+    KomiHandicap => ("数子时黑还 {zi}（{pts} 目）：每让一子还半子", "Black gives back {pts} points at the count: half a stone per handicap stone"),
+    Freestyle => ("自由规则", "Freestyle"),
+    Standard => ("标准规则", "Standard"),
+    Renju => ("连珠规则", "Renju"),
+    FreestyleAbout => ("五子或更多连成一线就赢。", "Five or more in a row wins."),
+    StandardAbout => ("正好五子连成一线才赢，六子不算。", "Exactly five in a row wins; six do not."),
+    RenjuAbout => ("黑棋不能下三三、四四和长连（禁手）。", "Black may not make a double three, a double four or six in a row."),
+    Opening => ("开局", "Opening"),
+    FreeOpening => ("自由开局", "Free opening"),
+    BlackLoses => ("黑必败", "lost for black"),
+    RedToMove => ("红方走棋", "Red to move"),
+    BlackToMove => ("黑方走棋", "Black to move"),
+    WhiteToMove => ("白方走棋", "White to move"),
+    WhiteWins => ("白方胜", "White wins"),
+    Pass => ("停一手", "Pass"),
+    BothPassed => ("双方都停了一手，开始数子。", "Both passed: time to count."),
+    Count => ("数子", "Counting"),
+    Counting => ("数子：点一块棋，标记它是死是活。", "The count: tap a group to mark it dead or alive."),
+    ResumePlay => ("继续下棋", "Play on"),
+    AgreeCount => ("确认结果", "Agree the count"),
+    CountLine => ("黑 {b} 子 · 白 {w} 子", "Black {b} · White {w} (stones and territory)"),
+    WinsBy => ("{zh}（{pts} 目）", "{who} by {pts} points"),
+    PromoteTo => ("兵升变为：", "The pawn becomes:"),
+    Queen => ("后 Q", "Queen Q"),
+    Rook => ("车 R", "Rook R"),
+    Bishop => ("象 B", "Bishop B"),
+    Knight => ("马 N", "Knight N"),
+    DrawAsk => ("对方同意和棋吗？同意就按“同意和棋”。", "Does the other player agree to a draw? Then press Agree draw."),
+    AcceptDraw => ("同意和棋", "Agree draw"),
+    NoEngineMove => ("电脑没有找到着法。", "The computer found no move."),
+    MovesPlayed => ("共 {n} 手", "{n} moves"),
+    ByTimeout => ("超时", "time"),
+    ByCount => ("数子", "the count"),
+    ByFive => ("五子连珠", "five in a row"),
+    ByForbidden => ("禁手", "a forbidden move"),
+    ByAgreement => ("双方同意", "agreement"),
+    ByStalemate => ("逼和", "stalemate"),
+    ByRepeat => ("重复局面", "repetition"),
+    ByFiftyMoves => ("五十回合规则", "the fifty-move rule"),
+    ByMoveLimit => ("自然限着", "the move limit"),
+    ByMaterial => ("子力不足，无法将死", "insufficient material"),
+    ByBoardFull => ("棋盘下满", "a full board"),
+    ByEqualCount => ("数子相等", "an equal count"),
+    GamesByKind => ("各种棋的对局（胜/和/负）", "Games (won/drawn/lost)"),
+    TwoPlayerGames => ("两人对弈 {n} 局", "{n} two-player games"),
+    Coordinates => ("坐标", "Coordinates"),
 }
 
 #[cfg(test)]

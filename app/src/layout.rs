@@ -8,6 +8,9 @@ use qike_core::{Placement, Point};
 const HEADER_SHARE: f32 = 0.1;
 /// Space kept around the outermost lines, in cells.
 const MARGIN_CELLS: f32 = 0.6;
+/// The same with the coordinates written around a board of line crossings: outside
+/// the half pieces that stand on the edge lines.
+const COORDINATE_MARGIN_CELLS: f32 = 1.1;
 
 /// The board's geometry in logical pixels, y pointing down as in Bevy UI.
 #[derive(Debug, Clone, Copy, PartialEq, bevy::prelude::Resource)]
@@ -23,6 +26,8 @@ pub struct BoardLayout {
     pub header: f32,
     /// Drawn from the second player's side (black at the bottom).
     pub flipped: bool,
+    /// Space around the outermost lines, in cells.
+    pub margin: f32,
 }
 
 impl BoardLayout {
@@ -39,6 +44,21 @@ impl BoardLayout {
 
     /// Fits a board of `files` × `ranks` into `area`, as large as it allows, centred.
     pub fn fit_rect(area: bevy::math::Rect, files: u8, ranks: u8, placement: Placement) -> Self {
+        Self::fit_board(area, files, ranks, placement, false)
+    }
+
+    /// [`BoardLayout::fit_rect`] with room for the coordinates when they are shown.
+    pub fn fit_board(
+        area: bevy::math::Rect,
+        files: u8,
+        ranks: u8,
+        placement: Placement,
+        coordinates: bool,
+    ) -> Self {
+        let margin = match placement {
+            Placement::Intersections if coordinates => COORDINATE_MARGIN_CELLS,
+            _ => MARGIN_CELLS,
+        };
         let header = area.min.y;
         let avail = Vec2::new(area.width().max(1.0), area.height().max(1.0));
         // Lines span files-1 cells on intersection boards, files cells on square boards.
@@ -46,12 +66,12 @@ impl BoardLayout {
             Placement::Intersections => Vec2::new(files as f32 - 1.0, ranks as f32 - 1.0),
             Placement::Squares => Vec2::new(files as f32, ranks as f32),
         };
-        let needed = spans + Vec2::splat(2.0 * MARGIN_CELLS);
+        let needed = spans + Vec2::splat(2.0 * margin);
         let cell = (avail.x / needed.x).min(avail.y / needed.y).max(1.0);
         let size = spans * cell;
         let origin =
             Vec2::new(area.min.x + (avail.x - size.x) / 2.0, header + (avail.y - size.y) / 2.0);
-        BoardLayout { origin, cell, files, ranks, placement, header, flipped: false }
+        BoardLayout { origin, cell, files, ranks, placement, header, flipped: false, margin }
     }
 
     /// Size of the area the lines cover.

@@ -64,6 +64,7 @@ impl Plugin for QikeLogicPlugin {
             course::CoursePlugin,
             lesson::LessonPlugin,
             play::PlayPlugin,
+            play_setup::PlaySetupPlugin,
             result::ResultPlugin,
             progress::ProgressPlugin,
             settings::SettingsPlugin,

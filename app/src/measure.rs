@@ -7,8 +7,20 @@ use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
 
+use qike_core::{AnyGame, BoardGame, Point};
+
 use crate::AppState;
 use crate::screens::play::PlayScreen;
+
+/// A legal step for the side to move: the first piece that has somewhere to go.
+fn first_step(game: &AnyGame) -> Option<(Point, Point)> {
+    let side = game.side_to_move();
+    game.view()
+        .pieces
+        .iter()
+        .filter(|p| p.side == side)
+        .find_map(|p| game.targets(p.at).first().map(|&to| (p.at, to)))
+}
 
 /// Measures from `started` (taken first thing in `main`).
 #[derive(Debug, Clone, Copy)]
@@ -111,10 +123,10 @@ fn measure(
     {
         m.play_frames += 1;
         if m.play_frames == WARM_FRAMES
-            && let Some(&mv) = p.session.game().position().legal_moves().as_slice().first()
+            && let Some((from, to)) = first_step(p.session.game())
         {
-            taps.write(crate::ui::BoardTapped(mv.from(), None));
-            taps.write(crate::ui::BoardTapped(mv.to(), None));
+            taps.write(crate::ui::BoardTapped(from, None));
+            taps.write(crate::ui::BoardTapped(to, None));
         }
     }
     let thinking = play.as_ref().is_some_and(|p| p.is_thinking());

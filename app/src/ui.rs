@@ -54,20 +54,34 @@ pub enum Action {
     Retry,
     Skip,
     NextLesson,
-    // Play
+    // Play: choosing the game and its options
+    PlayGame(qike_core::GameKind),
     Level(u8),
+    TwoPlayers,
     PlaySide(qike_core::Side),
+    GoSize(u8),
+    GoStart(qike_core::GoStart),
+    GomokuRule(qike_core::GomokuRule),
+    /// Steps through the named gomoku openings (-1 back, +1 on; "none" between the ends).
+    Opening(i32),
     StartGame,
     ResumeGame,
+    // Play: the game
     Undo,
     Resign,
     OfferDraw,
+    AcceptDraw,
+    Pass,
+    ResumePlay,
+    AgreeCount,
+    Promote(qike_core::PieceKind),
     Replay(i32),
     PlayAgain,
     // Settings and errors
     Language(Option<crate::i18n::Lang>),
     Sound(bool),
     PieceStyle(qike_core::progress::PieceStyle),
+    ShowCoordinates(bool),
     StartFresh,
     TryAgain,
 }

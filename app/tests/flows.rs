@@ -24,7 +24,7 @@ use qike_app::ui::{Action, Hit};
 use qike_app::{AppState, QikeLogicPlugin};
 use qike_core::curriculum::{Input, demo_inputs};
 use qike_core::progress::{LessonStatus, PlayerResult, ProgressStore};
-use qike_core::{Outcome, Point, Side, WinReason};
+use qike_core::{BoardGame, GameKind, Outcome, Point, Side, WinReason};
 
 fn headless(dir: &Path, width: u32, height: u32) -> App {
     let mut app = App::new();
@@ -210,7 +210,7 @@ fn a_game_at_level_one_with_undo_and_resignation() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
-    press(&mut app, Action::Go(AppState::PlaySetup));
+    press(&mut app, Action::PlayGame(GameKind::Xiangqi));
     press(&mut app, Action::Level(1));
     press(&mut app, Action::PlaySide(Side::First));
     press(&mut app, Action::StartGame);
@@ -251,7 +251,7 @@ fn a_game_at_level_one_with_undo_and_resignation() {
 
     // 悔棋 takes back both moves.
     press(&mut app, Action::Undo);
-    assert!(app.world().resource::<PlayScreen>().session.game().moves().is_empty());
+    assert!(app.world().resource::<PlayScreen>().session.game().history().is_empty());
     tap(&mut app, Point::new(1, 2));
     tap(&mut app, Point::new(4, 2));
     wait_for_engine(&mut app);
@@ -359,14 +359,14 @@ fn a_game_in_progress_survives_closing_the_app() {
     let before = {
         let mut app = headless(dir.path(), 540, 1170);
         create_profile(&mut app);
-        press(&mut app, Action::Go(AppState::PlaySetup));
+        press(&mut app, Action::PlayGame(GameKind::Xiangqi));
         assert!(!has_button(&mut app, &Action::ResumeGame), "nothing to resume yet");
         press(&mut app, Action::Level(2));
         press(&mut app, Action::StartGame);
         tap(&mut app, Point::new(7, 2));
         tap(&mut app, Point::new(4, 2));
         wait_for_engine(&mut app);
-        let moves = app.world().resource::<PlayScreen>().session.game().moves();
+        let moves = app.world().resource::<PlayScreen>().session.game().history();
         app.world_mut().write_message(AppExit::Success);
         app.update();
         moves
@@ -374,12 +374,12 @@ fn a_game_in_progress_survives_closing_the_app() {
     let mut app = headless(dir.path(), 540, 1170);
     let profile = store(&app).profiles().unwrap()[0].id;
     press(&mut app, Action::PickProfile(profile));
-    press(&mut app, Action::Go(AppState::PlaySetup));
+    press(&mut app, Action::PlayGame(GameKind::Xiangqi));
     press(&mut app, Action::ResumeGame);
     assert_eq!(state(&app), AppState::Play);
     let screen = app.world().resource::<PlayScreen>();
-    assert_eq!(screen.session.game().moves(), before);
-    assert_eq!(screen.session.level().number, 2);
+    assert_eq!(screen.session.game().history(), before);
+    assert_eq!(screen.session.level().map(|l| l.number), Some(2));
     assert!(screen.session.is_player_turn());
 }
 

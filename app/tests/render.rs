@@ -159,7 +159,7 @@ fn the_app_renders_the_board_where_the_layout_says() {
     let png = Png::load(&shot);
     assert_eq!(png.width, WIDTH, "screenshot width");
     let frame = Frame::of(Vec2::new(WIDTH as f32, HEIGHT as f32));
-    let layout = BoardLayout::fit_rect(board_area(&frame), 9, 10, Placement::Intersections);
+    let layout = BoardLayout::fit_board(board_area(&frame), 9, 10, Placement::Intersections, true);
     let cell = layout.cell;
     let c = |f: u8, r: u8| layout.center(Point::new(f, r));
     // The demo game: 炮二平五 马8进7 马二进三 车9平8, red's left cannon picked up.

@@ -1,14 +1,27 @@
-//! Home: hello to the child, the four games (xiangqi now, the others as their courses
-//! arrive), and the way to progress, settings and the profile picker.
+//! Home: hello to the child, the four games as equal cards (each with "play"; xiangqi
+//! also with its lessons, the others' courses come later), and the way to progress,
+//! settings and the profile picker.
 
 use bevy::prelude::*;
+
+use qike_core::{GameKind, GomokuRule};
 
 use crate::AppState;
 use crate::data::Current;
 use crate::i18n::Msg;
+use crate::screens::game_name;
+use crate::screens::play_setup::PlayChoice;
 use crate::screens::profiles::avatar;
 use crate::ui::Canvas;
-use crate::ui::{Action, CARD, INK, Look, MUTED, Pressed};
+use crate::ui::{Action, CARD, INK, Look, Pressed};
+
+/// The four games, in the order of the cards, each with the board it starts on.
+pub const GAMES: [GameKind; 4] = [
+    GameKind::Xiangqi,
+    GameKind::Chess,
+    GameKind::Go { size: 9 },
+    GameKind::Gomoku { rule: GomokuRule::Freestyle },
+];
 
 #[derive(Debug)]
 pub struct HomePlugin;
@@ -19,10 +32,19 @@ impl Plugin for HomePlugin {
     }
 }
 
-fn react(mut pressed: MessageReader<Pressed>, mut next: ResMut<NextState<AppState>>) {
+fn react(
+    mut pressed: MessageReader<Pressed>,
+    mut choice: ResMut<PlayChoice>,
+    mut next: ResMut<NextState<AppState>>,
+) {
     for Pressed(action) in pressed.read() {
-        if let Action::Go(state) = action {
-            next.set(*state);
+        match action {
+            Action::Go(state) => next.set(*state),
+            Action::PlayGame(kind) => {
+                choice.choose_game(*kind);
+                next.set(AppState::PlaySetup);
+            }
+            _ => {}
         }
     }
 }
@@ -43,29 +65,55 @@ fn draw(mut canvas: Canvas, current: Res<Current>) {
         Rect::new(area.min.x, area.min.y + 5.5 * u, area.max.x, area.max.y),
         0.8 * u,
     );
-    // The xiangqi card: lessons and play.
-    let card = col.next(9.0 * u);
-    p.panel(card, CARD, 1.0);
-    let title =
-        Rect::new(card.min.x + u, card.min.y + 0.8 * u, card.max.x - u, card.min.y + 3.2 * u);
-    p.text(title, lang.get(Msg::Xiangqi), 1.6, INK);
-    let buttons = Rect::new(card.min.x + u, card.min.y + 4.2 * u, card.max.x - u, card.max.y - u);
-    let halves = crate::ui::split(buttons, 2, 0.8 * u);
-    p.button(halves[0], lang.get(Msg::Lessons), Action::Go(AppState::Course), Look::Primary);
-    p.button(halves[1], lang.get(Msg::PlayAi), Action::Go(AppState::PlaySetup), Look::Primary);
-
-    // The other games, not yet open.
-    for game in [Msg::Go, Msg::Chess, Msg::Gomoku] {
-        let row = col.next(3.2 * u);
-        p.panel(row, CARD, 1.0);
-        let left = Rect::new(row.min.x + u, row.min.y + 0.8 * u, row.center().x, row.max.y);
-        p.text(left, lang.get(game), 1.2, INK);
-        let right = Rect::new(row.center().x, row.min.y + 0.9 * u, row.max.x - u, row.max.y);
-        p.text_aligned(right, lang.get(Msg::ComingSoon), 1.0, MUTED, Justify::Right);
+    // The four games in two rows of two equal cards: a badge, the name, and "play"
+    // (with "lessons" above it for xiangqi, the one course so far).
+    let card_h = 10.6 * u;
+    for pair in GAMES.chunks(2) {
+        let cards = col.row(2, card_h);
+        for (card, &kind) in cards.iter().zip(pair) {
+            p.panel(*card, CARD, 1.0);
+            let (glyph, fill, ink) = badge(kind);
+            let c = Vec2::new(card.min.x + 2.2 * u, card.min.y + 2.2 * u);
+            p.round(c, 2.8 * u, glyph, fill, ink, Some(INK), None);
+            let title = Rect::new(
+                card.min.x + 4.0 * u,
+                card.min.y + 1.4 * u,
+                card.max.x - 0.5 * u,
+                card.min.y + 3.4 * u,
+            );
+            p.text(title, lang.get(game_name(kind)), 1.3, INK);
+            let play = Rect::new(
+                card.min.x + 0.8 * u,
+                card.max.y - 3.5 * u,
+                card.max.x - 0.8 * u,
+                card.max.y - 0.8 * u,
+            );
+            p.button(play, lang.get(Msg::Play), Action::PlayGame(kind), Look::Primary);
+            if kind == GameKind::Xiangqi {
+                let lessons =
+                    Rect::new(play.min.x, play.min.y - 3.2 * u, play.max.x, play.min.y - 0.5 * u);
+                p.button(
+                    lessons,
+                    lang.get(Msg::Lessons),
+                    Action::Go(AppState::Course),
+                    Look::Secondary,
+                );
+            }
+        }
     }
     col.next(0.5 * u);
     let row = col.row(3, 3.0 * u);
     p.button(row[0], lang.get(Msg::Progress), Action::Go(AppState::Progress), Look::Secondary);
     p.button(row[1], lang.get(Msg::Settings), Action::Go(AppState::Settings), Look::Secondary);
     p.button(row[2], lang.get(Msg::SwitchPlayer), Action::Go(AppState::Profiles), Look::Secondary);
+}
+
+/// The small picture on a game's card: a piece or a stone.
+fn badge(kind: GameKind) -> (&'static str, Color, Color) {
+    match kind {
+        GameKind::Xiangqi => ("帅", Color::srgb(0.99, 0.95, 0.84), Color::srgb(0.78, 0.08, 0.06)),
+        GameKind::Chess => ("王", Color::srgb(0.99, 0.98, 0.94), INK),
+        GameKind::Go { .. } => ("", Color::srgb(0.08, 0.08, 0.08), INK),
+        GameKind::Gomoku { .. } => ("五", Color::srgb(0.97, 0.97, 0.95), INK),
+    }
 }

@@ -5,6 +5,7 @@ pub mod course;
 pub mod home;
 pub mod lesson;
 pub mod play;
+pub mod play_setup;
 pub mod profiles;
 pub mod progress;
 pub mod result;
@@ -43,4 +44,38 @@ pub fn header(
 /// Stars as text: ★★☆.
 pub fn stars_text(stars: u8) -> String {
     (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect()
+}
+
+/// The name of a game.
+pub fn game_name(kind: qike_core::GameKind) -> Msg {
+    use qike_core::GameKind;
+    match kind {
+        GameKind::Xiangqi => Msg::Xiangqi,
+        GameKind::Chess => Msg::Chess,
+        GameKind::Go { .. } => Msg::Go,
+        GameKind::Gomoku { .. } => Msg::Gomoku,
+    }
+}
+
+/// The name of a game with its board size or rule: 围棋 9×9, 五子棋 · 连珠规则.
+pub fn game_title(kind: qike_core::GameKind, lang: Lang) -> String {
+    use qike_core::{GameKind, GomokuRule};
+    let name = lang.get(game_name(kind));
+    match kind {
+        GameKind::Go { size } => format!("{name} {size}×{size}"),
+        GameKind::Gomoku { rule } => {
+            let rule = match rule {
+                GomokuRule::Freestyle => Msg::Freestyle,
+                GomokuRule::Standard => Msg::Standard,
+                GomokuRule::Renju => Msg::Renju,
+            };
+            format!("{name} · {}", lang.get(rule))
+        }
+        _ => name.to_owned(),
+    }
+}
+
+/// Whether two kinds are the same game (whatever the board size or rule).
+pub fn same_game(a: qike_core::GameKind, b: qike_core::GameKind) -> bool {
+    std::mem::discriminant(&a) == std::mem::discriminant(&b)
 }

@@ -1,58 +1,62 @@
-//! Playing the computer: choose a level and a side, then the game — the engine thinks
-//! on a worker thread while the screen stays live; 悔棋, hint, draw offer and resignation;
-//! the move list in Chinese notation. The game is saved after every move.
+//! A game on the board, of any of the four games: the child against the computer (it
+//! thinks on a worker thread while the screen stays live) or two players on one
+//! device. 悔棋, hint, draw offer and resignation; chess's promotion choice; Go's pass
+//! and, after two passes, the count (tap a group to mark it dead or alive, then play on
+//! or agree). The move list in Chinese notation. The game is saved after every move in
+//! its game's draft slot, and recorded in the store when it ends.
 
 use std::sync::Mutex;
 use std::time::Instant;
 
 use bevy::prelude::*;
-use qike_core::ai::{Level, Searcher, Thinker};
+use qike_core::ai::{AnyEngine, Thinker};
 use qike_core::progress::{ProgressStore, Timestamp};
-use qike_core::session::{DrawAnswer, TapResult, XiangqiSession};
-use qike_core::xiangqi::notation::format_chinese;
-use qike_core::{GameKind, Side};
+use qike_core::session::{DrawAnswer, GameSession, SessionError, TapResult};
+use qike_core::{
+    AnyGame, BoardGame, Colour, GameKind, GameSetup, GoStart, MoveInput, PieceKind, Point, Side, go,
+};
 
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::{Current, Notice, Store};
 use crate::i18n::{Lang, Msg};
-use crate::screens::header;
-use crate::ui::Canvas;
+use crate::screens::play_setup::PlayChoice;
+use crate::screens::{game_title, header};
 use crate::ui::{
-    Action, BAD, BoardTapped, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet,
+    Action, BAD, BoardTapped, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet,
     redrawing,
 };
 
-/// The draft slot of the game in progress.
-pub const GAME_SLOT: &str = "game:xiangqi";
-/// Hash table for the app's engine: small, a phone has other things to do.
-const HASH_MB: usize = 16;
-
-/// The choices on the set-up screen.
-#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PlayChoice {
-    pub level: u8,
-    pub side: Side,
-    pub suggested: u8,
-}
-
-impl Default for PlayChoice {
-    fn default() -> Self {
-        PlayChoice { level: 1, side: Side::First, suggested: 1 }
+/// The draft slot of a game in progress: one per game, so a Go game and a xiangqi
+/// game can both wait. (`game:xiangqi` is also where the first app kept its games.)
+pub fn draft_slot(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Xiangqi => "game:xiangqi",
+        GameKind::Chess => "game:chess",
+        GameKind::Go { .. } => "game:go",
+        GameKind::Gomoku { .. } => "game:gomoku",
     }
 }
+
+/// Hash table for the app's engine: small, a phone has other things to do.
+const HASH_MB: usize = 16;
 
 /// The game on screen.
 #[derive(Resource)]
 pub struct PlayScreen {
-    pub session: XiangqiSession,
-    /// The engine's table, here between moves and on the worker while it thinks. (In a
-    /// mutex only because a searcher is `Send` but not `Sync`, as resources must be.)
-    searcher: Mutex<Option<Searcher>>,
+    pub session: GameSession,
+    /// The engine, here between moves and on the worker while it thinks; made when
+    /// first needed. (In a mutex only because an engine is `Send` but not `Sync`, as
+    /// resources must be.)
+    engine: Mutex<Option<AnyEngine>>,
     thinker: Option<Thinker>,
     pub message: Option<(bool, String)>,
-    pub hint_points: Vec<qike_core::Point>,
+    pub hint_points: Vec<Point>,
     pub thinking_since: Option<Instant>,
+    /// Two players: one offered a draw; the other may agree.
+    pub draw_offered: bool,
+    /// The engine gave no move: do not ask it again and again.
+    engine_failed: bool,
 }
 
 impl std::fmt::Debug for PlayScreen {
@@ -62,14 +66,16 @@ impl std::fmt::Debug for PlayScreen {
 }
 
 impl PlayScreen {
-    fn new(session: XiangqiSession) -> Self {
+    pub fn new(session: GameSession) -> Self {
         PlayScreen {
             session,
-            searcher: Mutex::new(Some(Searcher::new(HASH_MB))),
+            engine: Mutex::new(None),
             thinker: None,
             message: None,
             hint_points: Vec::new(),
             thinking_since: None,
+            draw_offered: false,
+            engine_failed: false,
         }
     }
 
@@ -77,31 +83,41 @@ impl PlayScreen {
         self.thinker.is_some()
     }
 
-    /// Stops the engine (leaving the screen, undo, resign) and takes its table back.
+    /// Whether this game has an engine to give hints (also in a two-player game).
+    pub fn has_coach(&self) -> bool {
+        AnyEngine::exists_for(self.session.kind())
+    }
+
+    /// Stops the engine (leaving the screen, undo, resign) and takes it back.
     pub fn cancel_thinking(&mut self) {
         if let Some(t) = self.thinker.take() {
             t.stop();
-            if let Ok((searcher, _)) = t.wait() {
-                self.put_searcher(searcher);
+            if let Ok((engine, _)) = t.wait() {
+                self.put_engine(engine);
             }
         }
         self.thinking_since = None;
     }
 
-    /// Takes the searcher out (a new one if the engine still has it or it was lost).
-    fn take_searcher(&mut self) -> Searcher {
-        let slot = self.searcher.get_mut().unwrap_or_else(|p| p.into_inner());
-        slot.take().unwrap_or_else(|| Searcher::new(HASH_MB))
+    /// Takes the engine out (a new one if the worker still has it or none was made).
+    fn take_engine(&mut self) -> Option<AnyEngine> {
+        let kind = self.session.kind();
+        let slot = self.engine.get_mut().unwrap_or_else(|p| p.into_inner());
+        slot.take().or_else(|| AnyEngine::for_game(kind, HASH_MB))
     }
 
-    fn put_searcher(&mut self, searcher: Searcher) {
-        *self.searcher.get_mut().unwrap_or_else(|p| p.into_inner()) = Some(searcher);
+    fn put_engine(&mut self, engine: AnyEngine) {
+        *self.engine.get_mut().unwrap_or_else(|p| p.into_inner()) = Some(engine);
     }
 }
 
 /// A finished game, for the result screen.
 #[derive(Resource, Clone, Debug)]
-pub struct FinishedGame(pub XiangqiSession);
+pub struct FinishedGame(pub GameSession);
+
+/// The session the Play screen starts with: a new one, or the saved game.
+#[derive(Resource, Clone, Debug)]
+pub struct StartSession(pub GameSession);
 
 /// Marks the "thinking…" text so it can animate without redrawing the screen.
 #[derive(Component, Debug)]
@@ -112,17 +128,11 @@ pub struct PlayPlugin;
 
 impl Plugin for PlayPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<PlayChoice>()
-            .add_systems(OnEnter(AppState::PlaySetup), enter_setup)
-            .add_systems(OnEnter(AppState::Play), enter_play)
+        app.add_systems(OnEnter(AppState::Play), enter_play)
             .add_systems(OnExit(AppState::Play), exit_play)
             .add_systems(
                 Update,
                 (
-                    react_setup.in_set(UiSet::Logic).run_if(in_state(AppState::PlaySetup)),
-                    draw_setup
-                        .in_set(UiSet::Draw)
-                        .run_if(in_state(AppState::PlaySetup).and_then(redrawing)),
                     (react_play, tap_board, engine, show_board)
                         .chain()
                         .in_set(UiSet::Logic)
@@ -138,115 +148,24 @@ impl Plugin for PlayPlugin {
     }
 }
 
-fn saved_game(store: &ProgressStore, current: &Current) -> Option<XiangqiSession> {
-    let profile = current.profile.as_ref()?;
-    let bytes = store.draft(profile.id, GAME_SLOT).ok().flatten()?;
-    XiangqiSession::resume_bytes(&bytes).ok().filter(|s| s.outcome().is_none())
-}
-
-fn enter_setup(store: Option<Res<Store>>, current: Res<Current>, mut choice: ResMut<PlayChoice>) {
-    let suggested = store
-        .zip(current.profile.as_ref())
-        .and_then(|(s, p)| s.0.suggested_level(p.id, GameKind::Xiangqi).ok())
-        .unwrap_or(1)
-        .clamp(1, 10);
-    *choice = PlayChoice { level: suggested, side: choice.side, suggested };
-}
-
-/// The session the Play screen starts with: a new one, or the saved game.
-#[derive(Resource, Clone, Debug)]
-pub struct StartSession(pub XiangqiSession);
-
-fn react_setup(
-    mut commands: Commands,
-    mut pressed: MessageReader<Pressed>,
-    mut choice: ResMut<PlayChoice>,
-    store: Res<Store>,
-    current: Res<Current>,
-    mut redraw: ResMut<Redraw>,
-    mut next: ResMut<NextState<AppState>>,
-) {
-    for Pressed(action) in pressed.read() {
-        match action {
-            Action::Back => next.set(AppState::Home),
-            Action::Level(n) => choice.level = (*n).clamp(1, 10),
-            Action::PlaySide(side) => choice.side = *side,
-            Action::StartGame => {
-                let seed = ProgressStore::new_game_id().unwrap_or(1);
-                if let Ok(s) =
-                    XiangqiSession::new(choice.side, choice.level, seed, Timestamp::now())
-                {
-                    commands.insert_resource(StartSession(s));
-                    next.set(AppState::Play);
-                }
-            }
-            Action::ResumeGame => {
-                if let Some(s) = saved_game(&store.0, &current) {
-                    commands.insert_resource(StartSession(s));
-                    next.set(AppState::Play);
-                }
-            }
-            _ => continue,
-        }
-        redraw.0 = true;
-    }
-}
-
-fn draw_setup(
-    mut canvas: Canvas,
-    choice: Res<PlayChoice>,
-    store: Res<Store>,
-    current: Res<Current>,
-) {
-    let (lang, frame) = (canvas.lang(), canvas.frame());
-    let u = frame.unit;
-    let mut p = canvas.painter();
-    let mut col = header(&mut p, &frame, lang, lang.get(Msg::PlayAi), Some(Action::Back));
-    if saved_game(&store.0, &current).is_some() {
-        let r = col.next(3.0 * u);
-        p.button(r, lang.get(Msg::ResumeGame), Action::ResumeGame, Look::Primary);
-    }
-    let r = col.next(1.6 * u);
-    p.text(r, lang.get(Msg::Level), 1.2, INK);
-    for row in 0..5u8 {
-        let cells = col.row(2, 2.8 * u);
-        for (j, cell) in cells.iter().enumerate() {
-            let n = row * 2 + j as u8 + 1;
-            let Ok(level) = Level::get(u32::from(n)) else { continue };
-            let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
-            let mut label = format!("{n} · {name}");
-            if n == choice.suggested {
-                label.push_str(&format!(" ({})", lang.get(Msg::Suggested)));
-            }
-            let look = if n == choice.level { Look::Selected } else { Look::Secondary };
-            p.button(*cell, label, Action::Level(n), look);
-        }
-    }
-    col.next(0.4 * u);
-    let cells = col.row(2, 3.0 * u);
-    for (cell, (side, msg)) in
-        cells.iter().zip([(Side::First, Msg::PlayRed), (Side::Second, Msg::PlayBlack)])
-    {
-        let look = if choice.side == side { Look::Selected } else { Look::Secondary };
-        p.button(*cell, lang.get(msg), Action::PlaySide(side), look);
-    }
-    col.next(0.4 * u);
-    let r = col.next(3.2 * u);
-    p.button(r, lang.get(Msg::StartGame), Action::StartGame, Look::Primary);
-}
-
 fn enter_play(
     mut commands: Commands,
     start: Option<Res<StartSession>>,
+    mut choice: ResMut<PlayChoice>,
     mut next: ResMut<NextState<AppState>>,
 ) {
-    match start {
-        Some(s) => {
-            commands.insert_resource(PlayScreen::new(s.0.clone()));
-            commands.remove_resource::<StartSession>();
-        }
-        None => next.set(AppState::PlaySetup),
-    }
+    let Some(start) = start else {
+        next.set(AppState::PlaySetup);
+        return;
+    };
+    let session = start.0.clone();
+    // "Back" and "play again" lead to this game's set-up.
+    choice.setup = match session.setup() {
+        s @ (GameSetup::Go { .. } | GameSetup::Gomoku { .. }) => s.clone(),
+        s => GameSetup::standard(s.kind()),
+    };
+    commands.insert_resource(PlayScreen::new(session));
+    commands.remove_resource::<StartSession>();
 }
 
 fn exit_play(mut commands: Commands, screen: Option<ResMut<PlayScreen>>) {
@@ -281,6 +200,7 @@ impl Keeper<'_, '_> {
     fn persist(&mut self, screen: &PlayScreen) {
         let Some(profile) = &self.current.profile else { return };
         let s = &screen.session;
+        let slot = draft_slot(s.kind());
         let result = if s.outcome().is_some() {
             let id = ProgressStore::new_game_id().unwrap_or(0);
             let r = self
@@ -288,16 +208,42 @@ impl Keeper<'_, '_> {
                 .0
                 .record_game(profile.id, &s.record(id, Timestamp::now()))
                 .map(|_| ())
-                .and_then(|_| self.store.0.clear_draft(profile.id, GAME_SLOT));
+                .and_then(|_| self.store.0.clear_draft(profile.id, slot));
             self.commands.insert_resource(FinishedGame(s.clone()));
             self.next.set(AppState::Result);
             r
         } else {
-            self.store.0.save_draft(profile.id, GAME_SLOT, &s.save_bytes())
+            self.store.0.save_draft(profile.id, slot, &s.save_bytes())
         };
         if let Err(e) = result {
             self.notice.0 = Some(format!("{}{e}", self.lang.get(Msg::SaveFailed)));
         }
+    }
+}
+
+/// What went wrong, in the child's language where the core says why.
+fn error_text(e: &SessionError, lang: Lang) -> String {
+    match e {
+        SessionError::Refused(r) => lang.text(&r.text()),
+        e => e.to_string(),
+    }
+}
+
+/// The name of `mv` in Chinese notation, played in `game` (which it does not change).
+pub fn move_name(game: &AnyGame, mv: MoveInput) -> String {
+    let mut after = game.clone();
+    if after.play(mv).is_err() {
+        return mv.encode(game.kind());
+    }
+    after.move_names().pop().map(|n| n.chinese).unwrap_or_default()
+}
+
+/// The points a move touches, for marking a hint.
+fn move_points(mv: MoveInput) -> Vec<Point> {
+    match mv {
+        MoveInput::Step { from, to, .. } => vec![from, to],
+        MoveInput::Place { at } => vec![at],
+        MoveInput::Pass => Vec::new(),
     }
 }
 
@@ -309,6 +255,7 @@ fn react_play(
     let lang = *keep.lang;
     for Pressed(action) in pressed.read() {
         screen.hint_points.clear();
+        let offered = std::mem::take(&mut screen.draw_offered);
         match action {
             Action::Back => {
                 keep.next.set(AppState::PlaySetup);
@@ -317,6 +264,7 @@ fn react_play(
             Action::Undo => {
                 screen.cancel_thinking();
                 screen.message = None;
+                screen.engine_failed = false;
                 if screen.session.undo().is_err() {
                     continue;
                 }
@@ -331,34 +279,68 @@ fn react_play(
                 if !screen.session.is_player_turn() {
                     continue;
                 }
-                let mut searcher = screen.take_searcher();
-                let answer = screen.session.offer_draw(&mut searcher);
-                screen.put_searcher(searcher);
-                if answer == Ok(DrawAnswer::Declined) {
-                    screen.message = Some((false, lang.get(Msg::DrawDeclined).to_owned()));
+                if screen.session.is_two_player() {
+                    screen.draw_offered = true;
+                    screen.message = Some((true, lang.get(Msg::DrawAsk).to_owned()));
+                } else {
+                    let Some(mut engine) = screen.take_engine() else { continue };
+                    let answer = screen.session.offer_draw(Some(&mut engine));
+                    screen.put_engine(engine);
+                    match answer {
+                        Ok(DrawAnswer::Declined) => {
+                            screen.message = Some((false, lang.get(Msg::DrawDeclined).to_owned()))
+                        }
+                        Ok(DrawAnswer::Accepted) => {}
+                        Err(e) => screen.message = Some((false, error_text(&e, lang))),
+                    }
+                }
+            }
+            Action::AcceptDraw => {
+                if !offered {
+                    continue;
+                }
+                if let Err(e) = screen.session.offer_draw(None) {
+                    screen.message = Some((false, error_text(&e, lang)));
                 }
             }
             Action::Hint => {
-                let mut searcher = screen.take_searcher();
-                let hint = screen.session.hint(&mut searcher);
-                screen.put_searcher(searcher);
+                let Some(mut engine) = screen.take_engine() else { continue };
+                let hint = screen.session.hint(&mut engine);
+                screen.put_engine(engine);
                 if let Some(h) = hint {
-                    let pos = screen.session.game().position().clone();
-                    let mut text =
-                        format!("{}{}", lang.get(Msg::HintSays), format_chinese(&pos, h.mv));
-                    // The threat is the opponent's move if the child passed.
-                    let passed = qike_core::curriculum::xq::with_side_to_move(
-                        &pos,
-                        pos.side_to_move().opponent(),
-                    );
-                    if let (Some(t), Some(passed)) = (h.threat, passed) {
-                        let threat = format_chinese(&passed, t);
+                    let name = move_name(screen.session.game(), h.mv);
+                    let mut text = format!("{}{name}", lang.get(Msg::HintSays));
+                    if let Some(threat) = h.threat_name {
                         text.push_str(&format!("  {}{threat}", lang.get(Msg::Threat)));
                     }
-                    screen.hint_points = vec![h.mv.from(), h.mv.to()];
+                    screen.hint_points = move_points(h.mv);
                     screen.message = Some((true, text));
                 }
             }
+            Action::Pass => match screen.session.pass() {
+                Ok(_) => {
+                    let counting = screen.session.is_counting();
+                    screen.message = counting.then(|| (true, lang.get(Msg::BothPassed).to_owned()));
+                }
+                Err(e) => screen.message = Some((false, error_text(&e, lang))),
+            },
+            Action::ResumePlay => {
+                screen.message = None;
+                if screen.session.resume_play().is_err() {
+                    continue;
+                }
+            }
+            Action::AgreeCount => {
+                if let Err(e) = screen.session.agree_count() {
+                    screen.message = Some((false, error_text(&e, lang)));
+                }
+            }
+            Action::Promote(kind) => match screen.session.promote(*kind) {
+                TapResult::Refused { reason } => {
+                    screen.message = Some((false, lang.text(&reason.text())))
+                }
+                _ => screen.message = None,
+            },
             _ => continue,
         }
         keep.persist(&screen);
@@ -373,7 +355,14 @@ fn tap_board(
 ) {
     let lang = *keep.lang;
     for tapped in taps.read() {
-        if let Some(from) = tapped.drag_from(screen.session.selected()) {
+        screen.draw_offered = false;
+        // On a board of stones every press is one stone (or one group at the count): the
+        // end of a drag is not a second one.
+        let stones = screen.session.game().places_stones() || screen.session.is_counting();
+        if stones && tapped.1.is_some() {
+            continue;
+        }
+        if !stones && let Some(from) = tapped.drag_from(screen.session.selected()) {
             screen.session.tap(from);
         }
         match screen.session.tap(tapped.0) {
@@ -382,25 +371,37 @@ fn tap_board(
                 screen.hint_points.clear();
                 keep.persist(&screen);
             }
-            TapResult::Refused { reason } => screen.message = Some((false, lang.text(&reason))),
+            TapResult::Marked { .. } => keep.persist(&screen),
+            TapResult::Refused { reason } => {
+                screen.message = Some((false, lang.text(&reason.text())))
+            }
+            TapResult::ChoosePromotion { .. } => screen.message = None,
             TapResult::Selection | TapResult::Ignored => {}
         }
         keep.redraw.0 = true;
     }
 }
 
-/// Starts the engine when it is its turn and plays its move when it has one.
+/// Starts the engine when it is its turn and plays its move when it has one: the one
+/// pick path, `think` → `Thinker::wait` → `play_engine`.
 fn engine(mut screen: ResMut<PlayScreen>, mut keep: Keeper) {
-    if screen.thinker.is_none() && screen.session.is_engine_turn() {
-        let searcher = screen.take_searcher();
-        match screen.session.think(searcher) {
+    let lang = *keep.lang;
+    if screen.thinker.is_none() && screen.session.is_engine_turn() && !screen.engine_failed {
+        let Some(engine) = screen.take_engine() else {
+            screen.engine_failed = true;
+            return;
+        };
+        match screen.session.think(engine) {
             Ok(t) => {
                 screen.thinker = Some(t);
                 screen.thinking_since = Some(Instant::now());
-                keep.redraw.0 = true;
             }
-            Err(e) => screen.message = Some((false, e.to_string())),
+            Err(e) => {
+                screen.engine_failed = true;
+                screen.message = Some((false, error_text(&e, lang)));
+            }
         }
+        keep.redraw.0 = true;
         return;
     }
     if !screen.thinker.as_ref().is_some_and(Thinker::is_finished) {
@@ -409,15 +410,25 @@ fn engine(mut screen: ResMut<PlayScreen>, mut keep: Keeper) {
     let Some(thinker) = screen.thinker.take() else { return };
     screen.thinking_since = None;
     match thinker.wait() {
-        Ok((searcher, result)) => {
-            screen.put_searcher(searcher);
-            if let Some(m) = screen.session.choose(&result)
-                && screen.session.play_engine(m).is_ok()
-            {
-                keep.persist(&screen);
+        Ok((engine, mv)) => {
+            screen.put_engine(engine);
+            let played = mv.map(|mv| screen.session.play_engine(mv));
+            match played {
+                Some(Ok(_)) => keep.persist(&screen),
+                Some(Err(e)) => {
+                    screen.engine_failed = true;
+                    screen.message = Some((false, error_text(&e, lang)));
+                }
+                None => {
+                    screen.engine_failed = true;
+                    screen.message = Some((false, lang.get(Msg::NoEngineMove).to_owned()));
+                }
             }
         }
-        Err(e) => screen.message = Some((false, e.to_string())),
+        Err(e) => {
+            screen.engine_failed = true;
+            screen.message = Some((false, e.to_string()));
+        }
     }
     keep.redraw.0 = true;
 }
@@ -427,6 +438,17 @@ pub fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
     let a = frame.inner(0.8);
     Rect::new(a.min.x, a.min.y + 6.0 * u, a.max.x, a.max.y - 12.0 * u)
+}
+
+/// The promotion choice over the board: its panel and the four buttons (queen, rook,
+/// bishop, knight).
+pub fn promotion_rects(frame: &Frame) -> (Rect, Vec<Rect>) {
+    let u = frame.unit;
+    let board = board_area(frame);
+    let w = board.width().min(24.0 * u);
+    let panel = Rect::from_center_size(board.center(), Vec2::new(w, 7.6 * u));
+    let row = Rect::new(panel.min.x + u, panel.max.y - 4.2 * u, panel.max.x - u, panel.max.y - u);
+    (panel, crate::ui::split(row, 4, 0.6 * u))
 }
 
 fn show_board(
@@ -443,58 +465,188 @@ fn show_board(
     let mut want = ActiveBoard::new(screen.session.view(), board_area(&frame));
     want.flipped = screen.session.player() == Side::Second;
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
+    want.coordinates = current.settings.show_coordinates;
     want.hints = screen.hint_points.clone();
     if board.as_deref() != Some(&want) {
         commands.insert_resource(want);
     }
 }
 
+/// "Red to move", "Black to move", "White to move".
+fn to_move(kind: GameKind, side: Side) -> Msg {
+    match side.colour(kind) {
+        Colour::Red => Msg::RedToMove,
+        Colour::Black => Msg::BlackToMove,
+        Colour::White => Msg::WhiteToMove,
+    }
+}
+
 fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
+    let s = &screen.session;
+    let kind = s.kind();
     let mut p = canvas.painter();
-    let level = screen.session.level();
-    let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
-    let title = format!("{} {} · {name}", lang.get(Msg::Level), level.number);
-    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, &game_title(kind, lang), Some(Action::Back));
+    // Who plays whom, and whose turn it is.
+    let opponent = match s.level() {
+        Some(level) => {
+            let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
+            format!("{} {} · {name}", lang.get(Msg::Level), level.number)
+        }
+        None => lang.get(Msg::TwoPlayers).to_owned(),
+    };
     let status = col.next(1.8 * u);
+    let left = Rect::new(status.min.x, status.min.y, status.center().x, status.max.y);
+    let right = Rect::new(status.center().x, status.min.y, status.max.x, status.max.y);
+    p.text(left, opponent, 1.05, MUTED);
     if screen.is_thinking() {
-        let e = p.text(status, lang.get(Msg::Thinking), 1.1, MUTED);
+        let e = p.text_aligned(right, lang.get(Msg::Thinking), 1.1, MUTED, Justify::Right);
         p.commands.entity(e).insert(ThinkingText);
-    } else if screen.session.is_player_turn() {
-        p.text(status, lang.get(Msg::YourTurn), 1.1, GOOD);
+    } else if s.is_counting() {
+        p.text_aligned(right, lang.get(Msg::Count), 1.1, GOOD, Justify::Right);
+    } else if s.is_two_player() && s.outcome().is_none() {
+        let side = s.game().side_to_move();
+        p.text_aligned(right, lang.get(to_move(kind, side)), 1.1, GOOD, Justify::Right);
+    } else if s.is_player_turn() {
+        p.text_aligned(right, lang.get(Msg::YourTurn), 1.1, GOOD, Justify::Right);
     }
 
-    // Under the board: the message, the last moves, the buttons.
+    // Under the board: the message, the last moves (or the count), the buttons.
     let a = frame.inner(0.8);
     let mut low =
         crate::ui::Column::new(Rect::new(a.min.x, a.max.y - 11.5 * u, a.max.x, a.max.y), 0.5 * u);
     let msg = low.next(2.2 * u);
     if let Some((good, text)) = &screen.message {
         p.text(msg, text.clone(), 0.95, if *good { GOOD } else { BAD });
+    } else if s.is_counting() {
+        p.text(msg, lang.get(Msg::Counting), 0.95, INK);
     } else if let Some(n) = &notice.0 {
         p.text(msg, n.clone(), 0.9, BAD);
     }
     let moves = low.next(4.6 * u);
     p.panel(moves, CARD, 0.6);
-    let list = screen.session.move_list();
-    let mut lines = Vec::new();
-    for (i, pair) in list.chunks(2).enumerate() {
-        lines.push(format!("{}. {}", i + 1, pair.join("  ")));
-    }
-    let shown: Vec<_> = lines.iter().rev().take(3).rev().cloned().collect();
     let inner =
         Rect::new(moves.min.x + 0.6 * u, moves.min.y + 0.4 * u, moves.max.x - 0.6 * u, moves.max.y);
-    let text = if shown.is_empty() { lang.get(Msg::Moves).to_owned() } else { shown.join("\n") };
-    p.text(inner, text, 0.95, INK);
-    let row = low.row(4, 3.0 * u);
-    let player_turn = screen.session.is_player_turn();
+    match s.go_score().filter(|_| s.is_counting()) {
+        Some(score) => {
+            p.text(inner, count_lines(&score, lang).join("\n"), 0.95, INK);
+        }
+        None => {
+            let list = s.move_list();
+            let mut lines = Vec::new();
+            for (i, pair) in list.chunks(2).enumerate() {
+                lines.push(format!("{}. {}", i + 1, pair.join("  ")));
+            }
+            let shown: Vec<_> = lines.iter().rev().take(3).rev().cloned().collect();
+            let text =
+                if shown.is_empty() { lang.get(Msg::Moves).to_owned() } else { shown.join("\n") };
+            p.text(inner, text, 0.95, INK);
+        }
+    }
+    let player_turn = s.is_player_turn();
     let enabled = |ok: bool| if ok { Look::Secondary } else { Look::Disabled };
-    let can_undo = !screen.session.game().moves().is_empty();
-    p.button(row[0], lang.get(Msg::Undo), Action::Undo, enabled(can_undo));
-    p.button(row[1], lang.get(Msg::Hint), Action::Hint, enabled(player_turn));
-    p.button(row[2], lang.get(Msg::OfferDraw), Action::OfferDraw, enabled(player_turn));
-    p.button(row[3], lang.get(Msg::Resign), Action::Resign, Look::Secondary);
+    let can_undo = s.game().history().len() > s.setup().fixed_plies();
+    let mut buttons = vec![(Msg::Undo, Action::Undo, enabled(can_undo))];
+    if s.is_counting() {
+        buttons.push((Msg::ResumePlay, Action::ResumePlay, Look::Secondary));
+        buttons.push((Msg::AgreeCount, Action::AgreeCount, Look::Primary));
+    } else {
+        if screen.has_coach() {
+            buttons.push((Msg::Hint, Action::Hint, enabled(player_turn)));
+        }
+        if s.game().can_pass() {
+            buttons.push((Msg::Pass, Action::Pass, enabled(player_turn)));
+        } else if screen.draw_offered {
+            buttons.push((Msg::AcceptDraw, Action::AcceptDraw, Look::Primary));
+        } else {
+            buttons.push((Msg::OfferDraw, Action::OfferDraw, enabled(player_turn)));
+        }
+        buttons.push((Msg::Resign, Action::Resign, Look::Secondary));
+    }
+    let row = low.row(buttons.len(), 3.0 * u);
+    for (r, (msg, action, look)) in row.iter().zip(buttons) {
+        p.button(*r, lang.get(msg), action, look);
+    }
+
+    if s.pending_promotion().is_some() {
+        let (panel, cells) = promotion_rects(&frame);
+        let e = p.panel(panel, CARD, 1.0);
+        p.commands.entity(e).insert(Outline::new(px(3.0), px(0.0), crate::ui::PRIMARY));
+        let title = Rect::new(
+            panel.min.x + u,
+            panel.min.y + 0.8 * u,
+            panel.max.x - u,
+            panel.min.y + 2.6 * u,
+        );
+        p.text_aligned(title, lang.get(Msg::PromoteTo), 1.2, INK, Justify::Center);
+        let pieces = [
+            (Msg::Queen, PieceKind::Queen),
+            (Msg::Rook, PieceKind::Rook),
+            (Msg::Bishop, PieceKind::Bishop),
+            (Msg::Knight, PieceKind::Knight),
+        ];
+        for (r, (msg, kind)) in cells.iter().zip(pieces) {
+            p.button(*r, lang.get(msg), Action::Promote(kind), Look::Primary);
+        }
+    }
+}
+
+/// A number of quarter stones as the Chinese count writes it: 3又3/4, 185, 1/2.
+fn quarters(n: u32) -> String {
+    let frac = ["", "1/4", "1/2", "3/4"][(n % 4) as usize];
+    match (n / 4, frac) {
+        (w, "") => w.to_string(),
+        (0, f) => f.to_owned(),
+        (w, f) => format!("{w}又{f}"),
+    }
+}
+
+/// Points with a half only when there is one: 7.5, 3.
+fn points(p: f64) -> String {
+    if p.fract() == 0.0 { format!("{p:.0}") } else { format!("{p:.1}") }
+}
+
+/// What black gives back at the count, in 子 and in points (目).
+pub fn komi_text(start: GoStart, lang: Lang) -> String {
+    match start {
+        GoStart::Even => komi_text_of(go::Komi::CHINESE, 0, lang),
+        GoStart::NoKomi => komi_text_of(go::Komi::NONE, 0, lang),
+        GoStart::Handicap(n) => komi_text_of(go::Komi::NONE, n, lang),
+    }
+}
+
+fn komi_text_of(komi: go::Komi, handicap: u8, lang: Lang) -> String {
+    if handicap >= 2 {
+        // Half a stone, one point, per handicap stone.
+        let zi = format!("{} 子", quarters(2 * u32::from(handicap)));
+        let pts = handicap.to_string();
+        return lang.fill(Msg::KomiHandicap, &[("zi", &zi), ("pts", &pts)]);
+    }
+    if komi.half_points() == 0 {
+        return lang.get(Msg::KomiNone).to_owned();
+    }
+    lang.fill(Msg::KomiEven, &[("zi", &komi.chinese()), ("pts", &points(komi.points()))])
+}
+
+/// The count of a Go game: each side's stones and territory in 子, what black gives
+/// back, and the result in 子 and points.
+pub fn count_lines(score: &go::Score, lang: Lang) -> Vec<String> {
+    let c = &score.count;
+    let black = quarters(2 * c.black_half_stones());
+    let white = quarters(2 * (2 * c.white_area() + c.neutral));
+    let mut lines = vec![lang.fill(Msg::CountLine, &[("b", &black), ("w", &white)])];
+    lines.push(komi_text_of(score.komi, score.handicap, lang));
+    let r = score.result;
+    lines.push(match r.winner() {
+        None => format!("{}（{}）", lang.get(Msg::Drawn), lang.get(Msg::ByEqualCount)),
+        Some(side) => {
+            let who = if side == Side::First { Msg::BlackWins } else { Msg::WhiteWins };
+            let pts = points(r.points().abs());
+            lang.fill(Msg::WinsBy, &[("zh", &r.chinese()), ("who", lang.get(who)), ("pts", &pts)])
+        }
+    });
+    lines
 }
 
 /// Dots after "thinking" so the child sees the computer is at work.
@@ -511,5 +663,23 @@ fn animate_thinking(
         if t.0 != want {
             t.0 = want;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quarter_stones_and_points_read_as_the_count_says() {
+        assert_eq!(quarters(15), "3又3/4");
+        assert_eq!(quarters(370), "92又1/2");
+        assert_eq!(quarters(740), "185");
+        assert_eq!(quarters(2), "1/2");
+        assert_eq!(points(7.5), "7.5");
+        assert_eq!(points(3.0), "3");
+        assert_eq!(komi_text(GoStart::Even, Lang::Zh), "黑贴 3又3/4 子（7.5 目）");
+        assert_eq!(komi_text(GoStart::Even, Lang::En), "Black gives back 7.5 points at the count");
+        assert!(komi_text(GoStart::Handicap(3), Lang::Zh).contains("1又1/2 子（3 目）"));
     }
 }

@@ -1,41 +1,77 @@
-//! My progress: how much of the course is done, the stars, the games against each
-//! level, and the level the rating suggests next.
+//! My progress: how much of the course is done, the stars, the games of each of the
+//! four games (won, drawn, lost against the computer, and games between two players),
+//! the games against each level, and the level the rating suggests next.
 
 use bevy::prelude::*;
-use qike_core::GameKind;
-use qike_core::progress::PlayerResult;
+use qike_core::progress::{GameRecord, PlayerResult};
+use qike_core::{GameKind, ai};
 
 use crate::AppState;
 use crate::data::{Current, Store, course};
 use crate::i18n::{Lang, Msg};
 use crate::screens::course::CourseProgress;
-use crate::screens::header;
+use crate::screens::home::GAMES;
+use crate::screens::{game_name, header, same_game};
 use crate::ui::Canvas;
 use crate::ui::{Action, CARD, INK, MUTED, Pressed, STAR};
 
-/// Wins, draws and losses against one level.
+/// Wins, draws and losses against the computer, and games between two players.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct LevelScore {
+pub struct Score {
     pub won: u32,
     pub drawn: u32,
     pub lost: u32,
+    pub two_player: u32,
 }
 
-/// The child's xiangqi games grouped by level (index 0 = level 1).
-pub fn games_by_level(store: &Store, current: &Current) -> [LevelScore; 10] {
-    let mut out = [LevelScore::default(); 10];
-    let Some(profile) = &current.profile else { return out };
-    for g in store.0.games(profile.id).unwrap_or_default() {
-        let Some(level) = g.ai_level.filter(|l| (1..=10).contains(l)) else { continue };
-        if g.kind != GameKind::Xiangqi {
+impl Score {
+    fn add(&mut self, g: &GameRecord) {
+        if g.ai_level.is_none() {
+            if g.outcome.is_some() {
+                self.two_player += 1;
+            }
+            return;
+        }
+        match g.result() {
+            PlayerResult::Won => self.won += 1,
+            PlayerResult::Drew => self.drawn += 1,
+            PlayerResult::Lost => self.lost += 1,
+            PlayerResult::Unfinished => {}
+        }
+    }
+
+    pub fn total(&self) -> u32 {
+        self.won + self.drawn + self.lost + self.two_player
+    }
+}
+
+fn games(store: &Store, current: &Current) -> Vec<GameRecord> {
+    let Some(profile) = &current.profile else { return Vec::new() };
+    store.0.games(profile.id).unwrap_or_default()
+}
+
+/// The child's games of each of the four games (any board size or rule), in the order
+/// of the home screen's cards.
+pub fn games_by_kind(store: &Store, current: &Current) -> [Score; 4] {
+    let mut out = [Score::default(); 4];
+    for g in games(store, current) {
+        if let Some(i) = GAMES.iter().position(|&k| same_game(k, g.kind)) {
+            out[i].add(&g);
+        }
+    }
+    out
+}
+
+/// The child's games of `kind`'s game against each level (index 0 = level 1).
+pub fn games_by_level(store: &Store, current: &Current, kind: GameKind) -> Vec<Score> {
+    let mut out = vec![Score::default(); ai::levels(kind).len()];
+    for g in games(store, current) {
+        let Some(level) = g.ai_level else { continue };
+        if !same_game(kind, g.kind) {
             continue;
         }
-        let s = &mut out[usize::from(level - 1)];
-        match g.result() {
-            PlayerResult::Won => s.won += 1,
-            PlayerResult::Drew => s.drawn += 1,
-            PlayerResult::Lost => s.lost += 1,
-            PlayerResult::Unfinished => {}
+        if let Some(s) = usize::from(level).checked_sub(1).and_then(|i| out.get_mut(i)) {
+            s.add(&g);
         }
     }
     out
@@ -92,38 +128,64 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
 
     col.next(0.6 * u);
     let r = col.next(1.8 * u);
-    p.text(r, lang.get(Msg::GamesByLevel), 1.2, INK);
-    let scores = games_by_level(&store, &current);
-    let played: Vec<_> =
-        scores.iter().enumerate().filter(|(_, s)| s.won + s.drawn + s.lost > 0).collect();
-    if played.is_empty() {
+    p.text(r, lang.get(Msg::GamesByKind), 1.2, INK);
+    let by_kind = games_by_kind(&store, &current);
+    if by_kind.iter().all(|s| s.total() == 0) {
         let r = col.next(1.6 * u);
         p.text(r, lang.get(Msg::NoGames), 1.0, MUTED);
     }
-    for (i, s) in played {
+    for (&kind, s) in GAMES.iter().zip(by_kind) {
+        if s.total() == 0 {
+            continue;
+        }
         let r = col.next(1.6 * u);
-        let name = qike_core::ai::Level::get(i as u32 + 1)
-            .map(|l| if lang == Lang::Zh { l.name_zh } else { l.name_en })
-            .unwrap_or("");
-        p.text(
-            r,
-            format!(
-                "{} {} · {name}:  {} / {} / {}",
-                lang.get(Msg::Level),
-                i + 1,
-                s.won,
-                s.drawn,
-                s.lost
-            ),
-            1.0,
-            INK,
-        );
+        let mut line =
+            format!("{}:  {} / {} / {}", lang.get(game_name(kind)), s.won, s.drawn, s.lost);
+        if s.two_player > 0 {
+            let n = s.two_player.to_string();
+            line.push_str(&format!(" · {}", lang.fill(Msg::TwoPlayerGames, &[("n", &n)])));
+        }
+        p.text(r, line, 1.0, INK);
     }
-    if let Some(profile) = &current.profile
-        && let Ok(level) = store.0.suggested_level(profile.id, GameKind::Xiangqi)
-    {
+    // The levels of the games that have a computer opponent.
+    for &kind in &GAMES {
+        let levels = ai::levels(kind);
+        let scores = games_by_level(&store, &current, kind);
+        let played: Vec<_> =
+            levels.iter().zip(&scores).filter(|(_, s)| s.won + s.drawn + s.lost > 0).collect();
+        if played.is_empty() {
+            continue;
+        }
         col.next(0.4 * u);
         let r = col.next(1.8 * u);
-        p.text(r, format!("{}: {level}", lang.get(Msg::SuggestedLevel)), 1.1, INK);
+        p.text(
+            r,
+            format!("{} · {}", lang.get(game_name(kind)), lang.get(Msg::GamesByLevel)),
+            1.1,
+            INK,
+        );
+        for (level, s) in played {
+            let r = col.next(1.5 * u);
+            let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
+            p.text(
+                r,
+                format!(
+                    "{} {} · {name}:  {} / {} / {}",
+                    lang.get(Msg::Level),
+                    level.number,
+                    s.won,
+                    s.drawn,
+                    s.lost
+                ),
+                0.95,
+                INK,
+            );
+        }
+        if let Some(profile) = &current.profile
+            && let Ok(level) = store.0.suggested_level(profile.id, kind)
+        {
+            let r = col.next(1.6 * u);
+            p.text(r, format!("{}: {level}", lang.get(Msg::SuggestedLevel)), 1.0, INK);
+        }
     }
 }

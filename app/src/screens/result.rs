@@ -1,20 +1,20 @@
-//! After a game: the result, the coach's review (each of the child's inaccuracies,
-//! mistakes and blunders with the better move), and a replay of the game move by move.
-//! The review is searched on a worker thread; the screen shows "reviewing…" meanwhile.
+//! After a game: the result and why (the count of a Go game), the coach's review where
+//! the game has an engine (each of the child's inaccuracies, mistakes and blunders with
+//! the better move), and a replay of the game move by move. The review is searched on
+//! a worker thread; the screen shows "reviewing…" meanwhile.
 
 use std::thread::JoinHandle;
 
 use bevy::prelude::*;
-use qike_core::ai::{MoveReview, Searcher, Verdict};
-use qike_core::xiangqi::notation::format_chinese;
-use qike_core::{LastMove, Outcome, Side, WinReason};
+use qike_core::ai::{AnyEngine, MoveReview, Verdict};
+use qike_core::{BoardGame, Colour, DrawReason, GameKind, Outcome, Side, WinReason};
 
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::Current;
-use crate::i18n::Msg;
+use crate::i18n::{Lang, Msg};
 use crate::screens::header;
-use crate::screens::play::FinishedGame;
+use crate::screens::play::{FinishedGame, count_lines, move_name};
 use crate::ui::Canvas;
 use crate::ui::{
     Action, BAD, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet, redrawing,
@@ -66,11 +66,14 @@ fn enter(
         return;
     };
     let session = game.0.clone();
-    let worker = std::thread::Builder::new()
-        .name("qike-review".into())
-        .spawn(move || session.review(&mut Searcher::new(8)))
-        .ok();
-    let ply = game.0.game().moves().len();
+    // Only a game with an engine has a coach to review it.
+    let worker = AnyEngine::for_game(session.kind(), 8).and_then(|mut engine| {
+        std::thread::Builder::new()
+            .name("qike-review".into())
+            .spawn(move || session.review(&mut engine))
+            .ok()
+    });
+    let ply = game.0.game().history().len();
     commands.insert_resource(ResultScreen { game: game.clone(), review: None, worker, ply });
 }
 
@@ -92,7 +95,7 @@ fn react(
     for Pressed(action) in pressed.read() {
         match action {
             Action::Replay(d) => {
-                let total = screen.game.0.game().moves().len() as i64;
+                let total = screen.game.0.game().history().len() as i64;
                 screen.ply = (screen.ply as i64 + i64::from(*d)).clamp(0, total) as usize;
                 redraw.0 = true;
             }
@@ -121,38 +124,70 @@ fn show_board(
         return;
     }
     let s = &screen.game.0;
-    let pos = s.position_at(screen.ply);
-    let mut view = pos.board_view();
-    view.last_move = screen
-        .ply
-        .checked_sub(1)
-        .and_then(|i| s.game().moves().get(i).copied())
-        .map(|m| LastMove { from: Some(m.from()), to: m.to() });
+    let game = s.game_at(screen.ply);
+    let mut view = game.view();
+    if view.last_move.is_none() {
+        view.last_move = game.history().last().and_then(|m| m.last_move());
+    }
     let mut want = ActiveBoard::new(view, board_area(&frame));
     want.flipped = s.player() == Side::Second;
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
+    want.coordinates = current.settings.show_coordinates;
     if board.as_deref() != Some(&want) {
         commands.insert_resource(want);
     }
 }
 
-/// What the result says, from the child's side.
-pub fn headline(outcome: Option<Outcome>, player: Side) -> Msg {
+/// What the result says: from the child's side against the computer, by colour for
+/// two players.
+pub fn headline(outcome: Option<Outcome>, player: Side, kind: GameKind, two_players: bool) -> Msg {
     match outcome {
+        Some(Outcome::Win { winner, .. }) if two_players => match winner.colour(kind) {
+            Colour::Red => Msg::RedWins,
+            Colour::Black => Msg::BlackWins,
+            Colour::White => Msg::WhiteWins,
+        },
         Some(Outcome::Win { winner, .. }) if winner == player => Msg::YouWon,
         Some(Outcome::Win { .. }) => Msg::YouLost,
         _ => Msg::Drawn,
     }
 }
 
-fn reason(outcome: Option<Outcome>) -> Option<Msg> {
-    match outcome? {
-        Outcome::Win { reason: WinReason::Checkmate, .. } => Some(Msg::ByCheckmate),
-        Outcome::Win { reason: WinReason::NoLegalMove, .. } => Some(Msg::ByNoMove),
-        Outcome::Win { reason: WinReason::Resignation, .. } => Some(Msg::ByResignation),
-        Outcome::Win { reason: WinReason::ForbiddenRepetition, .. } => Some(Msg::ByRepetition),
-        _ => None,
+/// Why the game ended.
+pub fn reason(outcome: Option<Outcome>, kind: GameKind) -> Option<Msg> {
+    Some(match outcome? {
+        Outcome::Win { reason, .. } => match reason {
+            WinReason::Checkmate => Msg::ByCheckmate,
+            WinReason::NoLegalMove => Msg::ByNoMove,
+            WinReason::Resignation => Msg::ByResignation,
+            WinReason::ForbiddenRepetition => Msg::ByRepetition,
+            WinReason::Timeout => Msg::ByTimeout,
+            WinReason::Score => Msg::ByCount,
+            WinReason::FiveInARow => Msg::ByFive,
+            WinReason::ForbiddenMove => Msg::ByForbidden,
+        },
+        Outcome::Draw { reason } => match reason {
+            DrawReason::Agreement => Msg::ByAgreement,
+            DrawReason::Stalemate => Msg::ByStalemate,
+            DrawReason::Repetition => Msg::ByRepeat,
+            DrawReason::MoveLimit if kind == GameKind::Xiangqi => Msg::ByMoveLimit,
+            DrawReason::MoveLimit => Msg::ByFiftyMoves,
+            DrawReason::InsufficientMaterial => Msg::ByMaterial,
+            DrawReason::BoardFull => Msg::ByBoardFull,
+            DrawReason::EqualScore => Msg::ByEqualCount,
+        },
+    })
+}
+
+/// The result line of a finished game, as the result screen's title says it.
+pub fn result_title(s: &qike_core::session::GameSession, lang: Lang) -> String {
+    let kind = s.kind();
+    let head = headline(s.outcome(), s.player(), kind, s.is_two_player());
+    let mut title = lang.get(head).to_owned();
+    if let Some(r) = reason(s.outcome(), kind) {
+        title.push_str(&format!("（{}）", lang.get(r)));
     }
+    title
 }
 
 fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
@@ -160,23 +195,20 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
     let u = frame.unit;
     let s = &screen.game.0;
     let mut p = canvas.painter();
-    let head = headline(s.outcome(), s.player());
-    let mut title = lang.get(head).to_owned();
-    if let Some(r) = reason(s.outcome()) {
-        title.push_str(&format!("（{}）", lang.get(r)));
-    }
-    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+    let head = headline(s.outcome(), s.player(), s.kind(), s.is_two_player());
+    let mut col = header(&mut p, &frame, lang, &result_title(s, lang), Some(Action::Back));
     let r = col.next(1.6 * u);
     let color = if head == Msg::YouWon { GOOD } else { INK };
-    p.text(r, format!("{} · {}", lang.get(Msg::Review), s.move_list().len()), 1.0, color);
+    let total = s.game().history().len();
+    let moves = lang.fill(Msg::MovesPlayed, &[("n", &s.move_list().len().to_string())]);
+    p.text(r, format!("{} · {moves}", crate::screens::game_title(s.kind(), lang)), 1.0, color);
 
-    // Below the board: replay buttons and the review.
+    // Below the board: replay buttons and the review (or the count).
     let a = frame.inner(0.8);
     let top = board_area(&frame).max.y + 0.6 * u;
     let mut low = crate::ui::Column::new(Rect::new(a.min.x, top, a.max.x, a.max.y), 0.5 * u);
     let row = low.row(3, 2.6 * u);
     p.button(row[0], lang.get(Msg::ReplayBack), Action::Replay(-1), Look::Secondary);
-    let total = s.game().moves().len();
     p.text_aligned(row[1], format!("{}/{}", screen.ply, total), 1.1, INK, Justify::Center);
     p.button(row[2], lang.get(Msg::ReplayForward), Action::Replay(1), Look::Secondary);
 
@@ -184,32 +216,49 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
     p.panel(panel, CARD, 0.6);
     let inner =
         Rect::new(panel.min.x + 0.6 * u, panel.min.y + 0.4 * u, panel.max.x - 0.6 * u, panel.max.y);
-    match &screen.review {
-        None => {
+    let counted = matches!(s.outcome(), Some(Outcome::Win { reason: WinReason::Score, .. }))
+        || matches!(s.outcome(), Some(Outcome::Draw { reason: DrawReason::EqualScore }));
+    match (&screen.review, screen.worker.is_some()) {
+        _ if counted => {
+            let lines = s.go_score().map(|score| count_lines(&score, lang)).unwrap_or_default();
+            p.text(inner, lines.join("\n"), 1.0, INK);
+        }
+        (None, true) => {
             p.text(inner, lang.get(Msg::Reviewing), 1.0, MUTED);
         }
-        Some(review) => {
+        (None, false) => {
+            // No coach for this game: the last moves.
+            let names = s.move_list();
+            let start = names.len().saturating_sub(8) & !1;
+            let lines: Vec<String> = names[start..]
+                .chunks(2)
+                .enumerate()
+                .map(|(i, pair)| format!("{}. {}", start / 2 + i + 1, pair.join("  ")))
+                .collect();
+            p.text(inner, lines.join("\n"), 0.95, INK);
+        }
+        (Some(review), _) => {
             let marked: Vec<_> = review.iter().filter(|r| r.verdict != Verdict::Good).collect();
             if marked.is_empty() {
                 p.text(inner, lang.get(Msg::NoMistakes), 1.0, GOOD);
             } else {
+                let names = s.move_list();
                 let lines: Vec<String> = marked
                     .iter()
                     .take(6)
                     .map(|r| {
-                        let pos = s.position_at(r.ply);
                         let label = match r.verdict {
                             Verdict::Blunder => Msg::Blunder,
                             Verdict::Mistake => Msg::Mistake,
                             _ => Msg::Inaccuracy,
                         };
+                        let played = names.get(r.ply).cloned().unwrap_or_default();
+                        let best = move_name(&s.game_at(r.ply), r.best);
                         format!(
-                            "{}. {} — {}，{}{}",
+                            "{}. {played} — {}，{}{best}",
                             r.ply / 2 + 1,
-                            format_chinese(&pos, r.played),
                             lang.get(label),
                             lang.get(Msg::Better),
-                            format_chinese(&pos, r.best)
                         )
                     })
                     .collect();

@@ -1,4 +1,5 @@
-//! Settings: language (the system's by default), sound, and how pieces are labelled.
+//! Settings: language (the system's by default), sound, how pieces are labelled, and
+//! whether the boards show their coordinates.
 //! Saved in the store at once.
 
 use bevy::prelude::*;
@@ -38,6 +39,7 @@ fn react(
             Action::Language(lang) => settings.language = lang.map(|l| l.tag().to_owned()),
             Action::Sound(on) => settings.sound = *on,
             Action::PieceStyle(style) => settings.piece_style = *style,
+            Action::ShowCoordinates(on) => settings.show_coordinates = *on,
             _ => continue,
         }
         if let Some(store) = &store
@@ -82,6 +84,14 @@ fn draw(mut canvas: Canvas, current: Res<Current>, notice: Res<Notice>) {
     let letters_label = format!("{} R H C", lang.get(Msg::StyleLetters));
     p.button(row[0], chars_label, Action::PieceStyle(PieceStyle::Characters), pick(chars));
     p.button(row[1], letters_label, Action::PieceStyle(PieceStyle::Letters), pick(!chars));
+
+    col.next(0.6 * u);
+    let r = col.next(1.8 * u);
+    p.text(r, lang.get(Msg::Coordinates), 1.2, INK);
+    let row = col.row(2, 3.0 * u);
+    let on = s.show_coordinates;
+    p.button(row[0], lang.get(Msg::On), Action::ShowCoordinates(true), pick(on));
+    p.button(row[1], lang.get(Msg::Off), Action::ShowCoordinates(false), pick(!on));
     if let Some(n) = &notice.0 {
         let r = col.next(2.0 * u);
         p.text(r, n.clone(), 0.9, BAD);

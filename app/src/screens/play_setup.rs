@@ -1,0 +1,365 @@
+//! Setting up a game: the game's own options (Go's board, 分先/让先/让子 and the
+//! handicap; gomoku's rule and opening), the opponent — a level of the computer where
+//! the game has an engine, else two players on one device — and the child's side. A
+//! saved game of the same game can be continued instead.
+
+use bevy::prelude::*;
+use qike_core::gomoku::OPENINGS;
+use qike_core::progress::{ProgressStore, Timestamp};
+use qike_core::session::GameSession;
+use qike_core::{GameKind, GameSetup, GoStart, GomokuRule, Side, ai, go};
+
+use crate::AppState;
+use crate::data::{Current, Notice, Store};
+use crate::i18n::{Lang, Msg};
+use crate::screens::play::{StartSession, draft_slot, komi_text};
+use crate::screens::{game_title, header, same_game};
+use crate::ui::{
+    Action, BAD, CARD, Canvas, Column, INK, Look, MUTED, Painter, Pressed, Redraw, UiSet,
+    redrawing, split,
+};
+
+/// The choices on the set-up screen.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct PlayChoice {
+    /// The game and its options.
+    pub setup: GameSetup,
+    /// The computer's level; `None` for two players on one device.
+    pub level: Option<u8>,
+    /// The child's side against the computer.
+    pub side: Side,
+    /// The level the child's rating suggests, for games with levels.
+    pub suggested: Option<u8>,
+}
+
+impl Default for PlayChoice {
+    fn default() -> Self {
+        PlayChoice {
+            setup: GameSetup::standard(GameKind::Xiangqi),
+            level: Some(1),
+            side: Side::First,
+            suggested: Some(1),
+        }
+    }
+}
+
+impl PlayChoice {
+    pub fn kind(&self) -> GameKind {
+        self.setup.kind()
+    }
+
+    /// Switches to `kind`'s game; the options stay when it is the same game.
+    pub fn choose_game(&mut self, kind: GameKind) {
+        if !same_game(self.kind(), kind) {
+            self.setup = GameSetup::standard(kind);
+        }
+    }
+}
+
+/// The unfinished saved game of `kind`'s game, if there is a readable one.
+pub fn saved_game(store: &ProgressStore, current: &Current, kind: GameKind) -> Option<GameSession> {
+    let profile = current.profile.as_ref()?;
+    let bytes = store.draft(profile.id, draft_slot(kind)).ok().flatten()?;
+    GameSession::resume_bytes(&bytes).ok().filter(|s| s.outcome().is_none())
+}
+
+/// The handicaps the core can set up on a board of `size` lines.
+pub fn handicaps(size: u8) -> Vec<u8> {
+    (2..=9).chain([13, 16, 25]).filter(|&n| go::Game::with_handicap(size, n).is_ok()).collect()
+}
+
+/// The Go start kept valid for `size`: a handicap the board cannot take becomes the
+/// largest it can (or an even game).
+fn fit_start(size: u8, start: GoStart) -> GoStart {
+    match start {
+        GoStart::Handicap(n) => {
+            let ok = handicaps(size);
+            if ok.contains(&n) {
+                start
+            } else {
+                ok.into_iter().rfind(|&h| h < n).map_or(GoStart::Even, GoStart::Handicap)
+            }
+        }
+        _ => start,
+    }
+}
+
+/// The named openings in order, with "none" first.
+fn opening_index(opening: &Option<String>) -> usize {
+    opening
+        .as_deref()
+        .and_then(|name| OPENINGS.iter().position(|o| o.name == name))
+        .map_or(0, |i| i + 1)
+}
+
+#[derive(Debug)]
+pub struct PlaySetupPlugin;
+
+impl Plugin for PlaySetupPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<PlayChoice>()
+            .add_systems(OnEnter(AppState::PlaySetup), enter_setup)
+            .add_systems(
+                Update,
+                (
+                    react_setup.in_set(UiSet::Logic).run_if(in_state(AppState::PlaySetup)),
+                    draw_setup
+                        .in_set(UiSet::Draw)
+                        .run_if(in_state(AppState::PlaySetup).and_then(redrawing)),
+                ),
+            );
+    }
+}
+
+fn enter_setup(store: Option<Res<Store>>, current: Res<Current>, mut choice: ResMut<PlayChoice>) {
+    let kind = choice.kind();
+    let levels = ai::levels(kind);
+    if levels.is_empty() {
+        choice.level = None;
+        choice.suggested = None;
+        return;
+    }
+    let top = u8::try_from(levels.len()).unwrap_or(u8::MAX);
+    let suggested = store
+        .zip(current.profile.as_ref())
+        .and_then(|(s, p)| s.0.suggested_level(p.id, kind).ok())
+        .unwrap_or(1)
+        .clamp(1, top);
+    choice.suggested = Some(suggested);
+    choice.level = Some(suggested);
+}
+
+fn react_setup(
+    mut commands: Commands,
+    mut pressed: MessageReader<Pressed>,
+    mut choice: ResMut<PlayChoice>,
+    store: Res<Store>,
+    current: Res<Current>,
+    mut notice: ResMut<Notice>,
+    lang: Res<Lang>,
+    mut redraw: ResMut<Redraw>,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    for Pressed(action) in pressed.read() {
+        let kind = choice.kind();
+        match (action, &mut choice.setup) {
+            (Action::Back, _) => next.set(AppState::Home),
+            (Action::Level(n), _) => {
+                if ai::Level::get(kind, u32::from(*n)).is_ok() {
+                    choice.level = Some(*n);
+                }
+            }
+            (Action::TwoPlayers, _) => choice.level = None,
+            (Action::PlaySide(side), _) => choice.side = *side,
+            (Action::GoSize(n), GameSetup::Go { size, start }) => {
+                *size = *n;
+                *start = fit_start(*n, *start);
+            }
+            (Action::GoStart(s), GameSetup::Go { size, start }) => *start = fit_start(*size, *s),
+            (Action::GomokuRule(r), GameSetup::Gomoku { rule, .. }) => *rule = *r,
+            (Action::Opening(d), GameSetup::Gomoku { opening, .. }) => {
+                let count = OPENINGS.len() as i32 + 1;
+                let i = (opening_index(opening) as i32 + d).rem_euclid(count) as usize;
+                *opening = i.checked_sub(1).map(|i| OPENINGS[i].name.to_owned());
+            }
+            (Action::StartGame, _) => {
+                let seed = ProgressStore::new_game_id().unwrap_or(1);
+                let side = if choice.level.is_some() { choice.side } else { Side::First };
+                match GameSession::new(
+                    choice.setup.clone(),
+                    side,
+                    choice.level,
+                    seed,
+                    Timestamp::now(),
+                ) {
+                    Ok(s) => {
+                        commands.insert_resource(StartSession(s));
+                        next.set(AppState::Play);
+                    }
+                    Err(e) => notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed))),
+                }
+            }
+            (Action::ResumeGame, _) => {
+                if let Some(s) = saved_game(&store.0, &current, kind) {
+                    commands.insert_resource(StartSession(s));
+                    next.set(AppState::Play);
+                }
+            }
+            _ => continue,
+        }
+        redraw.0 = true;
+    }
+}
+
+fn draw_setup(
+    mut canvas: Canvas,
+    choice: Res<PlayChoice>,
+    store: Res<Store>,
+    current: Res<Current>,
+    notice: Res<Notice>,
+) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
+    let u = frame.unit;
+    let kind = choice.kind();
+    let mut p = canvas.painter();
+    let title = game_title(kind, lang);
+    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+    if saved_game(&store.0, &current, kind).is_some() {
+        let r = col.next(3.0 * u);
+        p.button(r, lang.get(Msg::ResumeGame), Action::ResumeGame, Look::Primary);
+    }
+    match &choice.setup {
+        GameSetup::Go { size, start } => go_options(&mut p, &mut col, lang, *size, *start),
+        GameSetup::Gomoku { rule, opening } => {
+            gomoku_options(&mut p, &mut col, lang, *rule, opening)
+        }
+        GameSetup::Xiangqi { .. } | GameSetup::Chess { .. } => {}
+    }
+    opponent(&mut p, &mut col, lang, &choice);
+    col.next(0.2 * u);
+    let r = col.next(3.2 * u);
+    p.button(r, lang.get(Msg::StartGame), Action::StartGame, Look::Primary);
+    if let Some(n) = &notice.0 {
+        let r = col.next(2.0 * u);
+        p.text(r, n.clone(), 0.9, BAD);
+    }
+}
+
+fn pick(on: bool) -> Look {
+    if on { Look::Selected } else { Look::Secondary }
+}
+
+fn go_options(p: &mut Painter, col: &mut Column, lang: Lang, size: u8, start: GoStart) {
+    let u = p.unit;
+    let r = col.next(1.5 * u);
+    p.text(r, lang.get(Msg::BoardSize), 1.1, INK);
+    let row = col.row(3, 2.8 * u);
+    for (cell, n) in row.iter().zip([9u8, 13, 19]) {
+        p.button(*cell, format!("{n}×{n}"), Action::GoSize(n), pick(size == n));
+    }
+    let row = col.row(3, 2.8 * u);
+    let stones = match start {
+        GoStart::Handicap(n) => n,
+        _ => 2,
+    };
+    let modes = [
+        (Msg::GoEven, GoStart::Even),
+        (Msg::GoNoKomi, GoStart::NoKomi),
+        (Msg::GoHandicap, GoStart::Handicap(stones)),
+    ];
+    for (cell, (msg, mode)) in row.iter().zip(modes) {
+        let on = std::mem::discriminant(&start) == std::mem::discriminant(&mode);
+        p.button(*cell, lang.get(msg), Action::GoStart(mode), pick(on));
+    }
+    if let GoStart::Handicap(n) = start {
+        let r = col.next(1.5 * u);
+        p.text(r, lang.get(Msg::HandicapStones), 1.0, INK);
+        let ok = handicaps(size);
+        for chunk in ok.chunks(6) {
+            let cells = split(col.next(2.6 * u), 6, col.gap);
+            for (cell, &h) in cells.iter().zip(chunk) {
+                p.button(*cell, h.to_string(), Action::GoStart(GoStart::Handicap(h)), pick(n == h));
+            }
+        }
+    }
+    let r = col.next(2.2 * u);
+    p.text(r, komi_text(start, lang), 0.95, MUTED);
+}
+
+fn gomoku_options(
+    p: &mut Painter,
+    col: &mut Column,
+    lang: Lang,
+    rule: GomokuRule,
+    opening: &Option<String>,
+) {
+    let u = p.unit;
+    let row = col.row(3, 2.8 * u);
+    let rules = [
+        (Msg::Freestyle, GomokuRule::Freestyle),
+        (Msg::Standard, GomokuRule::Standard),
+        (Msg::Renju, GomokuRule::Renju),
+    ];
+    for (cell, (msg, r)) in row.iter().zip(rules) {
+        p.button(*cell, lang.get(msg), Action::GomokuRule(r), pick(rule == r));
+    }
+    let about = match rule {
+        GomokuRule::Freestyle => Msg::FreestyleAbout,
+        GomokuRule::Standard => Msg::StandardAbout,
+        GomokuRule::Renju => Msg::RenjuAbout,
+    };
+    let r = col.next(2.2 * u);
+    p.text(r, lang.get(about), 0.95, MUTED);
+    // ◀ 开局：花月 ▶, stepping through the 26 named openings and the free opening.
+    let r = col.next(2.8 * u);
+    let side = 3.4 * u;
+    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
+    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
+    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    p.button(back, lang.get(Msg::ReplayBack), Action::Opening(-1), Look::Secondary);
+    p.button(on, lang.get(Msg::ReplayForward), Action::Opening(1), Look::Secondary);
+    p.panel(middle, CARD, 0.6);
+    let name = match OPENINGS.get(opening_index(opening).wrapping_sub(1)) {
+        None => lang.get(Msg::FreeOpening).to_owned(),
+        Some(o) => {
+            let mut name = if lang == Lang::Zh {
+                o.name.to_owned()
+            } else {
+                format!("{} {}", o.name, o.romaji)
+            };
+            if o.black_loses {
+                name.push_str(&format!(" ({})", lang.get(Msg::BlackLoses)));
+            }
+            name
+        }
+    };
+    let label = Rect::new(middle.min.x, middle.min.y + 0.7 * u, middle.max.x, middle.max.y);
+    p.text_aligned(label, format!("{}：{name}", lang.get(Msg::Opening)), 1.0, INK, Justify::Center);
+}
+
+/// The opponent: the computer's levels and "two players" where the game has an engine,
+/// else a note that two players share the device; the side against the computer.
+fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) {
+    let u = p.unit;
+    let kind = choice.kind();
+    let levels = ai::levels(kind);
+    if levels.is_empty() {
+        let r = col.next(1.6 * u);
+        p.text(r, lang.get(Msg::TwoPlayersNote), 1.0, MUTED);
+        return;
+    }
+    let r = col.next(1.5 * u);
+    p.text(r, lang.get(Msg::Opponent), 1.1, INK);
+    let mut cells: Vec<(String, Action, bool)> = levels
+        .iter()
+        .map(|level| {
+            let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
+            let mut label = format!("{} · {name}", level.number);
+            if Some(level.number) == choice.suggested {
+                label.push_str(&format!(" ({})", lang.get(Msg::Suggested)));
+            }
+            (label, Action::Level(level.number), choice.level == Some(level.number))
+        })
+        .collect();
+    cells.push((lang.get(Msg::TwoPlayers).to_owned(), Action::TwoPlayers, choice.level.is_none()));
+    for pair in cells.chunks(2) {
+        let row = col.row(2, 2.6 * u);
+        for (cell, (label, action, on)) in row.iter().zip(pair) {
+            p.button(*cell, label.clone(), action.clone(), pick(*on));
+        }
+    }
+    if choice.level.is_some() {
+        let (first, second) = match kind {
+            GameKind::Xiangqi => (Msg::PlayRed, Msg::PlayBlack),
+            GameKind::Chess => (Msg::PlayWhite, Msg::PlayBlack),
+            GameKind::Go { .. } | GameKind::Gomoku { .. } => {
+                (Msg::PlayBlackFirst, Msg::PlayWhiteSecond)
+            }
+        };
+        col.next(0.1 * u);
+        let row = col.row(2, 3.0 * u);
+        for (cell, (side, msg)) in row.iter().zip([(Side::First, first), (Side::Second, second)]) {
+            p.button(*cell, lang.get(msg), Action::PlaySide(side), pick(choice.side == side));
+        }
+    }
+}
