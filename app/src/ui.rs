@@ -463,12 +463,19 @@ impl Plugin for UiPlugin {
 }
 
 /// Every transition draws the new screen, also one to the same state (next lesson).
+/// Presses and taps from before the transition are dropped: they were meant for the
+/// screen that is gone, and the new one must not act on them too (a "back" that led
+/// here from a lesson would otherwise go back a second time).
 fn mark_redraw(
     mut transitions: MessageReader<bevy::state::state::StateTransitionEvent<AppState>>,
     mut redraw: ResMut<Redraw>,
+    mut pressed: ResMut<Messages<Pressed>>,
+    mut tapped: ResMut<Messages<BoardTapped>>,
 ) {
     if transitions.read().count() > 0 {
         redraw.0 = true;
+        pressed.clear();
+        tapped.clear();
     }
 }
 
