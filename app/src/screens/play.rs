@@ -530,7 +530,7 @@ fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
         Rect::new(moves.min.x + 0.6 * u, moves.min.y + 0.4 * u, moves.max.x - 0.6 * u, moves.max.y);
     match s.go_score().filter(|_| s.is_counting()) {
         Some(score) => {
-            p.text(inner, count_lines(&score, lang).join("\n"), 0.95, INK);
+            p.text(inner, count_text(&score, lang), 0.9, INK);
         }
         None => {
             let list = s.move_list();
@@ -592,61 +592,38 @@ fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
     }
 }
 
-/// A number of quarter stones as the Chinese count writes it: 3又3/4, 185, 1/2.
-fn quarters(n: u32) -> String {
-    let frac = ["", "1/4", "1/2", "3/4"][(n % 4) as usize];
-    match (n / 4, frac) {
-        (w, "") => w.to_string(),
-        (0, f) => f.to_owned(),
-        (w, f) => format!("{w}又{f}"),
-    }
-}
-
 /// Points with a half only when there is one: 7.5, 3.
 fn points(p: f64) -> String {
     if p.fract() == 0.0 { format!("{p:.0}") } else { format!("{p:.1}") }
 }
 
-/// What black gives back at the count, in 子 and in points (目).
+/// Stones (子) as the language writes them: 3又3/4 子, 3¾ stones.
+fn stones(s: go::Stones, lang: Lang) -> String {
+    if lang == Lang::Zh { s.chinese() } else { s.english() }
+}
+
+/// What black gives back at the count, in 子 and in points (目): for the set-up.
 pub fn komi_text(start: GoStart, lang: Lang) -> String {
     match start {
-        GoStart::Even => komi_text_of(go::Komi::CHINESE, 0, lang),
-        GoStart::NoKomi => komi_text_of(go::Komi::NONE, 0, lang),
-        GoStart::Handicap(n) => komi_text_of(go::Komi::NONE, n, lang),
-    }
-}
-
-fn komi_text_of(komi: go::Komi, handicap: u8, lang: Lang) -> String {
-    if handicap >= 2 {
-        // Half a stone, one point, per handicap stone.
-        let zi = format!("{} 子", quarters(2 * u32::from(handicap)));
-        let pts = handicap.to_string();
-        return lang.fill(Msg::KomiHandicap, &[("zi", &zi), ("pts", &pts)]);
-    }
-    if komi.half_points() == 0 {
-        return lang.get(Msg::KomiNone).to_owned();
-    }
-    lang.fill(Msg::KomiEven, &[("zi", &komi.chinese()), ("pts", &points(komi.points()))])
-}
-
-/// The count of a Go game: each side's stones and territory in 子, what black gives
-/// back, and the result in 子 and points.
-pub fn count_lines(score: &go::Score, lang: Lang) -> Vec<String> {
-    let c = &score.count;
-    let black = quarters(2 * c.black_half_stones());
-    let white = quarters(2 * (2 * c.white_area() + c.neutral));
-    let mut lines = vec![lang.fill(Msg::CountLine, &[("b", &black), ("w", &white)])];
-    lines.push(komi_text_of(score.komi, score.handicap, lang));
-    let r = score.result;
-    lines.push(match r.winner() {
-        None => format!("{}（{}）", lang.get(Msg::Drawn), lang.get(Msg::ByEqualCount)),
-        Some(side) => {
-            let who = if side == Side::First { Msg::BlackWins } else { Msg::WhiteWins };
-            let pts = points(r.points().abs());
-            lang.fill(Msg::WinsBy, &[("zh", &r.chinese()), ("who", lang.get(who)), ("pts", &pts)])
+        GoStart::Even => {
+            let komi = go::Stones::from_quarters(go::Komi::CHINESE.half_points());
+            let (zi, pts) = (stones(komi, lang), points(komi.points()));
+            lang.fill(Msg::KomiEven, &[("zi", &zi), ("pts", &pts)])
         }
-    });
-    lines
+        GoStart::NoKomi => lang.get(Msg::KomiNone).to_owned(),
+        GoStart::Handicap(n) => {
+            // Half a stone, one point, per handicap stone.
+            let back = go::Stones::from_halves(i32::from(n));
+            let (zi, pts) = (stones(back, lang), points(back.points()));
+            lang.fill(Msg::KomiHandicap, &[("zi", &zi), ("pts", &pts)])
+        }
+    }
+}
+
+/// The count of a Go game as the core explains it: each side's 子, what black gives
+/// back, what black needs and the result (in 子, and in points in English).
+pub fn count_text(score: &go::Score, lang: Lang) -> String {
+    lang.text(&score.summary().text())
 }
 
 /// Dots after "thinking" so the child sees the computer is at work.
@@ -671,15 +648,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn quarter_stones_and_points_read_as_the_count_says() {
-        assert_eq!(quarters(15), "3又3/4");
-        assert_eq!(quarters(370), "92又1/2");
-        assert_eq!(quarters(740), "185");
-        assert_eq!(quarters(2), "1/2");
+    fn komi_reads_in_stones_and_points() {
         assert_eq!(points(7.5), "7.5");
         assert_eq!(points(3.0), "3");
         assert_eq!(komi_text(GoStart::Even, Lang::Zh), "黑贴 3又3/4 子（7.5 目）");
-        assert_eq!(komi_text(GoStart::Even, Lang::En), "Black gives back 7.5 points at the count");
+        assert_eq!(komi_text(GoStart::Even, Lang::En), "Black gives back 3¾ stones = 7.5 points");
         assert!(komi_text(GoStart::Handicap(3), Lang::Zh).contains("1又1/2 子（3 目）"));
+        assert!(komi_text(GoStart::Handicap(3), Lang::En).contains("1½ stones = 3 points"));
     }
 }

@@ -63,17 +63,12 @@ pub fn saved_game(store: &ProgressStore, current: &Current, kind: GameKind) -> O
     GameSession::resume_bytes(&bytes).ok().filter(|s| s.outcome().is_none())
 }
 
-/// The handicaps the core can set up on a board of `size` lines.
-pub fn handicaps(size: u8) -> Vec<u8> {
-    (2..=9).chain([13, 16, 25]).filter(|&n| go::Game::with_handicap(size, n).is_ok()).collect()
-}
-
 /// The Go start kept valid for `size`: a handicap the board cannot take becomes the
 /// largest it can (or an even game).
 fn fit_start(size: u8, start: GoStart) -> GoStart {
     match start {
         GoStart::Handicap(n) => {
-            let ok = handicaps(size);
+            let ok = go::handicap_choices(size);
             if ok.contains(&n) {
                 start
             } else {
@@ -254,7 +249,7 @@ fn go_options(p: &mut Painter, col: &mut Column, lang: Lang, size: u8, start: Go
     if let GoStart::Handicap(n) = start {
         let r = col.next(1.5 * u);
         p.text(r, lang.get(Msg::HandicapStones), 1.0, INK);
-        let ok = handicaps(size);
+        let ok = go::handicap_choices(size);
         for chunk in ok.chunks(6) {
             let cells = split(col.next(2.6 * u), 6, col.gap);
             for (cell, &h) in cells.iter().zip(chunk) {

@@ -14,7 +14,7 @@ use crate::board::ActiveBoard;
 use crate::data::Current;
 use crate::i18n::{Lang, Msg};
 use crate::screens::header;
-use crate::screens::play::{FinishedGame, count_lines, move_name};
+use crate::screens::play::{FinishedGame, count_text, move_name};
 use crate::ui::Canvas;
 use crate::ui::{
     Action, BAD, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet, redrawing,
@@ -220,8 +220,8 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
         || matches!(s.outcome(), Some(Outcome::Draw { reason: DrawReason::EqualScore }));
     match (&screen.review, screen.worker.is_some()) {
         _ if counted => {
-            let lines = s.go_score().map(|score| count_lines(&score, lang)).unwrap_or_default();
-            p.text(inner, lines.join("\n"), 1.0, INK);
+            let text = s.go_score().map(|score| count_text(&score, lang)).unwrap_or_default();
+            p.text(inner, text, 1.0, INK);
         }
         (None, true) => {
             p.text(inner, lang.get(Msg::Reviewing), 1.0, MUTED);
