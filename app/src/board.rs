@@ -387,7 +387,8 @@ fn cross(c: Vec2, arm: f32, width: f32, color: Color, out: &mut Vec<Drawn>) {
 fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &mut Vec<Drawn>) {
     let view = &board.view;
     let cell = layout.cell;
-    let stroke = (cell * 0.035).max(1.0);
+    // At least two pixels, so a diagonal stays a line after smoothing on small boards.
+    let stroke = (cell * 0.035).max(2.0);
     let size = layout.lines_size();
     let wood = cell * (layout.margin - 0.15);
     out.push(Drawn::Rect {

@@ -225,9 +225,14 @@ pub fn two_player_demo(name: &str) -> Option<GameSession> {
         "go-count" => {
             let setup = GameSetup::Go { size: 9, start: GoStart::Even };
             let mut s = game(setup, None, &GO_COUNT_MOVES[..GO_COUNT_MOVES.len() - 2])?;
-            // The count starts by playing the passes, as the players would.
+            // The count starts by playing the passes, as the players would; the white
+            // stone on H5 is shown dead whatever the estimate said.
             s.pass().ok()?;
             s.pass().ok()?;
+            let h5 = Point::new(7, 4);
+            if !s.game().as_go().is_some_and(|g| g.is_dead(h5)) {
+                s.tap(h5);
+            }
             s
         }
         "play-gomoku" => {

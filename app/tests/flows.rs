@@ -3,7 +3,10 @@
 //! create a profile → lesson 1 with the right answers (and one wrong) → stars saved →
 //! reopen the app → the lesson shows completed; a lesson left half-way resumes; a game
 //! at level 1 → moves → 悔棋 → resign → the game is recorded; a damaged store offers to
-//! start fresh without deleting anything.
+//! start fresh without deleting anything. And every game between two players: chess to
+//! mate through a promotion, 9×9 Go through two passes and the count, renju with a
+//! refused forbidden point and a five, xiangqi to an agreed draw; each recorded, each
+//! saved game resumed after a restart (also a xiangqi game saved by the first app).
 
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -12,19 +15,26 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use qike_app::actions::PointerPressed;
-use qike_app::board::{ActiveBoard, PieceNode};
+use qike_app::board::{ActiveBoard, HighlightRing, PieceNode};
 use qike_app::data::{DataDir, Store, course};
+use qike_app::demo::{GO_COUNT_MOVES, GOMOKU_MOVES};
 use qike_app::fonts::UiFonts;
+use qike_app::i18n::{Lang, Msg};
 use qike_app::layout::BoardLayout;
 use qike_app::screens::course::CourseProgress;
 use qike_app::screens::lesson::LessonScreen;
-use qike_app::screens::play::PlayScreen;
+use qike_app::screens::play::{PlayScreen, StartSession};
+use qike_app::screens::play_setup::PlayChoice;
 use qike_app::screens::profiles::ProfileForm;
 use qike_app::ui::{Action, Hit};
 use qike_app::{AppState, QikeLogicPlugin};
 use qike_core::curriculum::{Input, demo_inputs};
-use qike_core::progress::{LessonStatus, PlayerResult, ProgressStore};
-use qike_core::{BoardGame, GameKind, Outcome, Point, Side, WinReason};
+use qike_core::progress::{GameRecord, LessonStatus, PlayerResult, ProgressStore};
+use qike_core::session::{GameSession, SavedXiangqiV1};
+use qike_core::{
+    BoardGame, BoardMark, DrawReason, GameKind, GameSetup, GoStart, GomokuRule, HighlightKind,
+    MoveInput, Outcome, PieceKind, Point, Refusal, Side, WinReason, gomoku,
+};
 
 fn headless(dir: &Path, width: u32, height: u32) -> App {
     let mut app = App::new();
@@ -321,7 +331,8 @@ fn settings_change_the_language_and_are_kept() {
 #[test]
 fn every_screen_fits_a_phone_and_keeps_buttons_large() {
     // 375×667 logical points (a small phone): every button at least 44 points high and
-    // inside the window, on each screen the demo can open.
+    // inside the window, on each screen the demo can open, on each game's set-up with
+    // its options showing, and on each game's board (the promotion choice, the count).
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(dir.path(), 375, 667);
     create_profile(&mut app);
@@ -334,22 +345,49 @@ fn every_screen_fits_a_phone_and_keeps_buttons_large() {
     ] {
         app.world_mut().resource_mut::<NextState<AppState>>().set(target);
         settle(&mut app);
-        let mut hits = app.world_mut().query::<&Hit>();
-        let hits: Vec<Hit> = hits.iter(app.world()).cloned().collect();
-        assert!(!hits.is_empty(), "{target:?} has buttons");
-        for h in hits {
-            assert!(
-                h.rect.height() >= 44.0,
-                "{target:?}: {:?} is {} high",
-                h.action,
-                h.rect.height()
-            );
-            assert!(
-                h.rect.max.x <= 375.5 && h.rect.max.y <= 667.5,
-                "{target:?}: {:?} off screen",
-                h.action
-            );
-        }
+        buttons_fit(&mut app, &format!("{target:?}"));
+    }
+    let setups = [
+        GameSetup::standard(GameKind::Xiangqi),
+        GameSetup::standard(GameKind::Chess),
+        GameSetup::Go { size: 19, start: GoStart::Handicap(25) },
+        GameSetup::Gomoku { rule: GomokuRule::Renju, opening: Some("彗星".into()) },
+    ];
+    for setup in setups {
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Home);
+        settle(&mut app);
+        app.world_mut().resource_mut::<PlayChoice>().setup = setup.clone();
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::PlaySetup);
+        settle(&mut app);
+        buttons_fit(&mut app, &format!("set-up of {setup:?}"));
+        press(&mut app, Action::StartGame);
+        buttons_fit(&mut app, &format!("game of {setup:?}"));
+    }
+    for demo in ["chess-promotion", "go-count", "play-gomoku"] {
+        let s = qike_app::demo::two_player_demo(demo).unwrap();
+        app.world_mut().insert_resource(StartSession(s));
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Play);
+        settle(&mut app);
+        buttons_fit(&mut app, demo);
+    }
+}
+
+/// Every button on the screen at least 44 points high and inside a 375×667 window.
+fn buttons_fit(app: &mut App, what: &str) {
+    let mut hits = app.world_mut().query::<&Hit>();
+    let hits: Vec<Hit> = hits.iter(app.world()).cloned().collect();
+    assert!(!hits.is_empty(), "{what} has buttons");
+    for h in hits {
+        assert!(h.rect.height() >= 44.0, "{what}: {:?} is {} high", h.action, h.rect.height());
+        assert!(
+            h.rect.min.x >= -0.5
+                && h.rect.min.y >= -0.5
+                && h.rect.max.x <= 375.5
+                && h.rect.max.y <= 667.5,
+            "{what}: {:?} off screen at {:?}",
+            h.action,
+            h.rect
+        );
     }
 }
 
@@ -415,4 +453,367 @@ fn every_lesson_of_the_course_can_be_done_on_the_screen_with_three_stars() {
         let rec = store(&app).lesson_record(profile, &lesson.id).unwrap().unwrap();
         assert_eq!(rec.status, LessonStatus::Completed, "{}", lesson.id);
     }
+}
+
+/// Goes from home to `kind`'s set-up, presses `options`, and starts the game.
+fn start_game(app: &mut App, kind: GameKind, options: &[Action]) {
+    if state(app) != AppState::Home {
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Home);
+        settle(app);
+    }
+    press(app, Action::PlayGame(kind));
+    assert_eq!(state(app), AppState::PlaySetup);
+    for option in options {
+        press(app, option.clone());
+    }
+    press(app, Action::StartGame);
+    assert_eq!(state(app), AppState::Play);
+}
+
+fn session(app: &App) -> &GameSession {
+    &app.world().resource::<PlayScreen>().session
+}
+
+/// Plays one move written in the game's coordinates (`e2e4`, `b7a8q`, `D4`, `pass`,
+/// `h8`) by taps and presses, as a child would.
+fn play(app: &mut App, text: &str) {
+    let kind = session(app).kind();
+    let before = session(app).game().history().len();
+    match MoveInput::decode(kind, text).unwrap_or_else(|| panic!("not a move: {text}")) {
+        MoveInput::Step { from, to, promotion } => {
+            tap(app, from);
+            tap(app, to);
+            if let Some(piece) = promotion {
+                assert!(has_button(app, &Action::Promote(piece)), "no promotion choice for {text}");
+                press(app, Action::Promote(piece));
+            }
+        }
+        MoveInput::Place { at } => tap(app, at),
+        MoveInput::Pass => press(app, Action::Pass),
+    }
+    if state(app) == AppState::Play {
+        let screen = app.world().resource::<PlayScreen>();
+        assert_eq!(
+            screen.session.game().history().len(),
+            before + 1,
+            "{text} was not played: {:?}",
+            screen.message
+        );
+    }
+}
+
+/// The texts drawn on the screen now.
+fn texts(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query::<&Text>();
+    q.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
+fn only_game(app: &App) -> GameRecord {
+    let profile = store(app).profiles().unwrap()[0].id;
+    let games = store(app).games(profile).unwrap();
+    assert_eq!(games.len(), 1, "{games:?}");
+    games[0].clone()
+}
+
+/// Scholar's mate after white's a-pawn has eaten its way to a8 and become a queen.
+const CHESS_MATE: &[&str] = &[
+    "a2a4", "b7b5", "a4b5", "a7a6", "b5a6", "c8b7", "a6b7", "b8c6", "b7a8q", "e7e5", "e2e4",
+    "g8e7", "f1c4", "h7h6", "d1f3", "h6h5", "f3f7",
+];
+
+#[test]
+fn a_chess_game_between_two_players_to_mate_with_a_promotion() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    press(&mut app, Action::PlayGame(GameKind::Chess));
+    // Chess has no computer opponent yet: no levels, only two players.
+    assert!(!has_button(&mut app, &Action::Level(1)));
+    assert!(!has_button(&mut app, &Action::TwoPlayers));
+    press(&mut app, Action::StartGame);
+    assert!(session(&app).is_two_player());
+    let mut pieces = app.world_mut().query::<&PieceNode>();
+    assert_eq!(pieces.iter(app.world()).count(), 32);
+    for &mv in &CHESS_MATE[..8] {
+        play(&mut app, mv);
+    }
+    // b7 to a8: the choice of piece opens; a tap on the board would close it.
+    tap(&mut app, Point::new(1, 6));
+    tap(&mut app, Point::new(0, 7));
+    assert!(session(&app).pending_promotion().is_some());
+    for piece in [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight] {
+        assert!(has_button(&mut app, &Action::Promote(piece)), "{piece:?}");
+    }
+    press(&mut app, Action::Promote(PieceKind::Queen));
+    let view = &app.world().resource::<ActiveBoard>().view;
+    let queen = view.piece_at(Point::new(0, 7)).expect("a piece on a8");
+    assert_eq!((queen.kind, queen.side), (PieceKind::Queen, Side::First));
+    assert!(!has_button(&mut app, &Action::Promote(PieceKind::Queen)));
+    for &mv in &CHESS_MATE[9..] {
+        play(&mut app, mv);
+    }
+    assert_eq!(state(&app), AppState::Result);
+    let g = only_game(&app);
+    assert_eq!(g.kind, GameKind::Chess);
+    assert_eq!(g.ai_level, None);
+    assert_eq!(g.outcome, Some(Outcome::Win { winner: Side::First, reason: WinReason::Checkmate }));
+    assert_eq!(g.moves.len(), CHESS_MATE.len());
+    assert_eq!(g.moves[8], "b7a8q");
+    // The result says who won and how; the board shows the mated king in check.
+    let lang = *app.world().resource::<Lang>();
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.contains(lang.get(Msg::WhiteWins))), "{said:?}");
+    assert!(said.iter().any(|t| t.contains(lang.get(Msg::ByCheckmate))), "{said:?}");
+    let view = &app.world().resource::<ActiveBoard>().view;
+    assert!(
+        view.highlights.iter().any(|h| h.kind == HighlightKind::Check && h.at == Point::new(4, 7))
+    );
+}
+
+#[test]
+fn a_go_game_through_two_passes_a_dead_group_and_the_count() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    start_game(
+        &mut app,
+        GameKind::Go { size: 9 },
+        &[Action::GoSize(9), Action::GoStart(GoStart::Even)],
+    );
+    assert_eq!(session(&app).kind(), GameKind::Go { size: 9 });
+    let (moves, passes) = GO_COUNT_MOVES.split_at(GO_COUNT_MOVES.len() - 2);
+    for &mv in moves {
+        play(&mut app, mv);
+    }
+    // Dragging across the board places no second stone.
+    let layout = *app.world().resource::<BoardLayout>();
+    let n = session(&app).game().history().len();
+    app.world_mut().write_message(PointerPressed { position: layout.center(Point::new(0, 8)) });
+    app.world_mut().write_message(qike_app::actions::PointerReleased {
+        position: layout.center(Point::new(1, 8)),
+    });
+    settle(&mut app);
+    assert_eq!(session(&app).game().history().len(), n + 1);
+    press(&mut app, Action::Undo);
+    assert_eq!(session(&app).game().history().len(), n);
+    for &mv in passes {
+        play(&mut app, mv);
+    }
+    assert!(session(&app).is_counting());
+    assert!(has_button(&mut app, &Action::AgreeCount) && has_button(&mut app, &Action::ResumePlay));
+    assert!(!has_button(&mut app, &Action::Pass));
+    // Tapping the white stone on H5 marks it dead or alive; the board shows the marks.
+    let h5 = Point::new(7, 4);
+    let dead = |app: &App| session(app).game().as_go().unwrap().is_dead(h5);
+    let margin = |app: &App| session(app).go_score().unwrap().result.margin_half_points;
+    let (was_dead, was) = (dead(&app), margin(&app));
+    tap(&mut app, h5);
+    assert_ne!(dead(&app), was_dead);
+    assert_ne!(margin(&app), was);
+    if !dead(&app) {
+        tap(&mut app, h5);
+    }
+    let view = &app.world().resource::<ActiveBoard>().view;
+    assert!(view.highlights.iter().any(|h| h.kind == HighlightKind::Dead && h.at == h5));
+    // Black: the E file and everything right of it, 45 points; white 36; komi 7.5.
+    assert_eq!(margin(&app), 3, "black wins by 1.5 points");
+    let lang = *app.world().resource::<Lang>();
+    let count = lang.text(&session(&app).go_score().unwrap().summary().text());
+    assert!(texts(&mut app).contains(&count), "the count is on the screen");
+    press(&mut app, Action::AgreeCount);
+    assert_eq!(state(&app), AppState::Result);
+    let g = only_game(&app);
+    assert_eq!(g.kind, GameKind::Go { size: 9 });
+    assert_eq!(g.outcome, Some(Outcome::Win { winner: Side::First, reason: WinReason::Score }));
+    assert_eq!(g.moves.len(), GO_COUNT_MOVES.len());
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.contains(lang.get(Msg::ByCount))), "{said:?}");
+    assert!(said.contains(&count), "the result screen shows the count: {said:?}");
+}
+
+#[test]
+fn a_renju_game_refuses_a_forbidden_point_and_ends_with_five() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    let renju = GameKind::Gomoku { rule: GomokuRule::Renju };
+    start_game(
+        &mut app,
+        GameKind::Gomoku { rule: GomokuRule::Freestyle },
+        &[Action::GomokuRule(GomokuRule::Renju)],
+    );
+    assert_eq!(session(&app).kind(), renju);
+    for &mv in GOMOKU_MOVES {
+        play(&mut app, mv);
+    }
+    // h8 would make two open threes for black: marked, refused, and the reason said.
+    let h8 = Point::new(7, 7);
+    let view = &app.world().resource::<ActiveBoard>().view;
+    assert!(view.marks.contains(&BoardMark::Forbidden { at: h8 }), "{:?}", view.marks);
+    tap(&mut app, h8);
+    assert_eq!(session(&app).game().history().len(), GOMOKU_MOVES.len());
+    let lang = *app.world().resource::<Lang>();
+    let reason = lang.text(&Refusal::Gomoku(gomoku::IllegalReason::DoubleThree).text());
+    let message = app.world().resource::<PlayScreen>().message.clone();
+    assert_eq!(message, Some((false, reason.clone())));
+    assert!(texts(&mut app).contains(&reason), "the reason is on the screen");
+    // Black makes five on the second line; white plays far away.
+    for mv in ["b2", "o3", "c2", "o13", "d2", "c15", "e2", "m15", "f2"] {
+        play(&mut app, mv);
+    }
+    assert_eq!(state(&app), AppState::Result);
+    let g = only_game(&app);
+    assert_eq!(g.kind, renju);
+    assert_eq!(
+        g.outcome,
+        Some(Outcome::Win { winner: Side::First, reason: WinReason::FiveInARow })
+    );
+    let view = &app.world().resource::<ActiveBoard>().view;
+    let five: Vec<Point> =
+        view.highlights.iter().filter(|h| h.kind == HighlightKind::Winning).map(|h| h.at).collect();
+    assert_eq!(five.len(), 5, "{five:?}");
+    assert!((1..=5).all(|f| five.contains(&Point::new(f, 1))));
+    let mut rings = app.world_mut().query::<&HighlightRing>();
+    assert_eq!(rings.iter(app.world()).filter(|r| r.kind == HighlightKind::Winning).count(), 5);
+}
+
+#[test]
+fn a_two_player_xiangqi_game_ends_in_an_agreed_draw() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    start_game(&mut app, GameKind::Xiangqi, &[Action::TwoPlayers]);
+    assert!(session(&app).is_two_player());
+    assert!(!app.world().resource::<ActiveBoard>().flipped);
+    for mv in ["h2e2", "h9g7", "h0g2"] {
+        play(&mut app, mv);
+    }
+    // 悔棋 between two players takes back one move; the computer never moves.
+    press(&mut app, Action::Undo);
+    assert_eq!(session(&app).game().history().len(), 2);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(!app.world().resource::<PlayScreen>().is_thinking());
+    play(&mut app, "b0c2");
+    // A draw offer asks the other player, who agrees.
+    press(&mut app, Action::OfferDraw);
+    assert!(has_button(&mut app, &Action::AcceptDraw));
+    press(&mut app, Action::AcceptDraw);
+    assert_eq!(state(&app), AppState::Result);
+    let g = only_game(&app);
+    assert_eq!((g.kind, g.ai_level), (GameKind::Xiangqi, None));
+    assert_eq!(g.outcome, Some(Outcome::Draw { reason: DrawReason::Agreement }));
+    assert_eq!(g.moves, ["h2e2", "h9g7", "b0c2"]);
+    let lang = *app.world().resource::<Lang>();
+    let said = texts(&mut app);
+    assert!(said.iter().any(|t| t.contains(lang.get(Msg::ByAgreement))), "{said:?}");
+    // Back to the set-up of the same game, then home.
+    press(&mut app, Action::PlayAgain);
+    assert_eq!(state(&app), AppState::PlaySetup);
+    assert_eq!(app.world().resource::<PlayChoice>().kind(), GameKind::Xiangqi);
+}
+
+#[test]
+fn a_saved_game_of_each_kind_resumes_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let go9 = GameKind::Go { size: 9 };
+    // The cards on the home screen; the rule is chosen on the set-up.
+    let gomoku = GameKind::Gomoku { rule: GomokuRule::Freestyle };
+    let games: [(GameKind, Vec<Action>, &[&str]); 4] = [
+        (GameKind::Xiangqi, vec![Action::TwoPlayers], &["h2e2", "h9g7"]),
+        (GameKind::Chess, vec![], &["e2e4", "c7c5", "g1f3"]),
+        (go9, vec![Action::GoStart(GoStart::Handicap(2))], &["E5", "D5", "pass", "pass"]),
+        (gomoku, vec![Action::GomokuRule(GomokuRule::Renju)], &["h8", "h9", "j10"]),
+    ];
+    let mut before = Vec::new();
+    {
+        let mut app = headless(dir.path(), 540, 1170);
+        create_profile(&mut app);
+        for (kind, options, moves) in &games {
+            start_game(&mut app, *kind, options);
+            for &mv in *moves {
+                play(&mut app, mv);
+            }
+            if kind == &go9 {
+                // Mid-count: one group marked dead is part of the saved game.
+                assert!(session(&app).is_counting());
+                let e5 = Point::new(4, 4);
+                if !session(&app).game().as_go().unwrap().is_dead(e5) {
+                    tap(&mut app, e5);
+                }
+            }
+            let s = session(&app);
+            before.push((s.kind(), s.save()));
+            press(&mut app, Action::Back);
+            press(&mut app, Action::Back);
+            assert_eq!(state(&app), AppState::Home);
+        }
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+    }
+    let mut app = headless(dir.path(), 540, 1170);
+    let profile = store(&app).profiles().unwrap()[0].id;
+    press(&mut app, Action::PickProfile(profile));
+    for ((kind, _, _), (saved_kind, saved)) in games.iter().zip(&before) {
+        press(&mut app, Action::PlayGame(*kind));
+        press(&mut app, Action::ResumeGame);
+        assert_eq!(state(&app), AppState::Play, "{kind:?}");
+        let s = session(&app);
+        assert_eq!(s.kind(), *saved_kind);
+        assert_eq!(&s.save(), saved, "{kind:?}");
+        press(&mut app, Action::Back);
+        press(&mut app, Action::Back);
+    }
+    // The Go game comes back at its count, with its dead stones and its handicap.
+    press(&mut app, Action::PlayGame(go9));
+    press(&mut app, Action::ResumeGame);
+    assert!(session(&app).is_counting());
+    assert!(session(&app).game().as_go().unwrap().is_dead(Point::new(4, 4)));
+    assert_eq!(session(&app).setup(), &GameSetup::Go { size: 9, start: GoStart::Handicap(2) });
+}
+
+#[test]
+fn a_xiangqi_game_saved_by_the_first_app_still_resumes() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    let profile = store(&app).profiles().unwrap()[0].id;
+    let v1 = SavedXiangqiV1 {
+        version: 1,
+        start_fen: qike_core::xiangqi::START_FEN.to_owned(),
+        moves: vec!["h2e2".into(), "h9g7".into()],
+        player: Side::First,
+        level: 2,
+        seed: 7,
+        started: qike_core::progress::Timestamp(1_700_000_000_000),
+        ended_by_agreement: None,
+        draw_declined_at: None,
+    };
+    store(&app).save_draft(profile, "game:xiangqi", &serde_json::to_vec(&v1).unwrap()).unwrap();
+    press(&mut app, Action::PlayGame(GameKind::Xiangqi));
+    press(&mut app, Action::ResumeGame);
+    assert_eq!(state(&app), AppState::Play);
+    let s = session(&app);
+    assert_eq!(s.move_list(), ["炮二平五", "马8进7"]);
+    assert_eq!(s.level().map(|l| l.number), Some(2));
+    assert!(s.is_player_turn());
+}
+
+#[test]
+fn back_goes_back_one_screen() {
+    // The press that leaves a screen is not seen again by the next one.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    press(&mut app, Action::Go(AppState::Course));
+    press(&mut app, Action::OpenLesson(course().lessons().next().unwrap().id.clone()));
+    assert_eq!(state(&app), AppState::Lesson);
+    press(&mut app, Action::Back);
+    assert_eq!(state(&app), AppState::Course);
+    start_game(&mut app, GameKind::Chess, &[]);
+    press(&mut app, Action::Back);
+    assert_eq!(state(&app), AppState::PlaySetup);
+    press(&mut app, Action::Back);
+    assert_eq!(state(&app), AppState::Home);
 }

@@ -1,10 +1,14 @@
 //! Every character the app can show is in the bundled font subsets: all UI strings in
-//! both languages and all lesson text of the shipped course (a character outside the
-//! subset would be drawn as an empty box). Pieces and avatars use the bold subset.
+//! both languages, all lesson text of the shipped course, and what the core says on the
+//! play screens (refusals, the Go count, levels, openings) — a character outside the
+//! subset would be drawn as an empty box. Pieces, coordinates and avatars use the bold
+//! subset.
 
-use qike_app::i18n::Msg;
+use qike_app::i18n::{Lang, Msg};
+use qike_app::screens::play::komi_text;
 use qike_app::screens::profiles::AVATARS;
 use qike_core::curriculum::xiangqi_course;
+use qike_core::{GameKind, GoStart};
 use skrifa::MetadataProvider;
 
 fn missing(font: &[u8], text: &str) -> Vec<char> {
@@ -42,13 +46,63 @@ fn ui_strings_and_lessons_are_covered_by_the_regular_font() {
         }
     }
     assert!(files >= xiangqi_course().unwrap().lessons().count(), "lesson files found: {files}");
+    // What the core says on the play screens: refusals, counts, levels, openings.
+    all.push_str(&core_strings());
+    for o in qike_core::gomoku::OPENINGS {
+        all.push_str(o.name);
+        all.push_str(o.romaji);
+    }
+    for kind in [GameKind::Xiangqi, GameKind::Chess, GameKind::Go { size: 9 }] {
+        for l in qike_core::ai::levels(kind) {
+            all.extend([l.name_zh, l.name_en, l.about_zh, l.about_en]);
+        }
+    }
+    for lang in [Lang::Zh, Lang::En] {
+        for start in [GoStart::Even, GoStart::NoKomi, GoStart::Handicap(2), GoStart::Handicap(25)] {
+            all.push_str(&komi_text(start, lang));
+        }
+    }
     let gaps = missing(REGULAR, &all);
     assert!(gaps.is_empty(), "characters missing from the regular font subset: {gaps:?}");
 }
 
+/// The string literals of the core files whose texts the play screens show: each
+/// game's reasons for refusing a move, the Go count, the generic refusals.
+fn core_strings() -> String {
+    let core = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../core/src");
+    let mut out = String::new();
+    for file in [
+        "game.rs",
+        "xiangqi/refusal.rs",
+        "chess/face.rs",
+        "go/face.rs",
+        "go/score.rs",
+        "gomoku/face.rs",
+    ] {
+        let text = std::fs::read_to_string(core.join(file)).unwrap();
+        // Outside comments, every "…" (escapes are plain ASCII and do not matter here).
+        for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+            for (i, part) in line.split('"').enumerate() {
+                if i % 2 == 1 {
+                    out.push_str(part);
+                }
+            }
+        }
+    }
+    out
+}
+
 #[test]
-fn pieces_letters_and_avatars_are_covered_by_the_bold_font() {
-    let mut all = String::from("帅仕相马车炮兵将士象卒楚河汉界KAEHRCP");
+fn pieces_letters_coordinates_and_avatars_are_covered_by_the_bold_font() {
+    // Xiangqi and chess pieces, the letters of both, the board's coordinates.
+    let mut all = String::from("帅仕相马车炮兵将士象卒楚河汉界KAEHRCP王后车象马兵QBN");
+    for kind in [GameKind::Xiangqi, GameKind::Chess, GameKind::Go { size: 19 }] {
+        let c = kind.coordinates();
+        all.extend(
+            c.bottom.iter().chain(c.top.iter().flatten()).chain(&c.ranks).map(String::as_str),
+        );
+    }
+    all.push('五');
     for a in AVATARS {
         all.push_str(a.1);
     }

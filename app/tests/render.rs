@@ -1,6 +1,8 @@
 //! The real app rendered under Xvfb with software Vulkan (Mesa lavapipe): the saved
 //! screenshot must show the board where the layout says — lines, the palace diagonal,
-//! a red and a black piece — not merely a non-blank frame.
+//! a red and a black piece — not merely a non-blank frame. At a phone's 1080×2340 every
+//! screen is saved, and the board of each game is checked the same way: chess squares
+//! and pieces, Go and gomoku lines, stones and marks, coordinates, the promotion choice.
 //!
 //! Needs `Xvfb` and a Vulkan driver (Debian: xvfb, mesa-vulkan-drivers); `.ci/run`
 //! installs them. Elsewhere the test says why it skipped.
@@ -11,9 +13,9 @@ use std::time::{Duration, Instant};
 
 use bevy::math::Vec2;
 use qike_app::layout::BoardLayout;
-use qike_app::screens::play::board_area;
+use qike_app::screens::play::{board_area, promotion_rects};
 use qike_app::ui::Frame;
-use qike_core::{Placement, Point};
+use qike_core::{GameKind, GomokuRule, Placement, Point};
 
 const WIDTH: u32 = 540;
 const HEIGHT: u32 = 1170;
@@ -214,6 +216,7 @@ fn screenshots_of_every_screen_at_phone_size() {
         let out = dir.join(format!("{screen}.png"));
         shoot(&display, screen, (1080, 2340), &data_dir, &out);
         let png = Png::load(&out);
+        check_board(screen, &png);
         assert_eq!(png.width, 1080, "{screen}: width");
         let text = png.rgb.iter().filter(|&&p| dark(p)).count();
         assert!(text > 2_000, "{screen}: only {text} dark pixels, nothing drawn?");
@@ -222,5 +225,110 @@ fn screenshots_of_every_screen_at_phone_size() {
         colours.dedup();
         assert!(colours.len() > 20, "{screen}: only {} colours", colours.len());
         println!("screenshot: {}", out.display());
+    }
+}
+
+fn light([r, g, b]: [u8; 3]) -> bool {
+    r > 235 && g > 235 && b > 215
+}
+
+fn near(want: [u8; 3], tolerance: i32) -> impl Fn([u8; 3]) -> bool {
+    move |p: [u8; 3]| (0..3).all(|i| (p[i] as i32 - want[i] as i32).abs() <= tolerance)
+}
+
+/// The board of a game on the play screen at 1080×2340, coordinates shown.
+fn phone_layout(kind: GameKind) -> BoardLayout {
+    let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+    BoardLayout::fit_board(board_area(&frame), kind.files(), kind.ranks(), kind.placement(), true)
+}
+
+/// A label of the coordinates: some dark ink on wood around `at`.
+fn assert_label(png: &Png, at: Vec2, cell: f32, what: &str) {
+    let ink = png.count(at, cell * 0.2, dark);
+    assert!(ink > 8, "no coordinate label {what} at {at}: {ink} dark pixels");
+}
+
+/// The board checks of the screens that show a game's board.
+fn check_board(screen: &str, png: &Png) {
+    match screen {
+        "play-xiangqi" => {
+            let l = phone_layout(GameKind::Xiangqi);
+            let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
+            assert!(png.count((c(2, 1) + c(3, 2)) / 2.0, cell * 0.2, wood) > 50, "board colour");
+            assert!(png.count((c(3, 4) + c(4, 4)) / 2.0, 2.0, dark) >= 3, "rank line");
+            assert!(png.count(c(4, 0), cell * 0.3, red) > 20, "red general");
+            assert!(png.count(c(4, 9), cell * 0.3, black) > 20, "black general");
+            // Red's 九…一 under the board, black's 1…9 above it.
+            let below = Vec2::new(0.0, cell * 0.78);
+            assert_label(png, c(4, 0) + below, cell, "五");
+            assert_label(png, c(0, 9) - below, cell, "1");
+            assert!(png.count(c(4, 0) + below * 1.6, cell * 0.1, dark) == 0, "below the labels");
+        }
+        "play-chess" | "chess-promotion" => {
+            let l = phone_layout(GameKind::Chess);
+            let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
+            let (light_square, dark_square) = (near([245, 230, 199], 12), near([153, 107, 69], 14));
+            // a3 is dark, b3 light, both empty.
+            let r = cell * 0.3;
+            assert!(png.count(c(0, 2), r, &dark_square) > 300, "dark square a3");
+            assert!(png.count(c(1, 2), r, &light_square) > 300, "light square b3");
+            let (white_king, black_king) =
+                if screen == "play-chess" { (c(4, 0), c(4, 7)) } else { (c(6, 0), c(4, 7)) };
+            // White pieces are light discs with dark ink, black pieces the reverse.
+            let disc = cell * 0.36;
+            assert!(png.count(white_king, disc, light) > 200, "white king's disc");
+            assert!(png.count(white_king, cell * 0.2, dark) > 20, "white king's glyph");
+            assert!(png.count(black_king, disc, black) > 200, "black king's disc");
+            assert!(png.count(black_king, cell * 0.2, light) > 20, "black king's glyph");
+            // Letters under the board, numbers on its left.
+            assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.8), cell * 0.6, "a");
+            assert_label(png, c(0, 0) - Vec2::new(cell * 0.8, 0.0), cell * 0.6, "1");
+            if screen == "chess-promotion" {
+                let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+                let primary = near([204, 69, 41], 14);
+                for (i, button) in promotion_rects(&frame).1.iter().enumerate() {
+                    let edge = Vec2::new(button.min.x + 8.0, button.center().y);
+                    assert!(png.count(edge, 4.0, &primary) > 40, "promotion button {i}");
+                }
+                assert!(png.count(c(1, 6), disc, light) > 200, "the pawn on b7");
+            }
+        }
+        "play-go" | "go-count" => {
+            let l = phone_layout(GameKind::Go { size: 9 });
+            let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
+            assert!(png.count((c(0, 0) + c(1, 0)) / 2.0, 2.0, dark) >= 3, "a line");
+            assert!(png.count((c(0, 0) + c(1, 1)) / 2.0, cell * 0.2, wood) > 50, "board colour");
+            assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell, "A");
+            assert_label(png, c(0, 0) - Vec2::new(cell * 0.78, 0.0), cell, "1");
+            let stone = cell * 0.35;
+            if screen == "play-go" {
+                assert!(png.count(c(4, 4), stone, black) > 300, "black stone on E5");
+                assert!(png.count(c(2, 4), stone, light) > 300, "white stone on C5");
+                // The star point G7 is empty: a dot on the crossing.
+                assert!(png.count(c(6, 6), 3.0, dark) >= 20, "star point G7");
+                // The last stone, white F3, carries a red dot.
+                assert!(png.count(c(5, 2), cell * 0.1, red) > 10, "last stone's dot");
+            } else {
+                assert!(png.count(c(4, 0), stone, black) > 300, "black stone on E1");
+                assert!(png.count(c(3, 0), stone, light) > 300, "white stone on D1");
+                // White's dead stone on H5: faint, with a red cross.
+                assert!(png.count(c(7, 4), cell * 0.15, red) > 10, "dead mark on H5");
+                assert!(png.count(c(7, 4), stone, light) < 100, "H5 is drawn faint");
+            }
+        }
+        "play-gomoku" => {
+            let l = phone_layout(GameKind::Gomoku { rule: GomokuRule::Renju });
+            let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
+            assert!(png.count((c(10, 10) + c(11, 10)) / 2.0, 2.0, dark) >= 3, "a line");
+            let stone = cell * 0.35;
+            assert!(png.count(c(5, 7), stone, black) > 100, "black stone on f8");
+            assert!(png.count(c(0, 0), stone, light) > 100, "white stone on a1");
+            // h8 is forbidden for black (三三): a red cross on the empty point.
+            assert!(png.count(c(7, 7), cell * 0.2, red) > 10, "forbidden mark on h8");
+            assert!(png.count(c(14, 14), cell * 0.1, red) > 5, "last stone's dot on o15");
+            assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell, "a");
+            assert_label(png, c(0, 14) - Vec2::new(cell * 0.78, 0.0), cell, "15");
+        }
+        _ => {}
     }
 }
