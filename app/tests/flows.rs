@@ -317,6 +317,7 @@ fn settings_change_the_language_and_are_kept() {
         press(&mut app, Action::Language(Some(qike_app::i18n::Lang::En)));
         assert_eq!(*app.world().resource::<qike_app::i18n::Lang>(), qike_app::i18n::Lang::En);
         press(&mut app, Action::PieceStyle(qike_core::progress::PieceStyle::Letters));
+        press(&mut app, Action::ShowCoordinates(false));
         press(&mut app, Action::Back);
         assert_eq!(state(&app), AppState::Home);
         app.world_mut().write_message(AppExit::Success);
@@ -326,6 +327,17 @@ fn settings_change_the_language_and_are_kept() {
     assert_eq!(*app.world().resource::<qike_app::i18n::Lang>(), qike_app::i18n::Lang::En);
     let settings = &app.world().resource::<qike_app::data::Current>().settings;
     assert_eq!(settings.piece_style, qike_core::progress::PieceStyle::Letters);
+    assert!(!settings.show_coordinates);
+    // A board without coordinates: no labels, so the board takes the room they had.
+    let mut app = app;
+    let profile = store(&app).profiles().unwrap()[0].id;
+    press(&mut app, Action::PickProfile(profile));
+    start_game(&mut app, GameKind::Go { size: 9 }, &[]);
+    assert!(!app.world().resource::<ActiveBoard>().coordinates);
+    let layout = *app.world().resource::<BoardLayout>();
+    let area = qike_app::screens::play::board_area(app.world().resource::<qike_app::ui::Frame>());
+    let with = BoardLayout::fit_board(area, 9, 9, qike_core::Placement::Intersections, true);
+    assert!(layout.cell > with.cell, "{} vs {}", layout.cell, with.cell);
 }
 
 #[test]
@@ -559,6 +571,11 @@ fn a_chess_game_between_two_players_to_mate_with_a_promotion() {
     assert_eq!(g.outcome, Some(Outcome::Win { winner: Side::First, reason: WinReason::Checkmate }));
     assert_eq!(g.moves.len(), CHESS_MATE.len());
     assert_eq!(g.moves[8], "b7a8q");
+    let by_kind = qike_app::screens::progress::games_by_kind(
+        app.world().resource::<Store>(),
+        app.world().resource::<qike_app::data::Current>(),
+    );
+    assert_eq!(by_kind[1].two_player, 1, "the progress screen counts it under chess");
     // The result says who won and how; the board shows the mated king in check.
     let lang = *app.world().resource::<Lang>();
     let said = texts(&mut app);

@@ -139,12 +139,15 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
             continue;
         }
         let r = col.next(1.6 * u);
-        let mut line =
-            format!("{}:  {} / {} / {}", lang.get(game_name(kind)), s.won, s.drawn, s.lost);
+        let mut parts = Vec::new();
+        if s.won + s.drawn + s.lost > 0 {
+            parts.push(format!("{} / {} / {}", s.won, s.drawn, s.lost));
+        }
         if s.two_player > 0 {
             let n = s.two_player.to_string();
-            line.push_str(&format!(" · {}", lang.fill(Msg::TwoPlayerGames, &[("n", &n)])));
+            parts.push(lang.fill(Msg::TwoPlayerGames, &[("n", &n)]));
         }
+        let line = format!("{}:  {}", lang.get(game_name(kind)), parts.join(" · "));
         p.text(r, line, 1.0, INK);
     }
     // The levels of the games that have a computer opponent.

@@ -270,3 +270,27 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
     p.button(row[0], lang.get(Msg::PlayAgain), Action::PlayAgain, Look::Primary);
     p.button(row[1], lang.get(Msg::Home), Action::Go(AppState::Home), Look::Secondary);
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_ending_has_its_reason() {
+        let draw = |reason| Some(Outcome::Draw { reason });
+        assert_eq!(reason(draw(DrawReason::Stalemate), GameKind::Chess), Some(Msg::ByStalemate));
+        assert_eq!(reason(draw(DrawReason::Repetition), GameKind::Chess), Some(Msg::ByRepeat));
+        assert_eq!(reason(draw(DrawReason::MoveLimit), GameKind::Chess), Some(Msg::ByFiftyMoves));
+        assert_eq!(reason(draw(DrawReason::MoveLimit), GameKind::Xiangqi), Some(Msg::ByMoveLimit));
+        let material = draw(DrawReason::InsufficientMaterial);
+        assert_eq!(reason(material, GameKind::Chess), Some(Msg::ByMaterial));
+        assert_eq!(reason(None, GameKind::Chess), None);
+        let five = Some(Outcome::Win { winner: Side::Second, reason: WinReason::FiveInARow });
+        let gomoku = GameKind::Gomoku { rule: qike_core::GomokuRule::Renju };
+        assert_eq!(reason(five, gomoku), Some(Msg::ByFive));
+        // Two players read the winner's colour; against the computer, "you".
+        assert_eq!(headline(five, Side::First, gomoku, true), Msg::WhiteWins);
+        assert_eq!(headline(five, Side::First, gomoku, false), Msg::YouLost);
+        assert_eq!(headline(five, Side::Second, GameKind::Xiangqi, true), Msg::BlackWins);
+    }
+}
