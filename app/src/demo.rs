@@ -20,6 +20,8 @@ pub const SCREENS: &[&str] = &[
     "course",
     "lesson",
     "play-setup",
+    "setup-go",
+    "setup-gomoku",
     "play",
     "play-xiangqi",
     "play-chess",
@@ -70,6 +72,7 @@ fn arrange(
     store: Option<Res<Store>>,
     mut current: ResMut<Current>,
     mut form: ResMut<crate::screens::profiles::ProfileForm>,
+    mut choice: ResMut<crate::screens::play_setup::PlayChoice>,
     mut redraw: ResMut<crate::ui::Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
@@ -129,6 +132,17 @@ fn arrange(
             next.set(AppState::Lesson);
         }
         "play-setup" => next.set(AppState::PlaySetup),
+        "setup-go" => {
+            // 19×19 with a beginner's handicap: every option on the screen.
+            choice.setup = GameSetup::Go { size: 19, start: GoStart::Handicap(13) };
+            next.set(AppState::PlaySetup);
+        }
+        "setup-gomoku" => {
+            let opening = qike_core::gomoku::OPENINGS.iter().find(|o| o.black_loses);
+            let opening = opening.map(|o| o.name.to_owned());
+            choice.setup = GameSetup::Gomoku { rule: GomokuRule::Renju, opening };
+            next.set(AppState::PlaySetup);
+        }
         "play" => {
             if let Some(session) = opening(Side::First, &["h2e2", "h9g7", "h0g2", "i9h9"]) {
                 let mut session = session;

@@ -131,7 +131,6 @@ fn react_setup(
     store: Res<Store>,
     current: Res<Current>,
     mut notice: ResMut<Notice>,
-    lang: Res<Lang>,
     mut redraw: ResMut<Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
@@ -171,7 +170,7 @@ fn react_setup(
                         commands.insert_resource(StartSession(s));
                         next.set(AppState::Play);
                     }
-                    Err(e) => notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed))),
+                    Err(e) => notice.0 = Some(e.to_string()),
                 }
             }
             (Action::ResumeGame, _) => {
