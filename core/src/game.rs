@@ -571,10 +571,15 @@ pub trait BoardGame {
     fn side_to_move(&self) -> Side;
     /// How the game ended, `None` while it is in play.
     fn outcome(&self) -> Option<Outcome>;
-    /// Whether the piece on `at` can be picked up by the side to move (step games).
-    fn is_own_piece(&self, at: Point) -> bool;
-    /// Where the piece on `from` may legally go (step games; empty otherwise).
-    fn targets(&self, from: Point) -> Vec<Point>;
+    /// Whether the piece on `at` can be picked up by the side to move. Stone games keep
+    /// the default: nothing is picked up.
+    fn is_own_piece(&self, _at: Point) -> bool {
+        false
+    }
+    /// Where the piece on `from` may legally go; stone games keep the default.
+    fn targets(&self, _from: Point) -> Vec<Point> {
+        Vec::new()
+    }
     /// Whether a step from `from` to `to` needs a promotion piece chosen first.
     fn needs_promotion(&self, _from: Point, _to: Point) -> bool {
         false

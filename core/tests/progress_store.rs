@@ -385,6 +385,7 @@ fn drafts_and_settings_survive_reopen_and_go_with_the_profile() {
         sound: false,
         piece_style: PieceStyle::Letters,
         last_profile: Some(b.id),
+        show_coordinates: false,
     };
     store.save_settings(&settings).unwrap();
     store.close().unwrap();

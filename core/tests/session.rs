@@ -325,6 +325,16 @@ fn play_by_taps(s: &mut GameSession, mv: MoveInput) {
     }
 }
 
+/// A small seeded generator for the random walks below.
+fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+    move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    }
+}
+
 /// The history read back from each game's own standard notation.
 fn replay_notation(s: &GameSession) -> Vec<MoveInput> {
     let setup = s.setup().clone();
@@ -363,13 +373,7 @@ fn replay_notation(s: &GameSession) -> Vec<MoveInput> {
 /// languages, and the history always equals a replay of the game's own notation.
 #[test]
 fn random_taps_undos_and_resumes_keep_every_game_consistent() {
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let setups = [
         GameSetup::standard(GameKind::Xiangqi),
         GameSetup::standard(GameKind::Chess),
@@ -398,7 +402,7 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
                 }
                 2 => {
                     // Sometimes both players pass at once, to reach the count.
-                    if (r >> 50) % 2 == 0 {
+                    if (r >> 50).is_multiple_of(2) {
                         let _ = s.pass();
                     }
                     Some(s.pass().map_or(TapResult::Ignored, |t| t))
@@ -481,13 +485,7 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
 #[test]
 fn random_children_against_every_level_never_break_a_game() {
     let mut e = engine();
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     for level in 1..=10u8 {
         let mut s = GameSession::xiangqi(Side::First, level, level.into(), Timestamp(0)).unwrap();
         let mut plies = 0;
@@ -517,14 +515,14 @@ fn random_children_against_every_level_never_break_a_game() {
                 continue;
             }
             let r = next();
-            if r % 17 == 0 {
+            if r.is_multiple_of(17) {
                 if s.undo().is_ok() {
                     assert!(s.is_player_turn(), "level {level}: undo leaves the child to move");
                 }
                 continue;
             }
             let legal = legal_inputs(s.game());
-            if r % 2 == 0 && !legal.is_empty() {
+            if r.is_multiple_of(2) && !legal.is_empty() {
                 play_by_taps(&mut s, legal[(r as usize / 2) % legal.len()]);
                 plies += 1;
             } else {

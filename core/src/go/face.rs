@@ -4,7 +4,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{
-    BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, MoveName, Outcome, Point,
+    BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, MoveName, Outcome,
     Refusal, Side, Text,
 };
 
@@ -93,14 +93,6 @@ impl BoardGame for Game {
 
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
-    }
-
-    fn is_own_piece(&self, _at: Point) -> bool {
-        false
-    }
-
-    fn targets(&self, _from: Point) -> Vec<Point> {
-        Vec::new()
     }
 
     fn places_stones(&self) -> bool {

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{
     BoardGame, BoardMark, BoardView, GameKind, Highlight, HighlightKind, MoveInput, MoveName,
-    Outcome, Point, Refusal, Side, Text,
+    Outcome, Refusal, Side, Text,
 };
 
 use super::notation::point_name;
@@ -82,14 +82,6 @@ impl BoardGame for Game {
 
     fn outcome(&self) -> Option<Outcome> {
         Game::outcome(self)
-    }
-
-    fn is_own_piece(&self, _at: Point) -> bool {
-        false
-    }
-
-    fn targets(&self, _from: Point) -> Vec<Point> {
-        Vec::new()
     }
 
     fn places_stones(&self) -> bool {
