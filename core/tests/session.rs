@@ -279,6 +279,32 @@ fn games_without_an_engine_refuse_a_level() {
     ));
 }
 
+/// Points far off every board (taps from a confused UI or a foreign caller) are refused
+/// or ignored, never a panic, in every game.
+#[test]
+fn points_far_off_the_board_are_refused() {
+    for kind in [
+        GameKind::Xiangqi,
+        GameKind::Chess,
+        GameKind::Go { size: 9 },
+        GameKind::Gomoku { rule: GomokuRule::Renju },
+    ] {
+        let mut game = AnyGame::new(kind).unwrap();
+        for far in [p(200, 200), p(255, 0), p(0, 255), p(9, 30), p(30, 9)] {
+            assert!(game.targets(far).is_empty(), "{kind:?} {far}");
+            assert!(!game.is_own_piece(far), "{kind:?} {far}");
+            assert!(!game.needs_promotion(far, p(0, 0)), "{kind:?} {far}");
+            assert!(game.play(MoveInput::Place { at: far }).is_err(), "{kind:?} {far}");
+            assert!(game.play(MoveInput::step(far, p(0, 0))).is_err(), "{kind:?} {far}");
+            assert!(game.play(MoveInput::step(p(0, 0), far)).is_err(), "{kind:?} {far}");
+        }
+        assert!(game.history().is_empty(), "{kind:?}");
+        let mut s = GameSession::new(GameSetup::standard(kind), Side::First, None, 1, Timestamp(0))
+            .unwrap();
+        assert!(matches!(s.tap(p(250, 250)), TapResult::Ignored | TapResult::Refused { .. }));
+    }
+}
+
 /// Every legal input of the side to move (moves of pieces, stones, pass).
 fn legal_inputs(game: &AnyGame) -> Vec<MoveInput> {
     let view = game.view();
