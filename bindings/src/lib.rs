@@ -5,10 +5,17 @@
 //! errors are mapped in one place ([`error`]) to a small public error enum.
 
 mod error;
+mod game;
+mod progress;
+mod session;
 mod types;
 mod xiangqi;
 
 pub use error::QikeError;
+pub use game::{Game, standard_setup};
+pub use progress::{DeviceSettings, Profile, ProgressStore};
+pub use session::{Session, levels};
+pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 pub use xiangqi::XiangqiGame;
 
 uniffi::setup_scaffolding!("qike");
