@@ -4,6 +4,7 @@
 //! hold an `inner` core value, every method is a one-line call into the core, and core
 //! errors are mapped in one place ([`error`]) to a small public error enum.
 
+mod classes;
 mod error;
 mod game;
 mod progress;
@@ -11,6 +12,10 @@ mod session;
 mod types;
 mod xiangqi;
 
+pub use classes::{
+    ClassInfo, ClassMatrix, ImportSummary, Membership, RosterEntry, report_from_text,
+    report_to_text,
+};
 pub use error::QikeError;
 pub use game::{Game, standard_setup};
 pub use progress::{DeviceSettings, Profile, ProgressStore};

@@ -147,6 +147,12 @@ pub struct ProgressStore {
     inner: progress::ProgressStore,
 }
 
+impl ProgressStore {
+    pub(crate) fn inner(&self) -> &progress::ProgressStore {
+        &self.inner
+    }
+}
+
 #[uniffi::export]
 impl ProgressStore {
     /// Opens (or creates) the store in the folder `path`.
@@ -155,8 +161,9 @@ impl ProgressStore {
         Ok(ProgressStore { inner: progress::ProgressStore::open(path)? })
     }
 
-    /// Flushes and closes the store; later calls answer a `Store` error.
-    pub fn close(&self) -> Result<(), QikeError> {
+    /// Flushes and closes the store; later calls answer a `Store` error. (Not `close`:
+    /// Kotlin objects already have one, which frees the object.)
+    pub fn close_store(&self) -> Result<(), QikeError> {
         Ok(self.inner.close()?)
     }
 

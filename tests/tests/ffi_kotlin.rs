@@ -78,6 +78,21 @@ fun main(args: Array<String>) {
     val back = Session.resumeBytes(session.saveBytes())
     check(back.moveNames() == session.moveNames(), "resumed")
     println("engine replied " + reply.name?.chinese)
+
+    // The progress store: a profile, a draft, then closed.
+    val store = ProgressStore.open(java.nio.file.Files.createTempDirectory("qike-ffi").toString())
+    val kid = store.createProfile(NewProfile("小明", "panda", "zh-CN", Role.STUDENT))
+    store.saveDraft(kid.id, "game:xiangqi", session.saveBytes())
+    check(Session.resumeBytes(store.draft(kid.id, "game:xiangqi")!!).moveNames() == session.moveNames(), "draft")
+    val cls = store.createClass(NewClass("一班", "王老师", ""))
+    check(cls.qrPayload.startsWith("QIKE:JOIN:"), "join code QR payload")
+    store.closeStore()
+    try {
+        store.profiles()
+        throw IllegalStateException("a closed store answered")
+    } catch (e: QikeException.Store) {
+        println("closed: " + e.message)
+    }
     println("kotlin ffi ok")
 }
 "#;
@@ -177,5 +192,6 @@ fn kotlin_calls_the_core_through_generated_bindings() {
             .arg(env!("CARGO_PKG_VERSION")),
     );
     assert!(out.contains("kotlin ffi ok"), "{out}");
+    assert!(out.contains("closed: the progress store is closed"), "{out}");
     assert!(out.contains("typed error: invalid position: FEN has 1 ranks"), "{out}");
 }

@@ -224,10 +224,33 @@ rating = store.record_game(kid.id, back_record)
 assert rating is not None and rating.games == 1
 assert [g.id for g in store.games(kid.id)] == [back_record.id]
 assert 1 <= store.suggested_level(kid.id, qike.GameKind.XIANGQI()) <= max(level_before, 1)
-store.close()
+
+# --- Classes: a join code, a signed report carried as text, the dashboard ---------
+teacher = qike.ProgressStore.open(tempfile.mkdtemp(prefix="qike-ffi-teacher-"))
+cls = teacher.create_class(qike.NewClass(name="一班", teacher="王老师", description=""))
+assert cls.qr_payload.startswith("QIKE:JOIN:") and cls.join_code, cls
+assert [c.id for c in teacher.classes(False)] == [cls.id]
+expect(qike.QikeError.Store, store.join_class, kid.id, "not a join code", "一班")
+store.join_class(kid.id, cls.qr_payload, "一班")
+assert [m.class_name for m in store.memberships(kid.id)] == ["一班"]
+text = qike.report_to_text(store.export_report(kid.id, cls.id))
+summary = teacher.import_report(qike.report_from_text(text))
+assert summary.outcome == qike.ImportOutcome.NEW_STUDENT and summary.student == kid.id, summary
+again = teacher.import_report(qike.report_from_text(text))
+assert again.outcome == qike.ImportOutcome.ALREADY_IMPORTED
+expect(qike.QikeError.Store, teacher.import_report, b"not a report")
+expect(qike.QikeError.Store, qike.report_from_text, "not a report")
+assert [r.student for r in teacher.roster(cls.id)] == [kid.id]
+matrix = teacher.class_matrix(cls.id)
+assert matrix.lessons == ["xiangqi.basics.1"] and matrix.cells[0][0].stars == 3, matrix
+assert "小明" in teacher.class_csv(cls.id)
+assert qike.report_to_text(qike.report_from_text(store.export_report_qr(kid.id, cls.id)))
+teacher.close_store()
+
+store.close_store()
 msg = expect(qike.QikeError.Store, store.profiles)
 assert msg == "the progress store is closed", msg
 again = qike.ProgressStore.open(folder)
 assert [p.display_name for p in again.profiles()] == ["小明"]
-again.close()
+again.close_store()
 print("python ffi ok")
