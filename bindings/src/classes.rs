@@ -71,7 +71,7 @@ impl From<progress::Class> for ClassInfo {
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct Membership {
     pub profile: String,
-    pub class: ClassId,
+    pub class_id: ClassId,
     pub class_name: String,
     pub joined: Timestamp,
 }
@@ -80,7 +80,7 @@ impl From<progress::Membership> for Membership {
     fn from(m: progress::Membership) -> Self {
         Membership {
             profile: m.profile.to_string(),
-            class: m.class,
+            class_id: m.class,
             class_name: m.class_name,
             joined: m.joined,
         }
@@ -112,7 +112,7 @@ impl From<progress::RosterEntry> for RosterEntry {
 /// What importing a report did.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct ImportSummary {
-    pub class: ClassId,
+    pub class_id: ClassId,
     pub student: String,
     pub seq: u64,
     pub outcome: ImportOutcome,
@@ -128,7 +128,7 @@ fn count(n: usize) -> u32 {
 impl From<progress::ImportSummary> for ImportSummary {
     fn from(s: progress::ImportSummary) -> Self {
         ImportSummary {
-            class: s.class,
+            class_id: s.class,
             student: s.student.to_string(),
             seq: s.seq,
             outcome: s.outcome,
@@ -172,20 +172,20 @@ pub fn report_from_text(text: String) -> Result<Vec<u8>, QikeError> {
 #[uniffi::export]
 impl ProgressStore {
     /// Creates a class with a fresh id and join code.
-    pub fn create_class(&self, class: NewClass) -> Result<ClassInfo, QikeError> {
-        Ok(self.inner().create_class(class, Timestamp::now())?.into())
+    pub fn create_class(&self, new_class: NewClass) -> Result<ClassInfo, QikeError> {
+        Ok(self.inner().create_class(new_class, Timestamp::now())?.into())
     }
 
     pub fn classes(&self, include_archived: bool) -> Result<Vec<ClassInfo>, QikeError> {
         Ok(self.inner().classes(include_archived)?.into_iter().map(ClassInfo::from).collect())
     }
 
-    pub fn archive_class(&self, class: ClassId) -> Result<(), QikeError> {
-        Ok(self.inner().archive_class(class, Timestamp::now())?)
+    pub fn archive_class(&self, class_id: ClassId) -> Result<(), QikeError> {
+        Ok(self.inner().archive_class(class_id, Timestamp::now())?)
     }
 
-    pub fn roster(&self, class: ClassId) -> Result<Vec<RosterEntry>, QikeError> {
-        Ok(self.inner().roster(class)?.into_iter().map(RosterEntry::from).collect())
+    pub fn roster(&self, class_id: ClassId) -> Result<Vec<RosterEntry>, QikeError> {
+        Ok(self.inner().roster(class_id)?.into_iter().map(RosterEntry::from).collect())
     }
 
     /// A student joins with a typed code or a scanned QR payload.
@@ -205,15 +205,19 @@ impl ProgressStore {
     }
 
     /// A signed report of the student's progress for a class they joined.
-    pub fn export_report(&self, profile: String, class: ClassId) -> Result<Vec<u8>, QikeError> {
+    pub fn export_report(&self, profile: String, class_id: ClassId) -> Result<Vec<u8>, QikeError> {
         let profile = profile_id(&profile)?;
-        Ok(self.inner().export_report(profile, class, Timestamp::now())?)
+        Ok(self.inner().export_report(profile, class_id, Timestamp::now())?)
     }
 
     /// A shorter report that fits one QR code, as its text.
-    pub fn export_report_qr(&self, profile: String, class: ClassId) -> Result<String, QikeError> {
+    pub fn export_report_qr(
+        &self,
+        profile: String,
+        class_id: ClassId,
+    ) -> Result<String, QikeError> {
         let profile = profile_id(&profile)?;
-        Ok(self.inner().export_report_qr(profile, class, Timestamp::now())?)
+        Ok(self.inner().export_report_qr(profile, class_id, Timestamp::now())?)
     }
 
     /// Imports a report into the class it names, if this device teaches it.
@@ -222,12 +226,12 @@ impl ProgressStore {
     }
 
     /// The dashboard's rows and columns.
-    pub fn class_matrix(&self, class: ClassId) -> Result<ClassMatrix, QikeError> {
-        Ok(self.inner().class_matrix(class)?.into())
+    pub fn class_matrix(&self, class_id: ClassId) -> Result<ClassMatrix, QikeError> {
+        Ok(self.inner().class_matrix(class_id)?.into())
     }
 
     /// The dashboard as CSV text.
-    pub fn class_csv(&self, class: ClassId) -> Result<String, QikeError> {
-        Ok(self.inner().class_csv(class)?)
+    pub fn class_csv(&self, class_id: ClassId) -> Result<String, QikeError> {
+        Ok(self.inner().class_csv(class_id)?)
     }
 }

@@ -7,6 +7,7 @@
 mod classes;
 mod error;
 mod game;
+mod lessons;
 mod progress;
 mod session;
 mod types;
@@ -18,6 +19,9 @@ pub use classes::{
 };
 pub use error::QikeError;
 pub use game::{Game, standard_setup};
+pub use lessons::{
+    CourseInfo, Feedback, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
+};
 pub use progress::{DeviceSettings, Profile, ProgressStore};
 pub use session::{Session, levels};
 pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};

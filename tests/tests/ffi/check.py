@@ -189,6 +189,30 @@ outcome = two.agree_count()
 assert outcome == two.outcome() and not two.is_counting()
 print("go count:", summary.result.zh)
 
+# --- Lessons: the shipped course and a run through the first steps ----------------
+course = qike.courses()[0]
+assert course.title.zh and course.units and course.units[0].lessons
+first = course.units[0].lessons[0]
+run = qike.LessonRun(first.id)
+view = run.view()
+assert (view.index, view.count, view.kind) == (0, first.steps, "explain"), view
+assert isinstance(run.submit(qike.LessonInput.CONTINUE()), qike.Feedback.STEP_DONE)
+view = run.view()
+assert view.index == 1 and view.kind == "quiz" and len(view.choices) > 1, view
+assert isinstance(run.submit(qike.LessonInput.MOVE(P(0, 0), P(0, 1))), qike.Feedback.NOT_EXPECTED)
+answers = []
+for i in range(len(view.choices)):
+    answers.append(run.submit(qike.LessonInput.CHOICE(i)))
+    if not isinstance(answers[-1], qike.Feedback.WRONG):
+        break
+assert isinstance(answers[-1], qike.Feedback.STEP_DONE) and run.view().index == 2, answers
+assert all(a.reason.zh and a.reason.en for a in answers[:-1])
+result = run.result()
+assert result.lesson_id == first.id and result.mistakes == len(answers) - 1, result
+assert not run.is_done()
+msg = expect(qike.QikeError.InvalidArgument, qike.LessonRun, "no such lesson")
+assert msg == "there is no lesson 'no such lesson'", msg
+
 # --- Progress: a store in a folder, profiles, drafts, lessons, games, levels ------
 import tempfile  # noqa: E402
 
