@@ -238,6 +238,18 @@ impl LessonRun {
         *state = run.save();
         out
     }
+
+    /// Checks that `points` are on the current step's board (any point passes a step
+    /// without a board).
+    fn on_board(&self, points: &[Point]) -> Result<(), QikeError> {
+        let Some(board) = self.with(|run| run.view().and_then(|v| v.board)) else {
+            return Ok(());
+        };
+        match points.iter().find(|&&p| !board.contains(p)) {
+            Some(p) => Err(QikeError::OffBoard { file: p.file, rank: p.rank }),
+            None => Ok(()),
+        }
+    }
 }
 
 #[uniffi::export]
@@ -263,8 +275,13 @@ impl LessonRun {
     }
 
     /// What the child did, and the answer.
-    pub fn submit(&self, input: LessonInput) -> Feedback {
-        self.with(|run| run.submit(input.into()).into())
+    pub fn submit(&self, input: LessonInput) -> Result<Feedback, QikeError> {
+        match input {
+            LessonInput::Tap { at } | LessonInput::Place { at, .. } => self.on_board(&[at])?,
+            LessonInput::Move { from, to } => self.on_board(&[from, to])?,
+            LessonInput::Continue | LessonInput::Choice { .. } => {}
+        }
+        Ok(self.with(|run| run.submit(input.into()).into()))
     }
 
     /// A hint for the current step (it costs a star).
@@ -273,8 +290,9 @@ impl LessonRun {
     }
 
     /// Where the piece on `from` may go in the current step's position.
-    pub fn targets(&self, from: Point) -> Vec<Point> {
-        self.with(|run| run.targets(from))
+    pub fn targets(&self, from: Point) -> Result<Vec<Point>, QikeError> {
+        self.on_board(&[from])?;
+        Ok(self.with(|run| run.targets(from)))
     }
 
     /// Starts the current step again.

@@ -75,7 +75,7 @@ fn swift_bindings_are_generated() {
         "func importReport(report: Data) throws",
         "func courses() throws",
         "class LessonRun",
-        "func submit(input: LessonInput)",
+        "func submit(input: LessonInput) throws",
     ] {
         let wanted: String = name.split_whitespace().collect();
         assert!(compact.contains(&wanted), "{name} missing from the Swift bindings");

@@ -106,6 +106,33 @@ assert qike.Game.from_gomoku_sgf(renju.sgf(), qike.GomokuRule.FREESTYLE).history
 expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.GO(2, qike.GoStart.EVEN()))
 expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, "no such opening"))
 
+# --- Random points and moves on every board: typed errors, never a panic ---------
+import random  # noqa: E402
+
+rng = random.Random(1)
+for kind in [qike.GameKind.XIANGQI(), qike.GameKind.CHESS(), qike.GameKind.GO(9), qike.GameKind.GOMOKU(qike.GomokuRule.RENJU)]:
+    game = qike.Game(kind)
+    two = qike.Session(qike.standard_setup(kind), qike.Side.FIRST, None, 1)
+    for _ in range(300):
+        a, b = P(rng.randrange(22), rng.randrange(22)), P(rng.randrange(22), rng.randrange(22))
+        piece = rng.choice([None, qike.PieceKind.QUEEN, qike.PieceKind.STONE])
+        for call in [
+            lambda: game.legal_targets(a),
+            lambda: game.needs_promotion(a, b),
+            lambda: game.play(qike.MoveInput.STEP(a, b, piece)),
+            lambda: game.play(qike.MoveInput.PLACE(a)),
+            lambda: game.play(qike.MoveInput.PASS()),
+            lambda: two.tap(a),
+            lambda: two.promote(qike.PieceKind.KNIGHT),
+            lambda: two._pass(),
+            lambda: two.undo() if rng.random() < 0.05 else None,
+        ]:
+            try:
+                call()
+            except qike.QikeError:
+                pass  # anything else (a panic is an InternalError) fails the script
+    assert qike.Session.resume_bytes(two.save_bytes()).move_names() == two.move_names()
+
 # --- Sessions: levels, taps, the engine without blocking, 悔棋, save and resume ---
 levels = qike.levels(qike.GameKind.XIANGQI())
 assert [l.number for l in levels] == list(range(1, len(levels) + 1)) and len(levels) >= 2
@@ -210,6 +237,13 @@ assert all(a.reason.zh and a.reason.en for a in answers[:-1])
 result = run.result()
 assert result.lesson_id == first.id and result.mistakes == len(answers) - 1, result
 assert not run.is_done()
+# Points off the board of a step that shows one are refused.
+on_board = next(
+    r for r in (qike.LessonRun(l.id) for u in course.units for l in u.lessons) if r.view().board
+)
+msg = expect(qike.QikeError.OffBoard, on_board.targets, P(200, 200))
+assert msg == "point (200, 200) is not on the board", msg
+expect(qike.QikeError.OffBoard, on_board.submit, qike.LessonInput.MOVE(P(0, 0), P(9, 10)))
 msg = expect(qike.QikeError.InvalidArgument, qike.LessonRun, "no such lesson")
 assert msg == "there is no lesson 'no such lesson'", msg
 
