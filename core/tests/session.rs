@@ -563,3 +563,20 @@ fn random_children_against_every_level_never_break_a_game() {
         }
     }
 }
+
+#[test]
+fn a_move_chosen_off_the_board_is_played_with_the_same_checks() {
+    let mut s = red_at_level(1);
+    // A horse cannot go straight up the file.
+    let bad = s.play(MoveInput::step(p(1, 0), p(1, 3)));
+    assert!(matches!(bad, Err(SessionError::Refused(Refusal::Xiangqi(_)))), "{bad:?}");
+    assert_eq!(s.play(MoveInput::step(p(7, 2), p(4, 2))).unwrap(), None);
+    assert_eq!(s.move_list(), ["炮二平五"]);
+    // Now the engine is to move: the child's move is not taken.
+    let early = s.play(MoveInput::step(p(1, 0), p(2, 2)));
+    assert_eq!(early, Err(SessionError::Refused(Refusal::NotYourTurn)));
+    s.engine_move_now(&mut engine()).unwrap();
+    s.resign().unwrap();
+    let over = s.play(MoveInput::step(p(1, 0), p(2, 2)));
+    assert_eq!(over, Err(SessionError::Refused(Refusal::GameOver)));
+}
