@@ -56,11 +56,13 @@ impl std::iter::Sum for Points {
 impl fmt::Display for Points {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (whole, half) = (self.0 / 2, self.0 % 2 == 1);
-        match (half, f.precision()) {
-            (true, _) => write!(f, "{whole}.5"),
-            (false, Some(p)) if p > 0 => write!(f, "{whole}.{}", "0".repeat(p)),
-            (false, _) => write!(f, "{whole}"),
-        }
+        let text = match (half, f.precision()) {
+            (true, _) => format!("{whole}.5"),
+            (false, Some(p)) if p > 0 => format!("{whole}.{}", "0".repeat(p)),
+            (false, _) => format!("{whole}"),
+        };
+        // Honour widths and alignment (`{:>4.1}` in TRF files), not the precision.
+        f.pad_integral(true, "", &text)
     }
 }
 

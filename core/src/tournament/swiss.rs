@@ -8,10 +8,11 @@
 //! games never differ by more than two.
 //!
 //! How a round is chosen: players in order of score, then ranking. The highest unpaired
-//! player takes, in this order, a partner from their own score group (the bottom half in
-//! order — S1 against S2 — then, as an exchange, the top half from the bottom up), then
-//! from the lower groups, highest first (the player floats down). Within each of these a
-//! partner with whom both get their preferred side comes first. When the rest cannot be
+//! player takes a partner from their own score group if one fits, else from the lower
+//! groups, nearest score first (the player floats down). Within the own group, partners
+//! with whom both get their preferred side come first (the Dutch rules put colour
+//! preferences before the order of transpositions); then the bottom half in order — S1
+//! against S2 — before, as an exchange, the top half from its bottom up. When the rest cannot be
 //! completed the search backs up and takes the next partner, so the first complete
 //! pairing in this order is the one returned.
 //!
@@ -277,25 +278,24 @@ impl Search<'_> {
             .chain(rest.iter().copied().filter(|&i| self.seats[i].score == seat.score))
             .collect();
         let half = group.len() / 2;
-        let mut scored: Vec<(u32, bool, usize, usize)> = Vec::new();
+        let mut scored: Vec<(u32, bool, bool, usize, usize)> = Vec::new();
         for (position, &q) in rest.iter().enumerate() {
             let other = &self.seats[q];
             if seat.met.contains(&other.id) {
                 continue;
             }
             let Some(side) = sides_for(seat, other, self.initial) else { continue };
-            let tier = match group.iter().position(|&g| g == q) {
-                Some(i) if half > 0 && i >= half => 0,
-                Some(_) => 1,
-                None => 2 + seat.score.saturating_sub(other.score),
+            let (tier, exchange) = match group.iter().position(|&g| g == q) {
+                Some(i) => (0, half == 0 || i < half),
+                None => (1 + seat.score.saturating_sub(other.score), false),
             };
             let unhappy = |s: &Seat, got: Side| s.preference().is_some_and(|(want, _)| want != got);
             let violated = unhappy(seat, side) || unhappy(other, side.opponent());
             // Exchanges from the top half are tried from its bottom up.
-            let order = if tier == 1 { usize::MAX - position } else { position };
-            scored.push((tier, violated, order, q));
+            let order = if exchange { usize::MAX - position } else { position };
+            scored.push((tier, violated, exchange, order, q));
         }
         scored.sort();
-        scored.into_iter().map(|(_, _, _, q)| q).collect()
+        scored.into_iter().map(|(_, _, _, _, q)| q).collect()
     }
 }

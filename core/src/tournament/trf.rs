@@ -57,7 +57,7 @@ pub fn write(file: &TrfFile) -> String {
         let points = event.score(p.id);
         let _ = write!(
             out,
-            "001 {:>4}     {}{} {:>4}     {:>11} {:>10} {:>4.1} {:>4}",
+            "001 {:>4}      {}{} {:>4}     {:>11} {:>10} {:>4.1} {:>4}",
             p.id,
             name,
             " ".repeat(NAME_WIDTH - name.chars().count()),
