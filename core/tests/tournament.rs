@@ -357,7 +357,7 @@ fn run_swiss(
         p.rating = rng.below(2000) as u16 + 1000;
     }
     event.planned_rounds = rounds;
-    let ranking = if seed % 2 == 0 { Ranking::Rating } else { Ranking::Lot(seed) };
+    let ranking = if seed.is_multiple_of(2) { Ranking::Rating } else { Ranking::Lot(seed) };
     let options = SwissOptions { ranking, initial: Side::First };
     for round in 1..=rounds {
         if rng.below(8) == 0 {
@@ -467,7 +467,7 @@ proptest! {
                 }
             }
         }
-        let file = TrfFile { event, initial: if seed % 5 == 0 { Side::Second } else { Side::First } };
+        let file = TrfFile { event, initial: if seed.is_multiple_of(5) { Side::Second } else { Side::First } };
         let text = trf::write(&file);
         let back = trf::read(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         prop_assert_eq!(&back, &file);
@@ -606,4 +606,79 @@ fn cli_pairs_and_ranks_a_trf() {
     assert!(!ok);
     let (ok, _, _) = qike(&["tournament", "shuffle", "--trf", path]);
     assert!(!ok);
+}
+
+// ---------------------------------------------------------------- against bbpPairings
+
+/// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
+/// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
+/// TRF written here must be accepted by bbpPairings, round 1 must agree exactly, and the
+/// share of later rounds that agree board for board is printed.
+#[test]
+fn swiss_against_bbppairings() {
+    let Some(program) = std::env::var_os("QIKE_BBPPAIRINGS") else {
+        println!(
+            "skipped: set QIKE_BBPPAIRINGS to a bbpPairings executable to compare Swiss pairings"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (mut same, mut rounds) = (0, 0);
+    for seed in 0..20u64 {
+        let mut rng = Rng::new(seed);
+        let players = 9 + rng.below(40) as usize;
+        let mut event = event_with(players, Scoring::CLASSIC);
+        event.planned_rounds = 5 + rng.below(5) as u32;
+        for round in 1..=event.planned_rounds {
+            let input = dir.path().join("in.trf");
+            let output = dir.path().join("out.txt");
+            std::fs::write(
+                &input,
+                trf::write(&TrfFile { event: event.clone(), initial: Side::First }),
+            )
+            .unwrap();
+            let status = Command::new(&program)
+                .arg("--dutch")
+                .arg(&input)
+                .arg("-p")
+                .arg(&output)
+                .status()
+                .expect("run bbpPairings");
+            assert!(
+                status.success(),
+                "seed {seed} round {round}: bbpPairings refused the file ({status})"
+            );
+            let text = std::fs::read_to_string(&output).unwrap();
+            let mut theirs: Vec<Pairing> = text
+                .lines()
+                .skip(1)
+                .map(|l| {
+                    let mut n = l.split_whitespace().map(|x| x.parse::<u32>().unwrap());
+                    let (a, b) = (n.next().unwrap(), n.next().unwrap());
+                    if b == 0 { Pairing::bye(a) } else { Pairing::game(a, b) }
+                })
+                .collect();
+            let mut ours = swiss::pair_next(&event, SwissOptions::default()).unwrap();
+            let agree = {
+                let key = |p: &Pairing| (p.first, p.second);
+                ours.sort_by_key(key);
+                theirs.sort_by_key(key);
+                ours == theirs
+            };
+            if round == 1 {
+                assert!(agree, "seed {seed}: round 1 differs\nours {ours:?}\ntheirs {theirs:?}");
+            } else {
+                rounds += 1;
+                same += usize::from(agree);
+            }
+            // Continue the event with bbpPairings' pairing, so both see the same history.
+            let r = event.pair_round(&theirs).unwrap();
+            for p in &theirs {
+                if let Some(s) = p.second {
+                    event.set_result(r, p.first, s, random_result(&mut rng)).unwrap();
+                }
+            }
+        }
+    }
+    println!("bbpPairings comparison: {same} of {rounds} later rounds paired identically");
 }
