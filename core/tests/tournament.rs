@@ -426,8 +426,10 @@ proptest! {
 
     #[test]
     fn swiss_keeps_the_absolute_rules(players in 9usize..=60, rounds in 5u32..=9, seed in any::<u64>()) {
-        // A field must be big enough for the rounds asked of it.
-        let rounds = rounds.min(players as u32 - 4);
+        // A field must be big enough for the rounds asked of it: with 11 players, 7
+        // rounds can leave no pairing that keeps the absolute rules (the search is
+        // exhaustive, so that is a property of the history, not of the search).
+        let rounds = rounds.min((players as u32 / 2).max(5));
         let scoring = [Scoring::CLASSIC, Scoring::TWO_ONE_ZERO, Scoring::THREE_ONE_ZERO][(seed % 3) as usize];
         run_swiss(players, rounds, seed, scoring)?;
     }
@@ -623,7 +625,8 @@ fn swiss_against_bbppairings() {
         return;
     };
     let dir = tempfile::tempdir().unwrap();
-    let (mut same, mut rounds) = (0, 0);
+    let (mut same, mut same_games, mut rounds) = (0, 0, 0);
+    let mut first_difference = None;
     for seed in 0..20u64 {
         let mut rng = Rng::new(seed);
         let players = 9 + rng.below(40) as usize;
@@ -665,6 +668,26 @@ fn swiss_against_bbppairings() {
                 theirs.sort_by_key(key);
                 ours == theirs
             };
+            let unordered = |ps: &[Pairing]| {
+                let mut v: Vec<(u32, u32)> = ps
+                    .iter()
+                    .map(|p| {
+                        (p.first.min(p.second.unwrap_or(0)), p.first.max(p.second.unwrap_or(0)))
+                    })
+                    .collect();
+                v.sort();
+                v
+            };
+            if !agree && first_difference.is_none() {
+                first_difference = Some(format!(
+                    "seed {seed} round {round}\nours   {:?}\ntheirs {:?}",
+                    unordered(&ours),
+                    unordered(&theirs)
+                ));
+            }
+            if round > 1 && unordered(&ours) == unordered(&theirs) {
+                same_games += 1;
+            }
             if round == 1 {
                 assert!(agree, "seed {seed}: round 1 differs\nours {ours:?}\ntheirs {theirs:?}");
             } else {
@@ -680,5 +703,10 @@ fn swiss_against_bbppairings() {
             }
         }
     }
-    println!("bbpPairings comparison: {same} of {rounds} later rounds paired identically");
+    println!(
+        "bbpPairings comparison: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
+    );
+    if let Some(d) = first_difference {
+        println!("first difference: {d}");
+    }
 }

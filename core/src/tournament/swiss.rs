@@ -10,8 +10,9 @@
 //! How a round is chosen: players in order of score, then ranking. The highest unpaired
 //! player takes a partner from their own score group if one fits, else from the lower
 //! groups, nearest score first (the player floats down). Within the own group, partners
-//! with whom both get their preferred side come first (the Dutch rules put colour
-//! preferences before the order of transpositions); then the bottom half in order — S1
+//! that keep the group's denied side preferences at the least possible (as many pairs
+//! as more than half the group want the same side) come first: the Dutch rules put that
+//! number before the order of transpositions. Then the bottom half in order — S1
 //! against S2 — before, as an exchange, the top half from its bottom up. When the rest cannot be
 //! completed the search backs up and takes the next partner, so the first complete
 //! pairing in this order is the one returned.
@@ -278,6 +279,33 @@ impl Search<'_> {
             .chain(rest.iter().copied().filter(|&i| self.seats[i].score == seat.score))
             .collect();
         let half = group.len() / 2;
+        // The pairs of a group that must deny someone their side: as many as more than
+        // half of it want the same side. A partner that makes the group deny more than
+        // that (this pair's denials plus those the rest must then make) is demoted: the
+        // Dutch rules put the number of denied preferences before the order of
+        // transpositions.
+        let unavoidable = |without: usize| {
+            let members = group.iter().filter(|&&g| g != p && g != without);
+            let (mut first, mut second, mut count) = (0usize, 0usize, 0usize);
+            for &g in members {
+                count += 1;
+                match self.seats[g].preference() {
+                    Some((Side::First, _)) => first += 1,
+                    Some((Side::Second, _)) => second += 1,
+                    None => {}
+                }
+            }
+            first.max(second).saturating_sub(count / 2)
+        };
+        let budget = {
+            let (first, second) =
+                group.iter().fold((0, 0), |(f, s), &g| match self.seats[g].preference() {
+                    Some((Side::First, _)) => (f + 1, s),
+                    Some((Side::Second, _)) => (f, s + 1),
+                    None => (f, s),
+                });
+            usize::max(first, second).saturating_sub(half)
+        };
         let mut scored: Vec<(u32, bool, bool, usize, usize)> = Vec::new();
         for (position, &q) in rest.iter().enumerate() {
             let other = &self.seats[q];
@@ -290,7 +318,8 @@ impl Search<'_> {
                 None => (1 + seat.score.saturating_sub(other.score), false),
             };
             let unhappy = |s: &Seat, got: Side| s.preference().is_some_and(|(want, _)| want != got);
-            let violated = unhappy(seat, side) || unhappy(other, side.opponent());
+            let denied = usize::from(unhappy(seat, side) || unhappy(other, side.opponent()));
+            let violated = if tier == 0 { denied + unavoidable(q) > budget } else { denied > 0 };
             // Exchanges from the top half are tried from its bottom up.
             let order = if exchange { usize::MAX - position } else { position };
             scored.push((tier, violated, exchange, order, q));
