@@ -275,9 +275,16 @@ impl Search<'_> {
     /// The partners for `p` in the order they are tried.
     fn candidates(&self, p: usize, rest: &[usize]) -> Vec<usize> {
         let seat = &self.seats[p];
-        let group: Vec<usize> = std::iter::once(p)
+        let mut group: Vec<usize> = std::iter::once(p)
             .chain(rest.iter().copied().filter(|&i| self.seats[i].score == seat.score))
             .collect();
+        // A player left alone on their score floats down: their bracket is they and the
+        // next score group, all of which is S2 for them.
+        let floating = group.len() == 1;
+        if let (true, Some(&next)) = (floating, rest.first()) {
+            let score = self.seats[next].score;
+            group.extend(rest.iter().copied().filter(|&i| self.seats[i].score == score));
+        }
         let half = group.len() / 2;
         // The pairs of a group that must deny someone their side: as many as more than
         // half of it want the same side. A partner that makes the group deny more than
@@ -314,7 +321,7 @@ impl Search<'_> {
             }
             let Some(side) = sides_for(seat, other, self.initial) else { continue };
             let (tier, exchange) = match group.iter().position(|&g| g == q) {
-                Some(i) => (0, half == 0 || i < half),
+                Some(i) => (0, !floating && (half == 0 || i < half)),
                 None => (1 + seat.score.saturating_sub(other.score), false),
             };
             let unhappy = |s: &Seat, got: Side| s.preference().is_some_and(|(want, _)| want != got);
