@@ -710,3 +710,42 @@ fn swiss_against_bbppairings() {
         println!("first difference: {d}");
     }
 }
+
+// ---------------------------------------------------------------- stages
+
+#[test]
+fn groups_then_knockout_and_knockout_then_last_four() {
+    use qike_core::tournament::stages;
+    let players: Vec<PlayerId> = (1..=16).collect();
+    let groups = stages::group_stage(&players, 4, 11).unwrap();
+    assert_eq!(groups.len(), 4);
+    for g in &groups {
+        assert_eq!(g.players.len(), 4);
+        assert_eq!(g.rounds.len(), 3);
+        let mut met = HashSet::new();
+        for p in g.rounds.iter().flatten() {
+            let s = p.second.unwrap();
+            assert!(g.players.contains(&p.first) && g.players.contains(&s));
+            assert!(met.insert((p.first.min(s), p.first.max(s))));
+        }
+        assert_eq!(met.len(), 6);
+    }
+    // Two qualifiers from each of 2, 4 and 8 groups: no group meets itself in round 1.
+    for count in [2usize, 4, 8] {
+        let places: Vec<Vec<PlayerId>> =
+            (0..count as u32).map(|g| vec![100 + g, 200 + g]).collect();
+        let seeds = stages::knockout_seeds(&places);
+        assert_eq!(seeds.len(), 2 * count);
+        for p in knockout::first_round(&seeds).unwrap() {
+            let s = p.second.unwrap();
+            assert_ne!(p.first % 100, s % 100, "{count} groups: {} meets {}", p.first, s);
+        }
+    }
+    // A knockout of 11 down to the last four, better seed winning: seeds 1–4 remain.
+    let last = stages::knockout_until(&(1..=11).collect::<Vec<_>>(), 4, |a, b| a.min(b)).unwrap();
+    let mut sorted = last.clone();
+    sorted.sort();
+    assert_eq!(sorted, [1, 2, 3, 4]);
+    assert_eq!(round_robin::berger(last.len()).unwrap().len(), 3);
+    assert!(stages::knockout_until(&[1, 2, 3], 0, |a, _| a).is_err());
+}

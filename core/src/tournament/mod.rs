@@ -30,6 +30,7 @@ pub mod knockout;
 mod roster;
 pub mod round_robin;
 mod scoring;
+pub mod stages;
 pub mod swiss;
 mod tiebreaks;
 pub mod trf;
