@@ -749,3 +749,59 @@ fn groups_then_knockout_and_knockout_then_last_four() {
     assert_eq!(round_robin::berger(last.len()).unwrap().len(), 3);
     assert!(stages::knockout_until(&[1, 2, 3], 0, |a, _| a).is_err());
 }
+
+// ---------------------------------------------------------------- teams
+
+#[test]
+fn team_matches_give_board_and_match_points() {
+    use GameResult::*;
+    use qike_core::tournament::teams;
+    // Four boards: 2½–1½ for the first team (xiangqi 2/1/0: 5–3).
+    let score = teams::team_match(&[FirstWins, Draw, SecondWins, FirstWins], Scoring::CLASSIC);
+    assert_eq!((score.first, score.second, score.result), (Points(5), Points(3), FirstWins));
+    let xq = teams::team_match(&[FirstWins, Draw, SecondWins, FirstWins], Scoring::TWO_ONE_ZERO);
+    assert_eq!((xq.first, xq.second), (Points::whole(5), Points::whole(3)));
+    let level = teams::team_match(&[FirstWins, SecondWinsByForfeit], Scoring::CLASSIC);
+    assert_eq!(level.result, Draw);
+    assert!(teams::first_team_first_on(1, true) && !teams::first_team_first_on(2, true));
+    assert!(teams::first_team_first_on(2, false));
+    // Three teams in a round robin, match points 2/1/0, board points as the tie-break.
+    let mut event = Event::new("团体赛", Scoring::TWO_ONE_ZERO);
+    for name in ["一班", "二班", "三班"] {
+        event.add_player(name, 0).unwrap();
+    }
+    // Berger for 3: 2–3 (1 has the bye), 1–2 (3 has it), 3–1 (2 has it); boards seen
+    // from the first-listed team.
+    let boards: [[GameResult; 4]; 3] = [
+        [FirstWins, FirstWins, Draw, Draw],              // 2 beats 3, 3–1
+        [FirstWins, Draw, Draw, Draw],                   // 1 beats 2, 2½–1½
+        [SecondWins, FirstWins, SecondWins, SecondWins], // 1 beats 3, 3–1
+    ];
+    let mut matches = Vec::new();
+    for round in &round_robin::berger(3).unwrap() {
+        let r = event.pair_round(round).unwrap();
+        for p in round {
+            if let Some(s) = p.second {
+                let score = teams::team_match(&boards[matches.len()], Scoring::CLASSIC);
+                event.set_result(r, p.first, s, score.result).unwrap();
+                matches.push((p.first, s, score));
+            }
+        }
+    }
+    // Match points from the matches (byes aside): 1 has two wins, 2 one, 3 none.
+    let from_matches: Vec<Points> = (1..=3)
+        .map(|id| {
+            let entries = &event.player(id).unwrap().entries;
+            entries
+                .iter()
+                .filter(|e| e.opponent.is_some())
+                .map(|e| event.scoring.points(e.mark))
+                .sum()
+        })
+        .collect();
+    assert_eq!(from_matches, [4, 2, 0].map(Points::whole));
+    // Board points: 1 has 2½ + 3, 2 has 3 + 1½, 3 has 1 + 1.
+    assert_eq!(teams::board_point_totals(3, &matches), [Points(11), Points(9), Points(4)]);
+    let order: Vec<PlayerId> = standings(&event, &[]).iter().map(|r| r.player).collect();
+    assert_eq!(order, [1, 2, 3]);
+}

@@ -32,6 +32,7 @@ pub mod round_robin;
 mod scoring;
 pub mod stages;
 pub mod swiss;
+pub mod teams;
 mod tiebreaks;
 pub mod trf;
 
