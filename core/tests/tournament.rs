@@ -511,6 +511,9 @@ fn trf_refuses_bad_files() {
     assert_eq!(file.event.players[0].name, "Alice");
     assert_eq!(file.event.players[1].rating, 1700);
     assert_eq!(file.event.score(1), Points::whole(1));
+    // Lines ending in CRLF or a lone CR read the same.
+    assert_eq!(trf::read(&good.replace('\n', "\r\n")).unwrap(), file);
+    assert_eq!(trf::read(&good.replace('\n', "\r")).unwrap(), file);
     let one_sided = good.replace("0001 b 0", "0001 b 1");
     assert!(matches!(trf::read(&one_sided), Err(TournamentError::Inconsistent { round: 1, .. })));
     let bad_number = good.replace("001    2", "001    x");

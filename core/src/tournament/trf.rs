@@ -109,9 +109,10 @@ pub fn read(text: &str) -> Result<TrfFile, TournamentError> {
     let mut event = Event::new("", Scoring::CLASSIC);
     let mut initial = Side::First;
     let mut players: Vec<Player> = Vec::new();
-    for (i, line) in text.lines().enumerate() {
+    // Lines may end in LF, CRLF or a lone CR (some programs write that).
+    let text = text.replace("\r\n", "\n");
+    for (i, line) in text.split(['\n', '\r']).enumerate() {
         let n = i + 1;
-        let line = line.trim_end_matches('\r');
         let (code, rest) = (line.get(..3).unwrap_or(line), line.get(3..).unwrap_or(""));
         match code {
             "012" => event.name = rest.trim().to_string(),
