@@ -360,6 +360,14 @@ fn run_swiss(
     let ranking = if seed.is_multiple_of(2) { Ranking::Rating } else { Ranking::Lot(seed) };
     let options = SwissOptions { ranking, initial: Side::First };
     for round in 1..=rounds {
+        // Now and then a late entry or a withdrawal.
+        if rng.below(10) == 0 {
+            event.add_player("late", 1000).unwrap();
+        }
+        if rng.below(10) == 0 && event.available().len() > 6 {
+            let id = rng.below(event.players.len() as u64) as u32 + 1;
+            event.withdraw(id).unwrap();
+        }
         if rng.below(8) == 0 {
             // A requested half-point bye now and then.
             let id = rng.below(players as u64) as u32 + 1;
@@ -432,6 +440,21 @@ proptest! {
         let rounds = rounds.min((players as u32 / 2).max(5));
         let scoring = [Scoring::CLASSIC, Scoring::TWO_ONE_ZERO, Scoring::THREE_ONE_ZERO][(seed % 3) as usize];
         run_swiss(players, rounds, seed, scoring)?;
+    }
+
+    #[test]
+    fn trf_reader_refuses_garbage_without_panicking(
+        lines in proptest::collection::vec(
+            ("(001|012|XXR|XXC|BBW|BBU|013)", "[ 0-9a-zA-Z.=+wb-]{0,130}"),
+            0..12,
+        ),
+    ) {
+        let text: String = lines.iter().map(|(code, rest)| format!("{code}{rest}\n")).collect();
+        if let Ok(file) = trf::read(&text) {
+            // Whatever is accepted is a consistent event that writes and reads back.
+            file.event.validate().unwrap();
+            prop_assert_eq!(trf::read(&trf::write(&file)).unwrap(), file);
+        }
     }
 
     #[test]
