@@ -9,6 +9,7 @@
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
+//!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
 //!   qike version
 
 mod ai;
@@ -17,6 +18,7 @@ mod chess;
 mod content;
 mod go;
 mod gomoku;
+mod tournament;
 mod xiangqi;
 
 use std::process::ExitCode;
@@ -43,6 +45,7 @@ fn run(args: &mut Args) -> Result<(), String> {
         "perft" => perft(args),
         "engine" => ai::command(args),
         "match" => ai::matcher::command(args),
+        "tournament" => tournament::command(args),
         "content" => match args.positional("content subcommand")?.as_str() {
             "check" => args.finish().and_then(|()| content::check()),
             other => Err(format!("unknown content subcommand '{other}' (try: check)")),
