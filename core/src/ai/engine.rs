@@ -104,8 +104,10 @@ pub trait Engine: Send {
     fn review(&mut self, game: &AnyGame, side: Side, nodes: u64) -> Vec<MoveReview>;
 }
 
-/// The engine of any game that has one.
+/// The engine of any game that has one. One is held per game, so the size of the
+/// largest variant does not matter.
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum AnyEngine {
     Xiangqi(XiangqiEngine),
     Chess(ChessEngine),

@@ -258,7 +258,7 @@ fn known_ending(b: &Board, white: i32) -> Option<i32> {
     if weak_alone && strong_pawns == 0 {
         let bishops = b.colored_pieces(strong, Piece::Bishop);
         let knights = b.colored_pieces(strong, Piece::Knight);
-        let mating = units >= 5 || (bishops.len() >= 1 && knights.len() >= 1) || {
+        let mating = units >= 5 || (!bishops.is_empty() && !knights.is_empty()) || {
             // Two bishops on squares of different colours.
             let dark = BitBoard(0xAA55_AA55_AA55_AA55);
             !(bishops & dark).is_empty() && !(bishops & !dark).is_empty()

@@ -1,6 +1,6 @@
 //! The chess engine: search, evaluation, exchange evaluation, the transposition table,
-//! the move picker, the opening book, the levels, and the adapter to the one engine
-//! interface.
+//! the move picker, the opening book, the levels, the adapter to the one engine
+//! interface, and the arena that plays matches.
 //!
 //! ```
 //! use qike_core::ai::chess::Searcher;
@@ -13,6 +13,7 @@
 //! assert!(result.best.is_some());
 //! ```
 
+mod arena;
 mod book;
 mod engine;
 mod eval;
@@ -22,6 +23,9 @@ mod search;
 mod see;
 mod tt;
 
+pub use arena::{
+    ChessPlayer, ChessRecord, GreedyPlayer, LevelPlayer, RandomPlayer, move_in, openings, play_game,
+};
 pub use book::{Book, BookError, BookLine};
 pub use engine::{ChessEngine, input_of, move_of, replay};
 pub use eval::{KNOWN_WIN, VALUE, evaluate};

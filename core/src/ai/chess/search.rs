@@ -99,7 +99,7 @@ pub type InfoFn = Box<dyn FnMut(&Info) + Send>;
 pub struct Searcher {
     tt: Tt,
     history: Box<[[[i32; 64]; 64]; 2]>,
-    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    killers: Box<[[Option<Move>; 2]; MAX_PLY + 2]>,
     /// Position keys of the game before the root, then of the search path.
     keys: Vec<u64>,
     reductions: Box<[[u8; 64]; 64]>,
@@ -137,7 +137,7 @@ impl Searcher {
         Searcher {
             tt: Tt::new(hash_mb),
             history: Box::new([[[0; 64]; 64]; 2]),
-            killers: [[None; 2]; MAX_PLY + 2],
+            killers: Box::new([[None; 2]; MAX_PLY + 2]),
             keys: Vec::new(),
             reductions,
             nodes: 0,
@@ -155,7 +155,7 @@ impl Searcher {
     pub fn clear(&mut self) {
         self.tt.clear();
         *self.history = [[[0; 64]; 64]; 2];
-        self.killers = [[None; 2]; MAX_PLY + 2];
+        *self.killers = [[None; 2]; MAX_PLY + 2];
     }
 
     /// A new table of `mb` MiB.
@@ -225,7 +225,7 @@ impl Searcher {
                 row.iter_mut().for_each(|h| *h /= 4);
             }
         }
-        self.killers = [[None; 2]; MAX_PLY + 2];
+        *self.killers = [[None; 2]; MAX_PLY + 2];
         self.keys.clear();
         self.keys.extend_from_slice(history);
         self.keys.push(board.hash());
@@ -341,8 +341,8 @@ impl Searcher {
         for rm in moves.iter_mut() {
             rm.exact = false;
         }
-        for i in 0..moves.len() {
-            let m = moves[i].mv;
+        for (i, rm) in moves.iter_mut().enumerate() {
+            let m = rm.mv;
             let floor = if i == 0 {
                 alpha
             } else if self.root_margin > 0 {
@@ -366,8 +366,8 @@ impl Searcher {
             if self.stopped {
                 break;
             }
-            moves[i].score = score;
-            moves[i].exact = score > floor && score < beta;
+            rm.score = score;
+            rm.exact = score > floor && score < beta;
             if score > best {
                 best = score;
                 best_move = Some(m);
@@ -395,14 +395,11 @@ impl Searcher {
         if self.stopped {
             return true;
         }
-        if self.stop.load(Ordering::Relaxed) {
+        let limit_reached = !self.first_iteration
+            && (self.nodes >= self.node_limit
+                || (self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)));
+        if limit_reached || self.stop.load(Ordering::Relaxed) {
             self.stopped = true;
-        } else if !self.first_iteration {
-            if self.nodes >= self.node_limit {
-                self.stopped = true;
-            } else if self.nodes & 1023 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d) {
-                self.stopped = true;
-            }
         }
         self.stopped
     }

@@ -6,6 +6,7 @@
 //! fen|startpos [moves …]`, `banmoves …`, `go [depth N|nodes N|time T|movetime T|wtime
 //! T btime T winc I binc I|infinite]`, `stop`, `quit`.
 
+pub mod chess_match;
 pub mod matcher;
 
 use std::io::{BufRead, Write};
