@@ -360,6 +360,15 @@ fn uci_over_stdin_and_stdout() {
     assert!(Position::startpos().parse_uci(answer[0]).is_ok());
     assert!(out.contains("info string bad FEN") && out.contains("no level '11'"), "{out}");
     assert!(out.contains("unknown command 'frobnicate'"));
+    // A clock and a move time each give one legal move.
+    let out = uci("uci\nposition startpos moves d2d4\ngo wtime 2000 btime 2000 winc 10 binc 10\n\
+                   isready\nposition startpos\ngo movetime 30\nisready\nquit\n");
+    let answers = bestmoves(&out);
+    assert_eq!(answers.len(), 2, "{out}");
+    let mut after_d4 = Position::startpos();
+    after_d4.play(after_d4.parse_uci("d2d4").unwrap()).unwrap();
+    assert!(after_d4.parse_uci(answers[0]).is_ok(), "{out}");
+    assert!(Position::startpos().parse_uci(answers[1]).is_ok(), "{out}");
 }
 
 #[test]

@@ -332,5 +332,11 @@ mod tests {
         // The pawn runs home: the king is outside its square.
         assert!(eval("k7/8/8/8/8/8/6P1/6K1 w - - 0 1") < KNOWN_WIN);
         assert!(eval("k7/8/8/8/6P1/8/8/6K1 w - - 0 1") > KNOWN_WIN / 2);
+        // King, bishop and knight: the dark-squared bishop mates in h8 or a1, not a8.
+        let right = eval("7k/8/5K2/8/8/8/8/2B1N3 w - - 0 1");
+        let wrong = eval("k7/8/2K5/8/8/8/8/2B1N3 w - - 0 1");
+        assert!(right > wrong && wrong > KNOWN_WIN, "{right} {wrong}");
+        // A minor piece up without pawns is close to a draw.
+        assert!(eval("8/8/4k3/8/8/2B1K3/8/6r1 w - - 0 1").abs() < 60);
     }
 }
