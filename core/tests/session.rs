@@ -272,7 +272,7 @@ fn two_players_share_a_device_in_every_game() {
 
 #[test]
 fn games_without_an_engine_refuse_a_level() {
-    let setup = GameSetup::standard(GameKind::Chess);
+    let setup = GameSetup::standard(GameKind::Go { size: 9 });
     assert!(matches!(
         GameSession::new(setup, Side::First, Some(1), 1, Timestamp(0)),
         Err(SessionError::Level(_))

@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use crate::game::{GameKind, MoveInput, Side};
 use crate::games::AnyGame;
 
+use super::chess::ChessEngine;
 use super::level::Rng;
 use super::limits::Limits;
 use super::xiangqi::XiangqiEngine;
@@ -103,10 +104,13 @@ pub trait Engine: Send {
     fn review(&mut self, game: &AnyGame, side: Side, nodes: u64) -> Vec<MoveReview>;
 }
 
-/// The engine of any game that has one.
+/// The engine of any game that has one. One is held per game, so the size of the
+/// largest variant does not matter.
 #[derive(Debug)]
+#[allow(clippy::large_enum_variant)]
 pub enum AnyEngine {
     Xiangqi(XiangqiEngine),
+    Chess(ChessEngine),
 }
 
 impl AnyEngine {
@@ -115,7 +119,8 @@ impl AnyEngine {
     pub fn for_game(kind: GameKind, hash_mb: usize) -> Option<AnyEngine> {
         match kind {
             GameKind::Xiangqi => Some(AnyEngine::Xiangqi(XiangqiEngine::new(hash_mb))),
-            GameKind::Chess | GameKind::Go { .. } | GameKind::Gomoku { .. } => None,
+            GameKind::Chess => Some(AnyEngine::Chess(ChessEngine::new(hash_mb))),
+            GameKind::Go { .. } | GameKind::Gomoku { .. } => None,
         }
     }
 
@@ -129,31 +134,37 @@ impl Engine for AnyEngine {
     fn analyse(&mut self, game: &AnyGame, limits: &Limits, margin: i32) -> Analysis {
         match self {
             AnyEngine::Xiangqi(e) => e.analyse(game, limits, margin),
+            AnyEngine::Chess(e) => e.analyse(game, limits, margin),
         }
     }
     fn book_move(&self, game: &AnyGame, rng: &mut Rng) -> Option<MoveInput> {
         match self {
             AnyEngine::Xiangqi(e) => e.book_move(game, rng),
+            AnyEngine::Chess(e) => e.book_move(game, rng),
         }
     }
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         match self {
             AnyEngine::Xiangqi(e) => e.set_stop_flag(flag),
+            AnyEngine::Chess(e) => e.set_stop_flag(flag),
         }
     }
     fn new_game(&mut self) {
         match self {
             AnyEngine::Xiangqi(e) => e.new_game(),
+            AnyEngine::Chess(e) => e.new_game(),
         }
     }
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {
         match self {
             AnyEngine::Xiangqi(e) => e.hint(game, nodes),
+            AnyEngine::Chess(e) => e.hint(game, nodes),
         }
     }
     fn review(&mut self, game: &AnyGame, side: Side, nodes: u64) -> Vec<MoveReview> {
         match self {
             AnyEngine::Xiangqi(e) => e.review(game, side, nodes),
+            AnyEngine::Chess(e) => e.review(game, side, nodes),
         }
     }
 }

@@ -54,7 +54,8 @@ pub enum NoSuchLevel {
 pub fn levels(kind: GameKind) -> &'static [Level] {
     match kind {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
-        GameKind::Chess | GameKind::Go { .. } | GameKind::Gomoku { .. } => &[],
+        GameKind::Chess => &super::chess::LEVELS,
+        GameKind::Go { .. } | GameKind::Gomoku { .. } => &[],
     }
 }
 
@@ -197,7 +198,11 @@ mod tests {
             Err(NoSuchLevel::Number { number: 11, max: 10 })
         );
         assert_eq!(Level::get(GameKind::Xiangqi, 1).map(|l| l.name_zh), Ok("小兵"));
-        assert_eq!(Level::get(GameKind::Chess, 1), Err(NoSuchLevel::NoEngine));
+        assert_eq!(Level::get(GameKind::Chess, 10).map(|l| l.number), Ok(10));
+        assert_eq!(
+            Level::get(GameKind::Gomoku { rule: crate::game::GomokuRule::Freestyle }, 1),
+            Err(NoSuchLevel::NoEngine)
+        );
     }
 
     #[test]

@@ -14,6 +14,7 @@
 //! assert!(game.play(m).is_ok());
 //! ```
 
+pub mod chess;
 mod engine;
 mod level;
 mod limits;

@@ -7,6 +7,7 @@
 //!   qike go-bench [--size 9|13|19] [--playouts N]
 //!   qike content check
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
+//!   qike engine chess     (UCI)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
@@ -15,6 +16,7 @@
 mod ai;
 mod args;
 mod chess;
+mod chess_engine;
 mod content;
 mod go;
 mod gomoku;
