@@ -54,7 +54,8 @@ pub enum NoSuchLevel {
 pub fn levels(kind: GameKind) -> &'static [Level] {
     match kind {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
-        GameKind::Chess | GameKind::Go { .. } | GameKind::Gomoku { .. } => &[],
+        GameKind::Gomoku { .. } => &super::gomoku::LEVELS,
+        GameKind::Chess | GameKind::Go { .. } => &[],
     }
 }
 

@@ -15,6 +15,7 @@
 //! ```
 
 mod engine;
+pub mod gomoku;
 mod level;
 mod limits;
 mod thinker;

@@ -108,8 +108,14 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
     let rounds = number(args.option("--rounds"), "--rounds", 5)? as usize;
     let nodes = args.option("--nodes").map(|s| number(Some(s), "--nodes", 0)).transpose()?;
     args.finish()?;
+    if game == "gomoku" {
+        if opponent.is_some() {
+            return Err("--match is for xiangqi; gomoku speaks the Gomocup protocol".into());
+        }
+        return super::gomocup::run();
+    }
     if game != "xiangqi" {
-        return Err(format!("there is no engine for '{game}' (try: xiangqi)"));
+        return Err(format!("there is no engine for '{game}' (try: xiangqi, gomoku)"));
     }
     match opponent {
         // The older spelling of `qike match qike uci:ENGINE`.
@@ -347,8 +353,10 @@ impl Engine {
                 (Some(l), Some(game)) => {
                     let mut engine = AnyEngine::Xiangqi(XiangqiEngine::from_searcher(searcher));
                     let best = play_level(&mut engine, &game, &l, &mut Rng::new(seed), false);
-                    let AnyEngine::Xiangqi(e) = engine;
-                    searcher = e.into_searcher();
+                    searcher = match engine {
+                        AnyEngine::Xiangqi(e) => e.into_searcher(),
+                        AnyEngine::Gomoku(_) => Searcher::new(1),
+                    };
                     best.and_then(|m| match m {
                         MoveInput::Step { from, to, .. } => Move::new(from, to),
                         _ => None,

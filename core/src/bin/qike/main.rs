@@ -7,6 +7,7 @@
 //!   qike go-bench [--size 9|13|19] [--playouts N]
 //!   qike content check
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
+//!   qike engine gomoku    (the Gomocup protocol)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike version
@@ -16,6 +17,7 @@ mod args;
 mod chess;
 mod content;
 mod go;
+mod gomocup;
 mod gomoku;
 mod xiangqi;
 
