@@ -6,7 +6,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use qike_core::ai::gomoku::{GomokuEngine, vcf};
-use qike_core::ai::{AnyEngine, Engine, Level, Limits, Rng, levels, play_level};
+use qike_core::ai::{AnyEngine, Engine, Level, Limits, Rng, Verdict, levels, play_level};
 use qike_core::gomoku::notation::{format_points, parse_game, parse_point, point_name};
 use qike_core::gomoku::{BoardSize, Game, Stone, is_win};
 use qike_core::progress::Timestamp;
@@ -203,8 +203,8 @@ fn random_position(rng: &mut Mix, rule: GomokuRule, att: Stone) -> Option<Game> 
     }
     let (b, w) = cells.split_at(blacks);
     let mut moves = Vec::new();
-    for k in 0..blacks {
-        moves.push(b[k]);
+    for (k, &black) in b.iter().enumerate() {
+        moves.push(black);
         if let Some(&p) = w.get(k) {
             moves.push(p);
         }
@@ -439,4 +439,21 @@ fn gomocup_board_blocks_a_four_and_completes_a_five() {
         "START 15\nBOARD\n4,7,1\n3,7,2\n5,7,1\n0,0,2\n6,7,1\n0,14,2\n7,7,1\n14,14,2\nDONE\nEND\n",
     );
     assert_eq!(out, ["OK", "8,7"]);
+}
+
+#[test]
+fn the_review_marks_a_missed_five_and_a_missed_block() {
+    // Black h8 i8 j8 k8 (g8 white): white a5 ignores the four, and black then plays o15
+    // instead of the five at l8, which white blocks.
+    let g = game("h8 g8 i8 a1 j8 a3 k8 a5 o15 l8", GomokuRule::Freestyle);
+    let black = engine().review(&AnyGame::Gomoku(g.clone()), Side::First, 3_000);
+    assert_eq!(black.len(), 5);
+    let missed = black.iter().find(|r| r.ply == 8).unwrap();
+    assert_eq!(missed.verdict, Verdict::Blunder, "{missed:?}");
+    assert_eq!(missed.best, MoveInput::Place { at: pt("l8") });
+    let white = engine().review(&AnyGame::Gomoku(g), Side::Second, 3_000);
+    let ignored = white.iter().find(|r| r.ply == 7).unwrap();
+    assert_eq!(ignored.verdict, Verdict::Blunder, "{white:?}");
+    assert_eq!(ignored.best, MoveInput::Place { at: pt("l8") });
+    assert!(white.iter().any(|r| r.ply == 9 && r.verdict == Verdict::Good), "{white:?}");
 }

@@ -105,6 +105,8 @@ pub trait Engine: Send {
 }
 
 /// The engine of any game that has one.
+// One engine is made per game and moved rarely; boxing would only add indirection.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum AnyEngine {
     Xiangqi(XiangqiEngine),

@@ -4,7 +4,7 @@
 //! impulsive moves (the move that makes the biggest threat of its own, ignoring the
 //! opponent's); levels 7–10 play the engine's best move with growing depth and nodes.
 //! Every level completes a five when it can and blocks a four (those are forced), and
-//! from level 3 on the search also sees forced wins by fours (VCF).
+//! from level 2 on the search also sees forced wins by fours (VCF).
 
 use crate::ai::level::Level;
 
@@ -29,12 +29,12 @@ pub const LEVELS: [Level; 10] = [
         "Busy Bee",
         "喜欢进攻，防守常大意",
         "Likes to attack, often careless in defence",
-        1,
+        2,
         4_000,
         100,
         2_000,
-        250,
-        40,
+        300,
+        50,
     ),
     row(
         3,
@@ -82,7 +82,7 @@ pub const LEVELS: [Level; 10] = [
         "Red Panda",
         "总下它看到的最好一手",
         "Always plays the best move it sees",
-        4,
+        5,
         100_000,
         500,
         0,

@@ -239,7 +239,7 @@ fn lookup(pattern: usize, al: bool) -> u8 {
 // ---- Point values -------------------------------------------------------------------
 
 const LINE_VALUE: [i32; 11] = [0, 1, 3, 10, 12, 40, 45, 1600, 1600, 10_000, 0];
-/// A point that makes 四三.
+/// A point that makes 四三 (or 四四).
 const FOUR_THREE: i32 = 1200;
 /// A point that makes 三三.
 const THREE_THREE: i32 = 400;
@@ -258,9 +258,7 @@ fn point_value(codes: [u8; 4]) -> i32 {
             _ => {}
         }
     }
-    if fours >= 2 {
-        v += FOUR_THREE;
-    } else if fours == 1 && threes >= 1 {
+    if fours >= 2 || (fours == 1 && threes >= 1) {
         v += FOUR_THREE;
     } else if threes >= 2 {
         v += THREE_THREE;
@@ -271,7 +269,7 @@ fn point_value(codes: [u8; 4]) -> i32 {
 fn zobrist() -> &'static [[u64; SLOTS]; 2] {
     static Z: OnceLock<Box<[[u64; SLOTS]; 2]>> = OnceLock::new();
     Z.get_or_init(|| {
-        let mut state = 0x5eed_0f_6060_u64;
+        let mut state = 0x005e_ed0f_6060_u64;
         let mut next = || {
             state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
             let mut z = state;

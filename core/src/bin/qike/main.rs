@@ -3,6 +3,7 @@
 //! Usage:
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
+//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S]  (level:N, random, greedy)
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
 //!   qike content check
@@ -55,6 +56,21 @@ fn run(args: &mut Args) -> Result<(), String> {
             let why = args.flag("--why");
             args.finish()?;
             gomoku::forbidden(&moves, size, why)
+        }
+        "gomoku-match" => {
+            let a = args.positional("first player")?;
+            let b = args.positional("second player")?;
+            let games = args
+                .option("--games")
+                .map_or(Ok(20), |g| g.parse::<u32>())
+                .map_err(|_| "--games wants a number".to_owned())?;
+            let seed = args
+                .option("--seed")
+                .map_or(Ok(1), |g| g.parse::<u64>())
+                .map_err(|_| "--seed wants a number".to_owned())?;
+            let rule = args.option("--rule").unwrap_or_else(|| "renju".to_owned());
+            args.finish()?;
+            gomoku::play_match(&a, &b, games, &rule, seed)
         }
         "go-score" => {
             let file = args.positional("SGF file")?;
