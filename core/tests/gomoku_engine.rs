@@ -442,6 +442,16 @@ fn gomocup_board_blocks_a_four_and_completes_a_five() {
 }
 
 #[test]
+fn gomocup_nineteen_lines_and_takeback() {
+    let out = gomocup("START 19\nBEGIN\nTURN 10,10\nTAKEBACK 10,10\nTAKEBACK 10,10\nEND\n");
+    assert_eq!(out[..2], ["OK", "9,9"]);
+    let reply = &out[2];
+    assert!(reply != "9,9" && reply != "10,10", "{out:?}");
+    assert_eq!(out[3], "OK");
+    assert!(out[4].starts_with("ERROR"), "{out:?}");
+}
+
+#[test]
 fn the_review_marks_a_missed_five_and_a_missed_block() {
     // Black h8 i8 j8 k8 (g8 white): white a5 ignores the four, and black then plays o15
     // instead of the five at l8, which white blocks.
