@@ -56,3 +56,46 @@ pub fn vcf_on_board(
     let line = vcf::VcfSolver::new(5_000_000).solve(&mut pos, max_moves)?;
     Some(line.into_iter().map(|i| pos.point(i)).collect())
 }
+
+/// Times the engine's parts on a fixed middle-game position: a play and undo with the
+/// local update, a full recomputation of every point, and a search of `nodes` nodes.
+/// For `qike gomoku-bench`; the numbers depend on the machine.
+pub fn speed_report(nodes: u64) -> String {
+    use std::time::Instant;
+    let names = "h8 i9 h10 g9 j8 i8 i10 k8";
+    let Ok(game) =
+        crate::gomoku::notation::parse_game(names, GomokuRule::Renju, Default::default())
+    else {
+        return "the bench position does not parse".to_owned();
+    };
+    let mut pos = pos::Pos::from_board(game.board(), game.rule(), game.stone_to_move());
+    let empty: Vec<usize> = pos.slots().iter().copied().filter(|&i| pos.is_empty(i)).collect();
+    let rounds = 20_000;
+    let t = Instant::now();
+    for k in 0..rounds {
+        let i = empty[k % empty.len()];
+        pos.play(i);
+        pos.undo();
+    }
+    let local = t.elapsed().as_secs_f64() / rounds as f64 / 2.0;
+    let t = Instant::now();
+    for _ in 0..rounds / 20 {
+        pos.refresh_all();
+    }
+    let full = t.elapsed().as_secs_f64() / (rounds / 20) as f64;
+    let mut searcher = search::Searcher::new(16);
+    let t = Instant::now();
+    let out = searcher.search(&mut pos, &crate::ai::Limits::nodes(nodes), 0);
+    let secs = t.elapsed().as_secs_f64();
+    format!(
+        "update around a move: {:.2} µs; recomputing every point: {:.2} µs ({:.0}×)\n\
+         search: {} nodes, depth {}, {:.2} s, {:.0} nodes/s",
+        local * 1e6,
+        full * 1e6,
+        full / local.max(1e-12),
+        out.nodes,
+        out.depth,
+        secs,
+        out.nodes as f64 / secs.max(1e-9)
+    )
+}

@@ -531,6 +531,15 @@ impl Pos {
         }
     }
 
+    /// Recomputes every point (what a play would cost without the local update; for
+    /// the speed report).
+    pub(crate) fn refresh_all(&mut self) {
+        for k in 0..self.slots.len() {
+            let i = self.slots[k];
+            self.refresh_point(i);
+        }
+    }
+
     fn refresh_point(&mut self, i: usize) {
         for d in 0..4 {
             self.refresh_code(i, d);

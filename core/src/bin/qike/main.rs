@@ -4,6 +4,7 @@
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
 //!   qike gomoku-match A B [--games N] [--rule renju] [--seed S]  (level:N, random, greedy)
+//!   qike gomoku-bench [--nodes N]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
 //!   qike content check
@@ -56,6 +57,15 @@ fn run(args: &mut Args) -> Result<(), String> {
             let why = args.flag("--why");
             args.finish()?;
             gomoku::forbidden(&moves, size, why)
+        }
+        "gomoku-bench" => {
+            let nodes = args
+                .option("--nodes")
+                .map_or(Ok(1_000_000), |n| n.parse::<u64>())
+                .map_err(|_| "--nodes wants a number".to_owned())?;
+            args.finish()?;
+            println!("{}", qike_core::ai::gomoku::speed_report(nodes));
+            Ok(())
         }
         "gomoku-match" => {
             let a = args.positional("first player")?;
