@@ -467,3 +467,25 @@ fn the_review_marks_a_missed_five_and_a_missed_block() {
     assert_eq!(ignored.best, MoveInput::Place { at: pt("l8") });
     assert!(white.iter().any(|r| r.ply == 9 && r.verdict == Verdict::Good), "{white:?}");
 }
+
+#[test]
+fn level_one_often_misses_an_open_three_and_level_seven_never_does() {
+    // White f10 g10 h10 is an open three; only e10 and i10 stop it.
+    let g = AnyGame::Gomoku(game("h8 f10 i9 g10 a1 h10", GomokuRule::Freestyle));
+    let kind = GameKind::Gomoku { rule: GomokuRule::Freestyle };
+    let defended = |n: u32| {
+        let level = Level::get(kind, n).unwrap().with_nodes(5_000);
+        (0..30)
+            .filter(|&seed| {
+                let m = play_level(&mut engine(), &g, &level, &mut Rng::new(seed), true);
+                [Some(MoveInput::Place { at: pt("e10") }), Some(MoveInput::Place { at: pt("i10") })]
+                    .contains(&m)
+            })
+            .count()
+    };
+    let (one, seven) = (defended(1), defended(7));
+    let middle: Vec<usize> = (2..=6).map(defended).collect();
+    eprintln!("of 30 seeds level 1 defended {one}, levels 2–6 {middle:?}, level 7 {seven}");
+    assert!(one < 30, "level 1 always defended");
+    assert_eq!(seven, 30);
+}
