@@ -165,7 +165,7 @@ impl Searcher {
         let vcf_moves = (max_depth * 2).saturating_sub(1).min(12);
         if vcf_moves >= 2 && !pos.has_five(other(me)) {
             let budget = (self.node_limit / 4).clamp(200, 200_000);
-            let mut solver = VcfSolver::new(budget);
+            let mut solver = VcfSolver::new(budget).with_stop(self.stop.clone(), self.deadline);
             let found = solver.solve(pos, vcf_moves);
             self.nodes += solver.nodes;
             if let Some(line) = found

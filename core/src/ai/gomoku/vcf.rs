@@ -4,6 +4,9 @@
 //! attacker never plays one.
 
 use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use super::pos::{BLACK, Pos, code, other};
 
@@ -13,11 +16,33 @@ pub(crate) struct VcfSolver {
     refuted: HashMap<u64, u32>,
     pub(crate) nodes: u64,
     budget: u64,
+    stop: Option<Arc<AtomicBool>>,
+    deadline: Option<Instant>,
 }
 
 impl VcfSolver {
     pub(crate) fn new(budget: u64) -> VcfSolver {
-        VcfSolver { refuted: HashMap::new(), nodes: 0, budget }
+        VcfSolver { refuted: HashMap::new(), nodes: 0, budget, stop: None, deadline: None }
+    }
+
+    /// Also stops when `stop` is set or at `deadline`.
+    pub(crate) fn with_stop(mut self, stop: Arc<AtomicBool>, deadline: Option<Instant>) -> Self {
+        self.stop = Some(stop);
+        self.deadline = deadline;
+        self
+    }
+
+    /// Counts a node; false when the budget is spent or the search was stopped.
+    fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(256) {
+            let stopped = self.stop.as_ref().is_some_and(|s| s.load(Ordering::Relaxed));
+            let late = self.deadline.is_some_and(|d| Instant::now() >= d);
+            if stopped || late {
+                self.budget = self.nodes;
+            }
+        }
+        self.nodes < self.budget
     }
 
     /// The shortest VCF for the side to move within `max_moves` of its own moves (the
@@ -37,11 +62,11 @@ impl VcfSolver {
     }
 
     fn attack(&mut self, pos: &mut Pos, att: u8, depth: u32) -> Option<Vec<usize>> {
-        self.nodes += 1;
+        let going = self.tick();
         if let Some(&p) = pos.five_points(att).first() {
             return Some(vec![p]);
         }
-        if depth <= 1 || self.nodes >= self.budget {
+        if depth <= 1 || !going {
             return None;
         }
         let def = other(att);
