@@ -55,7 +55,8 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
     match kind {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
         GameKind::Chess => &super::chess::LEVELS,
-        GameKind::Go { .. } | GameKind::Gomoku { .. } => &[],
+        GameKind::Gomoku { .. } => &super::gomoku::LEVELS,
+        GameKind::Go { .. } => &[],
     }
 }
 

@@ -115,8 +115,14 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
         }
         return super::chess_engine::run();
     }
+    if game == "gomoku" {
+        if opponent.is_some() {
+            return Err("--match is for xiangqi; gomoku speaks the Gomocup protocol".into());
+        }
+        return super::gomocup::run();
+    }
     if game != "xiangqi" {
-        return Err(format!("there is no engine for '{game}' (try: xiangqi, chess)"));
+        return Err(format!("there is no engine for '{game}' (try: xiangqi, chess, gomoku)"));
     }
     match opponent {
         // The older spelling of `qike match qike uci:ENGINE`.
