@@ -200,10 +200,17 @@ mod tests {
         );
         assert_eq!(Level::get(GameKind::Xiangqi, 1).map(|l| l.name_zh), Ok("小兵"));
         assert_eq!(Level::get(GameKind::Chess, 10).map(|l| l.number), Ok(10));
-        assert_eq!(
-            Level::get(GameKind::Gomoku { rule: crate::game::GomokuRule::Freestyle }, 1),
-            Err(NoSuchLevel::NoEngine)
-        );
+        let gomoku = GameKind::Gomoku { rule: crate::game::GomokuRule::Freestyle };
+        assert_eq!(Level::get(gomoku, 10).map(|l| l.number), Ok(10));
+        // Every level table has ten rows, numbered in order, with names in both languages.
+        for kind in [GameKind::Xiangqi, GameKind::Chess, gomoku] {
+            let rows = levels(kind);
+            assert_eq!(rows.len(), 10, "{kind:?}");
+            for (i, l) in rows.iter().enumerate() {
+                assert_eq!(usize::from(l.number), i + 1, "{kind:?}");
+                assert!(!l.name_zh.is_empty() && !l.name_en.is_empty() && !l.about_zh.is_empty());
+            }
+        }
     }
 
     #[test]
