@@ -539,9 +539,9 @@ fn a_chess_game_between_two_players_to_mate_with_a_promotion() {
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
     press(&mut app, Action::PlayGame(GameKind::Chess));
-    // Chess has no computer opponent yet: no levels, only two players.
-    assert!(!has_button(&mut app, &Action::Level(1)));
-    assert!(!has_button(&mut app, &Action::TwoPlayers));
+    // Chess has a computer opponent with levels; this game is for two players.
+    assert!(has_button(&mut app, &Action::Level(1)));
+    press(&mut app, Action::TwoPlayers);
     press(&mut app, Action::StartGame);
     assert!(session(&app).is_two_player());
     let mut pieces = app.world_mut().query::<&PieceNode>();
@@ -739,7 +739,7 @@ fn a_saved_game_of_each_kind_resumes_after_a_restart() {
     let gomoku = GameKind::Gomoku { rule: GomokuRule::Freestyle };
     let games: [(GameKind, Vec<Action>, &[&str]); 4] = [
         (GameKind::Xiangqi, vec![Action::TwoPlayers], &["h2e2", "h9g7"]),
-        (GameKind::Chess, vec![], &["e2e4", "c7c5", "g1f3"]),
+        (GameKind::Chess, vec![Action::TwoPlayers], &["e2e4", "c7c5", "g1f3"]),
         (go9, vec![Action::GoStart(GoStart::Handicap(2))], &["E5", "D5", "pass", "pass"]),
         (gomoku, vec![Action::GomokuRule(GomokuRule::Renju)], &["h8", "h9", "j10"]),
     ];

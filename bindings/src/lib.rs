@@ -4,11 +4,27 @@
 //! hold an `inner` core value, every method is a one-line call into the core, and core
 //! errors are mapped in one place ([`error`]) to a small public error enum.
 
+mod classes;
 mod error;
+mod game;
+mod lessons;
+mod progress;
+mod session;
 mod types;
 mod xiangqi;
 
+pub use classes::{
+    ClassInfo, ClassMatrix, ImportSummary, Membership, RosterEntry, report_from_text,
+    report_to_text,
+};
 pub use error::QikeError;
+pub use game::{Game, standard_setup};
+pub use lessons::{
+    CourseInfo, Feedback, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
+};
+pub use progress::{DeviceSettings, Profile, ProgressStore};
+pub use session::{Session, levels};
+pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 pub use xiangqi::XiangqiGame;
 
 uniffi::setup_scaffolding!("qike");

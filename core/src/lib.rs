@@ -39,6 +39,7 @@ pub mod gomoku;
 pub mod progress;
 pub mod session;
 mod tap;
+pub mod tournament;
 pub mod xiangqi;
 
 pub use game::{

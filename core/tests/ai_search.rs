@@ -122,7 +122,14 @@ fn stop_flag_gives_a_legal_move() {
     game.play(MoveInput::step(Point::new(8, 9), Point::new(7, 9))).unwrap();
     let t = Thinker::start(engine, game.clone(), level, Rng::new(1), false).unwrap();
     t.stop();
-    let (_engine, mv) = t.wait().unwrap();
+    let (engine, mv) = t.wait().unwrap();
+    assert!(game.play(mv.unwrap()).is_ok());
+    // Stopped through a handle while the thinker waits on another thread.
+    let t = Thinker::start(engine, game.clone(), level, Rng::new(2), false).unwrap();
+    let handle = t.stop_handle();
+    let waiter = std::thread::spawn(move || t.wait());
+    handle.stop();
+    let (_engine, mv) = waiter.join().unwrap().unwrap();
     assert!(game.play(mv.unwrap()).is_ok());
 }
 

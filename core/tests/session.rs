@@ -272,11 +272,37 @@ fn two_players_share_a_device_in_every_game() {
 
 #[test]
 fn games_without_an_engine_refuse_a_level() {
-    let setup = GameSetup::standard(GameKind::Chess);
+    let setup = GameSetup::standard(GameKind::Go { size: 9 });
     assert!(matches!(
         GameSession::new(setup, Side::First, Some(1), 1, Timestamp(0)),
         Err(SessionError::Level(_))
     ));
+}
+
+/// Points far off every board (taps from a confused UI or a foreign caller) are refused
+/// or ignored, never a panic, in every game.
+#[test]
+fn points_far_off_the_board_are_refused() {
+    for kind in [
+        GameKind::Xiangqi,
+        GameKind::Chess,
+        GameKind::Go { size: 9 },
+        GameKind::Gomoku { rule: GomokuRule::Renju },
+    ] {
+        let mut game = AnyGame::new(kind).unwrap();
+        for far in [p(200, 200), p(255, 0), p(0, 255), p(9, 30), p(30, 9)] {
+            assert!(game.targets(far).is_empty(), "{kind:?} {far}");
+            assert!(!game.is_own_piece(far), "{kind:?} {far}");
+            assert!(!game.needs_promotion(far, p(0, 0)), "{kind:?} {far}");
+            assert!(game.play(MoveInput::Place { at: far }).is_err(), "{kind:?} {far}");
+            assert!(game.play(MoveInput::step(far, p(0, 0))).is_err(), "{kind:?} {far}");
+            assert!(game.play(MoveInput::step(p(0, 0), far)).is_err(), "{kind:?} {far}");
+        }
+        assert!(game.history().is_empty(), "{kind:?}");
+        let mut s = GameSession::new(GameSetup::standard(kind), Side::First, None, 1, Timestamp(0))
+            .unwrap();
+        assert!(matches!(s.tap(p(250, 250)), TapResult::Ignored | TapResult::Refused { .. }));
+    }
 }
 
 /// Every legal input of the side to move (moves of pieces, stones, pass).
@@ -536,4 +562,21 @@ fn random_children_against_every_level_never_break_a_game() {
             assert_eq!(back.game().history(), s.game().history(), "level {level}");
         }
     }
+}
+
+#[test]
+fn a_move_chosen_off_the_board_is_played_with_the_same_checks() {
+    let mut s = red_at_level(1);
+    // A horse cannot go straight up the file.
+    let bad = s.play(MoveInput::step(p(1, 0), p(1, 3)));
+    assert!(matches!(bad, Err(SessionError::Refused(Refusal::Xiangqi(_)))), "{bad:?}");
+    assert_eq!(s.play(MoveInput::step(p(7, 2), p(4, 2))).unwrap(), None);
+    assert_eq!(s.move_list(), ["炮二平五"]);
+    // Now the engine is to move: the child's move is not taken.
+    let early = s.play(MoveInput::step(p(1, 0), p(2, 2)));
+    assert_eq!(early, Err(SessionError::Refused(Refusal::NotYourTurn)));
+    s.engine_move_now(&mut engine()).unwrap();
+    s.resign().unwrap();
+    let over = s.play(MoveInput::step(p(1, 0), p(2, 2)));
+    assert_eq!(over, Err(SessionError::Refused(Refusal::GameOver)));
 }

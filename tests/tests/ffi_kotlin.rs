@@ -12,34 +12,86 @@ use uniffi_bindgen::bindings::TargetLanguage;
 const KOTLIN_VERSION: &str = "2.4.20";
 
 const MAIN: &str = r#"
+import kotlinx.coroutines.runBlocking
 import org.qike.core.*
 
 fun check(ok: Boolean, what: String) { if (!ok) throw IllegalStateException("check failed: " + what) }
 
+fun step(ff: Int, fr: Int, tf: Int, tr: Int) =
+    MoveInput.Step(Point(ff.toUByte(), fr.toUByte()), Point(tf.toUByte(), tr.toUByte()), null)
+
 fun main(args: Array<String>) {
     check(coreVersion() == args[0], "version " + coreVersion())
-    val game = XiangqiGame()
-    val view = game.boardView()
+    val viewer = XiangqiGame()
+    val view = viewer.boardView()
     check(view.kind == GameKind.Xiangqi, "kind")
-    check(view.files.toInt() == 9 && view.ranks.toInt() == 10, "size")
     check(view.pieces.size == 32, "32 pieces, got " + view.pieces.size)
     val red = view.pieces.single { it.side == Side.FIRST && it.kind == PieceKind.GENERAL }
-    check(red.at.file.toInt() == 4 && red.at.rank.toInt() == 0, "red general at e0")
-    check(red.glyph == "帅" && red.colour == Colour.RED, "red general glyph")
-    val black = view.pieces.single { it.side == Side.SECOND && it.kind == PieceKind.GENERAL }
-    check(black.at.file.toInt() == 4 && black.at.rank.toInt() == 9, "black general at e9")
-    check(view.marks.count { it is BoardMark.Palace } == 2, "two palaces")
+    check(red.at.file.toInt() == 4 && red.at.rank.toInt() == 0 && red.glyph == "帅", "red general at e0")
     try {
-        game.pieceAt(Point(20u, 0u))
+        viewer.pieceAt(Point(20u, 0u))
         throw IllegalStateException("off-board point accepted")
     } catch (e: QikeException.OffBoard) {
-        check(e.file.toInt() == 20, "error carries the point")
+        check(e.message == "point (20, 0) is not on the board", "message " + e.message)
+    }
+
+    // Chess through the generic face: fool's mate.
+    val chess = Game(GameKind.Chess)
+    for (text in listOf("f2f3", "e7e5", "g2g4")) check(chess.play(chess.parseMove(text)) == null, text)
+    val outcome = chess.play(step(3, 7, 7, 3))
+    check(outcome == Outcome.Win(Side.SECOND, WinReason.CHECKMATE), "mate: " + outcome)
+    check(chess.moveNames().map { it.standard } == listOf("f3", "e5", "g4", "Qh4#"), "SAN")
+    check(Game.fromPgn(chess.pgn()).history() == chess.history(), "PGN round trip")
+    try {
+        chess.play(step(4, 1, 4, 3))
+        throw IllegalStateException("a move after mate was accepted")
+    } catch (e: QikeException.Refused) {
+        println("refused: " + e.message)
     }
     try {
-        XiangqiGame.fromFen("not a fen")
+        Game.fromSetup(GameSetup.Xiangqi("not a fen"))
         throw IllegalStateException("bad FEN accepted")
     } catch (e: QikeException.InvalidPosition) {
-        println("typed error: " + e.reason)
+        println("typed error: " + e.message)
+    }
+
+    // Xiangqi through the generic face: a mate with two chariots.
+    val mate = Game.fromSetup(GameSetup.Xiangqi("3k5/R7R/9/9/9/9/9/9/9/4K4 w - - 0 1"))
+    val won = mate.play(step(0, 8, 0, 9))
+    check(won is Outcome.Win && won.winner == Side.FIRST, "xiangqi mate: " + won)
+
+    // A session against level 1: the engine replies in a coroutine.
+    val levels = levels(GameKind.Xiangqi)
+    check(levels.first().number.toInt() == 1 && levels.first().name.zh.isNotEmpty(), "levels")
+    val session = Session(standardSetup(GameKind.Xiangqi), Side.FIRST, 1u.toUByte(), 7uL)
+    check(session.tap(Point(7u, 2u)) == TapResult.Selection, "pick up the cannon")
+    check(session.tap(Point(4u, 2u)) == TapResult.Moved(null), "炮二平五")
+    val reply = runBlocking { session.engineMove() }
+    check(session.moveNames().size == 2 && reply.name == session.moveNames()[1], "engine reply")
+    check(session.isPlayerTurn() && !session.isThinking(), "child's turn again")
+    try {
+        runBlocking { session.engineMove() }
+        throw IllegalStateException("engine moved out of turn")
+    } catch (e: QikeException.NotNow) {
+        println("not now: " + e.message)
+    }
+    val back = Session.resumeBytes(session.saveBytes())
+    check(back.moveNames() == session.moveNames(), "resumed")
+    println("engine replied " + reply.name?.chinese)
+
+    // The progress store: a profile, a draft, then closed.
+    val store = ProgressStore.open(java.nio.file.Files.createTempDirectory("qike-ffi").toString())
+    val kid = store.createProfile(NewProfile("小明", "panda", "zh-CN", Role.STUDENT))
+    store.saveDraft(kid.id, "game:xiangqi", session.saveBytes())
+    check(Session.resumeBytes(store.draft(kid.id, "game:xiangqi")!!).moveNames() == session.moveNames(), "draft")
+    val cls = store.createClass(NewClass("一班", "王老师", ""))
+    check(cls.qrPayload.startsWith("QIKE:JOIN:"), "join code QR payload")
+    store.closeStore()
+    try {
+        store.profiles()
+        throw IllegalStateException("a closed store answered")
+    } catch (e: QikeException.Store) {
+        println("closed: " + e.message)
     }
     println("kotlin ffi ok")
 }
@@ -140,5 +192,6 @@ fn kotlin_calls_the_core_through_generated_bindings() {
             .arg(env!("CARGO_PKG_VERSION")),
     );
     assert!(out.contains("kotlin ffi ok"), "{out}");
-    assert!(out.contains("typed error: FEN has 1 ranks"), "{out}");
+    assert!(out.contains("closed: the progress store is closed"), "{out}");
+    assert!(out.contains("typed error: invalid position: FEN has 1 ranks"), "{out}");
 }

@@ -54,7 +54,9 @@ pub enum NoSuchLevel {
 pub fn levels(kind: GameKind) -> &'static [Level] {
     match kind {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
-        GameKind::Chess | GameKind::Go { .. } | GameKind::Gomoku { .. } => &[],
+        GameKind::Chess => &super::chess::LEVELS,
+        GameKind::Gomoku { .. } => &super::gomoku::LEVELS,
+        GameKind::Go { .. } => &[],
     }
 }
 
@@ -197,7 +199,18 @@ mod tests {
             Err(NoSuchLevel::Number { number: 11, max: 10 })
         );
         assert_eq!(Level::get(GameKind::Xiangqi, 1).map(|l| l.name_zh), Ok("小兵"));
-        assert_eq!(Level::get(GameKind::Chess, 1), Err(NoSuchLevel::NoEngine));
+        assert_eq!(Level::get(GameKind::Chess, 10).map(|l| l.number), Ok(10));
+        let gomoku = GameKind::Gomoku { rule: crate::game::GomokuRule::Freestyle };
+        assert_eq!(Level::get(gomoku, 10).map(|l| l.number), Ok(10));
+        // Every level table has ten rows, numbered in order, with names in both languages.
+        for kind in [GameKind::Xiangqi, GameKind::Chess, gomoku] {
+            let rows = levels(kind);
+            assert_eq!(rows.len(), 10, "{kind:?}");
+            for (i, l) in rows.iter().enumerate() {
+                assert_eq!(usize::from(l.number), i + 1, "{kind:?}");
+                assert!(!l.name_zh.is_empty() && !l.name_en.is_empty() && !l.about_zh.is_empty());
+            }
+        }
     }
 
     #[test]

@@ -14,7 +14,9 @@
 //! assert!(game.play(m).is_ok());
 //! ```
 
+pub mod chess;
 mod engine;
+pub mod gomoku;
 mod level;
 mod limits;
 mod thinker;
@@ -23,4 +25,4 @@ pub mod xiangqi;
 pub use engine::{Analysis, AnyEngine, Candidate, Engine, Hint, MoveReview, Verdict};
 pub use level::{Level, NoSuchLevel, Rng, levels, play_level};
 pub use limits::{Clock, Limits};
-pub use thinker::{ThinkError, Thinker};
+pub use thinker::{StopHandle, ThinkError, Thinker};

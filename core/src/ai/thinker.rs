@@ -20,6 +20,18 @@ pub enum ThinkError {
     Panicked,
 }
 
+/// Stops a [`Thinker`] from elsewhere (a button, another thread) while its owner
+/// waits for it: the same as [`Thinker::stop`], without holding the thinker.
+#[derive(Debug, Clone)]
+pub struct StopHandle(Arc<AtomicBool>);
+
+impl StopHandle {
+    /// Asks the search to stop; it returns its best move so far promptly.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// A level choosing its move on its own thread. [`Thinker::stop`] asks it to finish
 /// at once; [`Thinker::wait`] hands back the engine (with its table) and the move.
 pub struct Thinker {
@@ -58,6 +70,12 @@ impl Thinker {
     /// Asks the search to stop; it returns its best move so far promptly.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// A handle that stops this search after the thinker itself has been handed to
+    /// whoever waits for it.
+    pub fn stop_handle(&self) -> StopHandle {
+        StopHandle(Arc::clone(&self.stop))
     }
 
     /// Whether the search has finished.

@@ -285,6 +285,19 @@ impl GameSession {
         Ok(self.moved())
     }
 
+    /// The player to move plays `mv`, chosen elsewhere than on the board (a move list,
+    /// typed coordinates, a caller through the bindings); the same checks as a tap.
+    pub fn play(&mut self, mv: MoveInput) -> Result<Option<Outcome>, SessionError> {
+        if !self.is_player_turn() {
+            return Err(
+                if self.in_play() { Refusal::NotYourTurn } else { Refusal::GameOver }.into()
+            );
+        }
+        self.board.play(mv)?;
+        self.moved();
+        Ok(self.outcome())
+    }
+
     /// Go at the count: the players disagree about what is dead, so play goes on.
     pub fn resume_play(&mut self) -> Result<(), SessionError> {
         if !self.is_counting() {

@@ -145,7 +145,7 @@ pub const fn rank_of(sq: usize) -> usize {
 
 /// The square of a point, if the point lies on the board.
 pub fn square(p: Point) -> Option<u8> {
-    (p.file < 9 && p.rank < 10).then_some(p.rank * 9 + p.file)
+    (p.file < 9 && p.rank < 10).then(|| p.rank * 9 + p.file)
 }
 
 /// The point of a square.

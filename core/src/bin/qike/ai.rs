@@ -6,6 +6,7 @@
 //! fen|startpos [moves …]`, `banmoves …`, `go [depth N|nodes N|time T|movetime T|wtime
 //! T btime T winc I binc I|infinite]`, `stop`, `quit`.
 
+pub mod chess_match;
 pub mod matcher;
 
 use std::io::{BufRead, Write};
@@ -108,8 +109,20 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
     let rounds = number(args.option("--rounds"), "--rounds", 5)? as usize;
     let nodes = args.option("--nodes").map(|s| number(Some(s), "--nodes", 0)).transpose()?;
     args.finish()?;
+    if game == "chess" {
+        if opponent.is_some() {
+            return Err("for chess matches use `qike match --game chess …`".into());
+        }
+        return super::chess_engine::run();
+    }
+    if game == "gomoku" {
+        if opponent.is_some() {
+            return Err("--match is for xiangqi; gomoku speaks the Gomocup protocol".into());
+        }
+        return super::gomocup::run();
+    }
     if game != "xiangqi" {
-        return Err(format!("there is no engine for '{game}' (try: xiangqi)"));
+        return Err(format!("there is no engine for '{game}' (try: xiangqi, chess, gomoku)"));
     }
     match opponent {
         // The older spelling of `qike match qike uci:ENGINE`.
@@ -347,8 +360,10 @@ impl Engine {
                 (Some(l), Some(game)) => {
                     let mut engine = AnyEngine::Xiangqi(XiangqiEngine::from_searcher(searcher));
                     let best = play_level(&mut engine, &game, &l, &mut Rng::new(seed), false);
-                    let AnyEngine::Xiangqi(e) = engine;
-                    searcher = e.into_searcher();
+                    searcher = match engine {
+                        AnyEngine::Xiangqi(e) => e.into_searcher(),
+                        _ => Searcher::new(16),
+                    };
                     best.and_then(|m| match m {
                         MoveInput::Step { from, to, .. } => Move::new(from, to),
                         _ => None,

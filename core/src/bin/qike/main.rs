@@ -3,20 +3,28 @@
 //! Usage:
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
+//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S]  (level:N, random, greedy)
+//!   qike gomoku-bench [--nodes N]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
 //!   qike content check
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
+//!   qike engine chess     (UCI)
+//!   qike engine gomoku    (the Gomocup protocol)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
+//!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
 //!   qike version
 
 mod ai;
 mod args;
 mod chess;
+mod chess_engine;
 mod content;
 mod go;
+mod gomocup;
 mod gomoku;
+mod tournament;
 mod xiangqi;
 
 use std::process::ExitCode;
@@ -43,6 +51,7 @@ fn run(args: &mut Args) -> Result<(), String> {
         "perft" => perft(args),
         "engine" => ai::command(args),
         "match" => ai::matcher::command(args),
+        "tournament" => tournament::command(args),
         "content" => match args.positional("content subcommand")?.as_str() {
             "check" => args.finish().and_then(|()| content::check()),
             other => Err(format!("unknown content subcommand '{other}' (try: check)")),
@@ -53,6 +62,30 @@ fn run(args: &mut Args) -> Result<(), String> {
             let why = args.flag("--why");
             args.finish()?;
             gomoku::forbidden(&moves, size, why)
+        }
+        "gomoku-bench" => {
+            let nodes = args
+                .option("--nodes")
+                .map_or(Ok(1_000_000), |n| n.parse::<u64>())
+                .map_err(|_| "--nodes wants a number".to_owned())?;
+            args.finish()?;
+            println!("{}", qike_core::ai::gomoku::speed_report(nodes));
+            Ok(())
+        }
+        "gomoku-match" => {
+            let a = args.positional("first player")?;
+            let b = args.positional("second player")?;
+            let games = args
+                .option("--games")
+                .map_or(Ok(20), |g| g.parse::<u32>())
+                .map_err(|_| "--games wants a number".to_owned())?;
+            let seed = args
+                .option("--seed")
+                .map_or(Ok(1), |g| g.parse::<u64>())
+                .map_err(|_| "--seed wants a number".to_owned())?;
+            let rule = args.option("--rule").unwrap_or_else(|| "renju".to_owned());
+            args.finish()?;
+            gomoku::play_match(&a, &b, games, &rule, seed)
         }
         "go-score" => {
             let file = args.positional("SGF file")?;

@@ -274,6 +274,11 @@ fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>,
 /// [--openings FILE] [--out FILE] [--max-plies N] [--resign-cp CP] [--resign-moves N]
 /// [--seed N] [--concurrency N]`.
 pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
+    match args.option("--game").as_deref() {
+        None | Some("xiangqi") => {}
+        Some("chess") => return super::chess_match::command(args),
+        Some(other) => return Err(format!("no matches for '{other}' (try: xiangqi, chess)")),
+    }
     let spec1 = args.positional("player 1")?;
     let spec2 = args.positional("player 2")?;
     let games: usize = num(args.option("--games"), "--games")?.unwrap_or(20);

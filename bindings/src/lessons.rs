@@ -1,0 +1,316 @@
+//! The shipped courses and a lesson run: the step to draw, the child's input, the
+//! answer. The run keeps the core's resumable state and steps the core's [`LessonRun`]
+//! from it for each call.
+
+use std::sync::{Mutex, MutexGuard};
+
+use qike_core::curriculum::{self, Course, Lesson, LessonResult, RunState, StepOutcome};
+use qike_core::{BoardView, PieceKind, PieceView, Point, Text};
+
+use crate::QikeError;
+
+#[uniffi::remote(Record)]
+pub struct StepOutcome {
+    pub step_id: String,
+    pub mistakes: u32,
+    pub hints: u32,
+    pub skipped: bool,
+}
+
+#[uniffi::remote(Record)]
+pub struct LessonResult {
+    pub lesson_id: String,
+    pub stars: u8,
+    pub mistakes: u32,
+    pub hints: u32,
+    pub elapsed_ms: u64,
+    pub steps: Vec<StepOutcome>,
+}
+
+/// A course: units of lessons.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct CourseInfo {
+    pub id: String,
+    pub title: Text,
+    pub description: Text,
+    pub units: Vec<UnitInfo>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct UnitInfo {
+    pub id: String,
+    pub title: Text,
+    pub lessons: Vec<LessonInfo>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct LessonInfo {
+    pub id: String,
+    pub title: Text,
+    /// Lessons to finish first.
+    pub prerequisites: Vec<String>,
+    pub steps: u32,
+}
+
+fn count(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl From<&Course> for CourseInfo {
+    fn from(c: &Course) -> Self {
+        CourseInfo {
+            id: c.id.clone(),
+            title: c.title.clone(),
+            description: c.description.clone(),
+            units: c
+                .units
+                .iter()
+                .map(|u| UnitInfo {
+                    id: u.id.clone(),
+                    title: u.title.clone(),
+                    lessons: u
+                        .lessons
+                        .iter()
+                        .map(|l| LessonInfo {
+                            id: l.id.clone(),
+                            title: l.title.clone(),
+                            prerequisites: l.prerequisites.clone(),
+                            steps: count(l.steps.len()),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// A step of a piece in a lesson (an arrow, the opponent's reply).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Record)]
+pub struct StepMove {
+    pub from: Point,
+    pub to: Point,
+}
+
+fn step_move((from, to): (Point, Point)) -> StepMove {
+    StepMove { from, to }
+}
+
+/// What the child did in a lesson.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, uniffi::Enum)]
+pub enum LessonInput {
+    /// Go on after reading an explanation.
+    Continue,
+    /// Tap a point.
+    Tap { at: Point },
+    /// Move a piece.
+    Move { from: Point, to: Point },
+    /// Pick a choice of a quiz, from 0.
+    Choice { index: u32 },
+    /// Put a piece from the tray on a point.
+    Place { kind: PieceKind, at: Point },
+}
+
+impl From<LessonInput> for curriculum::Input {
+    fn from(i: LessonInput) -> Self {
+        match i {
+            LessonInput::Continue => curriculum::Input::Continue,
+            LessonInput::Tap { at } => curriculum::Input::Tap(at),
+            LessonInput::Move { from, to } => curriculum::Input::Move { from, to },
+            LessonInput::Choice { index } => {
+                curriculum::Input::Choice(usize::try_from(index).unwrap_or(usize::MAX))
+            }
+            LessonInput::Place { kind, at } => curriculum::Input::Place { kind, at },
+        }
+    }
+}
+
+/// The answer to an input.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum Feedback {
+    /// Right, and the step goes on; `reply` is the opponent's answer already played.
+    Correct { text: Option<Text>, reply: Option<StepMove> },
+    /// Not right, and why.
+    Wrong { reason: Text },
+    /// A hint (it cost a star); `points` are worth looking at.
+    Hint { text: Text, points: Vec<Point> },
+    /// The step is finished; the next one is current now.
+    StepDone { text: Option<Text> },
+    /// The last step is finished.
+    LessonDone { text: Option<Text>, result: LessonResult },
+    /// The step needs something that does not exist yet.
+    Unavailable { reason: Text },
+    /// This kind of input does nothing in this step.
+    NotExpected,
+}
+
+impl From<curriculum::Feedback> for Feedback {
+    fn from(f: curriculum::Feedback) -> Self {
+        use curriculum::Feedback as Core;
+        match f {
+            Core::Correct { text, reply } => {
+                Feedback::Correct { text, reply: reply.map(step_move) }
+            }
+            Core::Wrong { reason } => Feedback::Wrong { reason },
+            Core::Hint { text, points } => Feedback::Hint { text, points },
+            Core::StepDone { text } => Feedback::StepDone { text },
+            Core::LessonDone { text, result } => Feedback::LessonDone { text, result },
+            Core::Unavailable { reason } => Feedback::Unavailable { reason },
+            Core::NotExpected => Feedback::NotExpected,
+        }
+    }
+}
+
+/// What to show for the current step.
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
+pub struct StepView {
+    /// From 0, of `count` steps.
+    pub index: u32,
+    pub count: u32,
+    pub step_id: String,
+    /// `explain`, `make_move`, `quiz` …
+    pub kind: String,
+    pub text: Text,
+    pub board: Option<BoardView>,
+    pub arrows: Vec<StepMove>,
+    pub choices: Vec<Text>,
+    /// Stars still to take (collect).
+    pub stars: Vec<Point>,
+    pub moves_left: Option<u8>,
+    /// Pieces still to place (setup).
+    pub tray: Vec<PieceView>,
+    /// False when the step cannot be done yet.
+    pub available: bool,
+}
+
+impl From<curriculum::StepView> for StepView {
+    fn from(v: curriculum::StepView) -> Self {
+        StepView {
+            index: count(v.index),
+            count: count(v.count),
+            step_id: v.step_id,
+            kind: v.kind.to_owned(),
+            text: v.text,
+            board: v.board,
+            arrows: v.arrows.into_iter().map(step_move).collect(),
+            choices: v.choices,
+            stars: v.stars,
+            moves_left: v.moves_left,
+            tray: v.tray,
+            available: v.available,
+        }
+    }
+}
+
+fn shipped_courses() -> Result<Vec<Course>, QikeError> {
+    let course = curriculum::xiangqi_course()
+        .map_err(|e| QikeError::InvalidArgument(format!("the shipped course is damaged: {e}")))?;
+    Ok(vec![course])
+}
+
+/// The courses shipped with the app.
+#[uniffi::export]
+pub fn courses() -> Result<Vec<CourseInfo>, QikeError> {
+    Ok(shipped_courses()?.iter().map(CourseInfo::from).collect())
+}
+
+/// A child's way through one lesson.
+#[derive(Debug, uniffi::Object)]
+pub struct LessonRun {
+    lesson: Lesson,
+    state: Mutex<RunState>,
+}
+
+impl LessonRun {
+    fn state(&self) -> MutexGuard<'_, RunState> {
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Steps the core's run from the kept state through `act`, and keeps its new state.
+    fn with<T>(&self, act: impl FnOnce(&mut curriculum::LessonRun<'_>) -> T) -> T {
+        let mut state = self.state();
+        let mut run = match curriculum::LessonRun::resume(&self.lesson, state.clone()) {
+            Ok(run) => run,
+            // The state only ever comes from this lesson's own run: start it over rather
+            // than fail if it ever does not fit.
+            Err(_) => curriculum::LessonRun::new(&self.lesson),
+        };
+        let out = act(&mut run);
+        *state = run.save();
+        out
+    }
+
+    /// Checks that `points` are on the current step's board (any point passes a step
+    /// without a board).
+    fn on_board(&self, points: &[Point]) -> Result<(), QikeError> {
+        let Some(board) = self.with(|run| run.view().and_then(|v| v.board)) else {
+            return Ok(());
+        };
+        match points.iter().find(|&&p| !board.contains(p)) {
+            Some(p) => Err(QikeError::OffBoard { file: p.file, rank: p.rank }),
+            None => Ok(()),
+        }
+    }
+}
+
+#[uniffi::export]
+impl LessonRun {
+    /// Starts the lesson `lesson_id` of a shipped course at its first step.
+    #[uniffi::constructor]
+    pub fn new(lesson_id: String) -> Result<Self, QikeError> {
+        let lesson =
+            shipped_courses()?.iter().find_map(|c| c.lesson(&lesson_id).cloned()).ok_or_else(
+                || QikeError::InvalidArgument(format!("there is no lesson '{lesson_id}'")),
+            )?;
+        let state = curriculum::LessonRun::new(&lesson).save();
+        Ok(LessonRun { lesson, state: Mutex::new(state) })
+    }
+
+    pub fn lesson_id(&self) -> String {
+        self.lesson.id.clone()
+    }
+
+    /// The current step; `None` when the lesson is done.
+    pub fn view(&self) -> Option<StepView> {
+        self.with(|run| run.view().map(StepView::from))
+    }
+
+    /// What the child did, and the answer.
+    pub fn submit(&self, input: LessonInput) -> Result<Feedback, QikeError> {
+        match input {
+            LessonInput::Tap { at } | LessonInput::Place { at, .. } => self.on_board(&[at])?,
+            LessonInput::Move { from, to } => self.on_board(&[from, to])?,
+            LessonInput::Continue | LessonInput::Choice { .. } => {}
+        }
+        Ok(self.with(|run| run.submit(input.into()).into()))
+    }
+
+    /// A hint for the current step (it costs a star).
+    pub fn hint(&self) -> Feedback {
+        self.with(|run| run.hint().into())
+    }
+
+    /// Where the piece on `from` may go in the current step's position.
+    pub fn targets(&self, from: Point) -> Result<Vec<Point>, QikeError> {
+        self.on_board(&[from])?;
+        Ok(self.with(|run| run.targets(from)))
+    }
+
+    /// Starts the current step again.
+    pub fn retry(&self) {
+        self.with(|run| run.retry());
+    }
+
+    /// Adds time the child spent, as the caller measures it.
+    pub fn add_time(&self, ms: u64) {
+        self.with(|run| run.add_time(ms));
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.with(|run| run.is_done())
+    }
+
+    /// The result so far, for the progress store.
+    pub fn result(&self) -> LessonResult {
+        self.with(|run| run.result())
+    }
+}

@@ -1,0 +1,391 @@
+//! Alpha-beta (principal variation search) with iterative deepening, a bounded
+//! transposition table, threat-restricted candidate moves, and the VCF solver at the
+//! root.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use crate::ai::limits::Limits;
+
+use super::pos::{Pos, code, other};
+use super::vcf::VcfSolver;
+
+/// A win on the board; a win in `n` plies scores `WIN - n`.
+pub const WIN: i32 = 30_000;
+/// Scores beyond this are forced wins (or losses).
+pub const WIN_IN_MAX: i32 = WIN - 1_000;
+const INF: i32 = WIN + 1;
+const MAX_PLY: usize = 64;
+/// Candidate moves searched at an inner node (the best by attack and defence value).
+const WIDTH: usize = 14;
+/// Candidate moves searched at the root.
+const ROOT_WIDTH: usize = 28;
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: u64,
+    score: i32,
+    mv: u16,
+    depth: u8,
+    bound: u8,
+}
+
+const EXACT: u8 = 1;
+const LOWER: u8 = 2;
+const UPPER: u8 = 3;
+
+/// A root move with its score (exact, or an upper bound when it failed low).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct RootMove {
+    pub slot: usize,
+    pub score: i32,
+    pub exact: bool,
+}
+
+/// What a search found.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Outcome {
+    pub root: Vec<RootMove>,
+    pub depth: u32,
+    pub nodes: u64,
+    /// The VCF the side to move has, as its own moves, when one was found.
+    pub vcf: Option<Vec<usize>>,
+}
+
+/// The searcher and its table.
+pub(crate) struct Searcher {
+    table: Vec<Entry>,
+    nodes: u64,
+    node_limit: u64,
+    deadline: Option<Instant>,
+    stop: Arc<AtomicBool>,
+    aborted: bool,
+}
+
+impl std::fmt::Debug for Searcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Searcher({} entries)", self.table.len())
+    }
+}
+
+fn mate_to_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_IN_MAX {
+        score + ply as i32
+    } else if score < -WIN_IN_MAX {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+fn mate_from_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_IN_MAX {
+        score - ply as i32
+    } else if score < -WIN_IN_MAX {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+impl Searcher {
+    /// A searcher with a table of about `hash_mb` MiB (at least 1, at most 1024).
+    pub(crate) fn new(hash_mb: usize) -> Searcher {
+        let bytes = hash_mb.clamp(1, 1024) << 20;
+        let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
+        Searcher {
+            table: vec![Entry::default(); entries.max(1024)],
+            nodes: 0,
+            node_limit: u64::MAX,
+            deadline: None,
+            stop: Arc::new(AtomicBool::new(false)),
+            aborted: false,
+        }
+    }
+
+    pub(crate) fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.stop = flag;
+    }
+
+    pub(crate) fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    fn out_of_time(&mut self) -> bool {
+        if self.aborted {
+            return true;
+        }
+        if self.nodes >= self.node_limit || self.stop.load(Ordering::Relaxed) {
+            self.aborted = true;
+        } else if self.nodes.is_multiple_of(512)
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Searches `pos` for the side to move. `margin`: root moves within this much of the
+    /// best get exact scores. The table is cleared first, so the result depends only on
+    /// the position and the limits (without a time limit).
+    pub(crate) fn search(&mut self, pos: &mut Pos, limits: &Limits, margin: i32) -> Outcome {
+        self.clear();
+        self.nodes = 0;
+        self.aborted = false;
+        self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
+        self.deadline = limits.budget().map(|b| Instant::now() + b);
+        let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
+        let me = pos.to_move();
+
+        let mut moves: Vec<usize> = pos.slots().iter().copied().filter(|&i| pos.legal(i)).collect();
+        if moves.is_empty() {
+            return Outcome::default();
+        }
+        if pos.stones() == 0 {
+            let c = pos.centre();
+            return Outcome {
+                root: vec![RootMove { slot: c, score: 0, exact: true }],
+                depth: 1,
+                nodes: 1,
+                vcf: None,
+            };
+        }
+        // A five on the board now.
+        if let Some(&p) = pos.five_points(me).iter().find(|&&p| pos.legal(p)) {
+            return Outcome {
+                root: vec![RootMove { slot: p, score: WIN - 1, exact: true }],
+                depth: 1,
+                nodes: 1,
+                vcf: Some(vec![p]),
+            };
+        }
+        // A forced win by fours, shortest first; deeper for deeper searches.
+        let vcf_moves = (max_depth * 2).saturating_sub(1).min(12);
+        if vcf_moves >= 2 && !pos.has_five(other(me)) {
+            let budget = (self.node_limit / 4).clamp(200, 200_000);
+            let mut solver = VcfSolver::new(budget).with_stop(self.stop.clone(), self.deadline);
+            let found = solver.solve(pos, vcf_moves);
+            self.nodes += solver.nodes;
+            if let Some(line) = found
+                && let Some(&first) = line.first()
+            {
+                let plies = 2 * line.len() as i32 - 1;
+                return Outcome {
+                    root: vec![RootMove { slot: first, score: WIN - plies, exact: true }],
+                    depth: line.len() as u32,
+                    nodes: self.nodes,
+                    vcf: Some(line),
+                };
+            }
+        }
+
+        // The root candidates: all near points when nothing is forced, best first.
+        let near: Vec<usize> = moves.iter().copied().filter(|&i| pos.is_near(i)).collect();
+        if !near.is_empty() {
+            moves = near;
+        }
+        let opp_fives = pos.five_points(other(me));
+        if let Some(&b) = opp_fives.first() {
+            // Only blocking makes sense; if the block is not playable every move loses.
+            if moves.contains(&b) {
+                moves = vec![b];
+            }
+        }
+        order(pos, &mut moves, None);
+        moves.truncate(ROOT_WIDTH);
+
+        let mut root: Vec<RootMove> =
+            moves.iter().map(|&slot| RootMove { slot, score: -INF, exact: false }).collect();
+        let mut done_depth = 0;
+        for depth in 1..=max_depth {
+            let mut scored = Vec::with_capacity(root.len());
+            let mut best = -INF;
+            for (k, rm) in root.iter().enumerate() {
+                let floor = if best == -INF { -INF } else { best - margin.max(0) - 1 };
+                pos.play(rm.slot);
+                let score = if k == 0 || floor == -INF {
+                    -self.node(pos, depth - 1, -INF, -floor.max(-INF), 1)
+                } else {
+                    let s = -self.node(pos, depth - 1, -floor - 1, -floor, 1);
+                    if s > floor && !self.aborted {
+                        -self.node(pos, depth - 1, -INF, -floor, 1)
+                    } else {
+                        s
+                    }
+                };
+                pos.undo();
+                if self.aborted {
+                    break;
+                }
+                best = best.max(score);
+                scored.push(RootMove { slot: rm.slot, score, exact: score > floor });
+            }
+            if self.aborted && scored.len() < root.len() {
+                // A partial iteration only counts when it changed the best move.
+                if let (Some(new), Some(old)) =
+                    (scored.iter().max_by_key(|r| r.score), root.first())
+                    && new.slot != old.slot
+                    && new.score > old.score
+                {
+                    let n = *new;
+                    root.retain(|r| r.slot != n.slot);
+                    root.insert(0, n);
+                }
+                break;
+            }
+            // Stable sort: equal scores keep the earlier order.
+            scored.sort_by_key(|r| std::cmp::Reverse(r.score));
+            root = scored;
+            done_depth = depth;
+            if root.first().is_some_and(|r| r.score.abs() > WIN_IN_MAX) || self.aborted {
+                break;
+            }
+        }
+        Outcome { root, depth: done_depth, nodes: self.nodes, vcf: None }
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let e = self.table[(key as usize) & (self.table.len() - 1)];
+        (e.key == key && e.bound != 0).then_some(e)
+    }
+
+    fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, mv: usize, ply: usize) {
+        let n = self.table.len();
+        let slot = &mut self.table[(key as usize) & (n - 1)];
+        if slot.key != key || depth as u8 >= slot.depth {
+            *slot = Entry {
+                key,
+                score: mate_to_table(score, ply),
+                mv: mv as u16,
+                depth: depth.min(255) as u8,
+                bound,
+            };
+        }
+    }
+
+    fn node(&mut self, pos: &mut Pos, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.out_of_time() {
+            return 0;
+        }
+        let me = pos.to_move();
+        let opp = other(me);
+        if pos.has_five(me) {
+            return WIN - ply as i32 - 1;
+        }
+        let opp_fives = pos.five_points(opp);
+        if opp_fives.len() >= 2 {
+            return -(WIN - ply as i32 - 2);
+        }
+        if ply >= MAX_PLY {
+            return pos.evaluate();
+        }
+        let forced = opp_fives.first().copied();
+        if let Some(b) = forced
+            && !pos.legal(b)
+        {
+            return -(WIN - ply as i32 - 2);
+        }
+        if forced.is_none() && depth == 0 {
+            return pos.evaluate();
+        }
+        let key = pos.hash();
+        let mut tt_move = None;
+        if let Some(e) = self.probe(key) {
+            tt_move = Some(usize::from(e.mv));
+            if u32::from(e.depth) >= depth {
+                let s = mate_from_table(e.score, ply);
+                match e.bound {
+                    EXACT => return s,
+                    LOWER if s >= beta => return s,
+                    UPPER if s <= alpha => return s,
+                    _ => {}
+                }
+            }
+        }
+        let (moves, child_depth) = match forced {
+            Some(b) => (vec![b], depth),
+            None => (candidates(pos, tt_move), depth - 1),
+        };
+        if moves.is_empty() {
+            return 0;
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = moves[0];
+        for (k, &m) in moves.iter().enumerate() {
+            pos.play(m);
+            let score = if k == 0 {
+                -self.node(pos, child_depth, -beta, -alpha, ply + 1)
+            } else {
+                let s = -self.node(pos, child_depth, -alpha - 1, -alpha, ply + 1);
+                if s > alpha && s < beta && !self.aborted {
+                    -self.node(pos, child_depth, -beta, -alpha, ply + 1)
+                } else {
+                    s
+                }
+            };
+            pos.undo();
+            if self.aborted {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                best_move = m;
+            }
+            if score > alpha {
+                alpha = score;
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        let bound = if best >= beta {
+            LOWER
+        } else if best > alpha0 {
+            EXACT
+        } else {
+            UPPER
+        };
+        self.store(key, depth, best, bound, best_move, ply);
+        best
+    }
+}
+
+/// Sorts moves by their value to both sides (attack a little ahead of defence), the
+/// table's move first, then by slot.
+fn order(pos: &Pos, moves: &mut [usize], first: Option<usize>) {
+    let me = pos.to_move();
+    let opp = other(me);
+    moves.sort_by_key(|&i| {
+        let v = pos.value(me, i) * 11 / 10 + pos.value(opp, i);
+        (Some(i) != first, -v, i)
+    });
+}
+
+/// The moves worth searching at an inner node. Against a 活三 (or a 四三/四四 point) of
+/// the opponent only the points that stop it, and the mover's own fours, are searched.
+fn candidates(pos: &Pos, tt_move: Option<usize>) -> Vec<usize> {
+    let me = pos.to_move();
+    let opp = other(me);
+    let threat = pos.slots().iter().any(|&i| {
+        pos.is_empty(i)
+            && pos.codes(opp, i).iter().any(|&c| c == code::OPEN_FOUR || c == code::DOUBLE_FOUR)
+    });
+    let mut moves: Vec<usize> = pos
+        .slots()
+        .iter()
+        .copied()
+        .filter(|&i| {
+            pos.is_empty(i)
+                && pos.is_near(i)
+                && (!threat || pos.makes_four(opp, i) || pos.makes_four(me, i))
+        })
+        .filter(|&i| !pos.forbidden(me, i))
+        .collect();
+    order(pos, &mut moves, tt_move);
+    moves.truncate(WIDTH);
+    moves
+}

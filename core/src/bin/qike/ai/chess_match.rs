@@ -1,0 +1,213 @@
+//! `qike match --game chess P1 P2 …`: chess games between two players — `level:N`
+//! (`level:N:fixed` for the node cap without a time cap), `greedy`, `random`, or a
+//! UCI engine `uci:CMD` — from the chess opening suite, each opening with both colours,
+//! adjudicated by the chess rules and a ply cap. Prints a line per game and, last, the
+//! score, draw rate and Elo difference of player 1 with its 95% interval.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use qike_core::GameKind;
+use qike_core::Side;
+use qike_core::ai::Level;
+use qike_core::ai::chess::{
+    ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, openings, play_game,
+};
+use qike_core::ai::xiangqi::EloEstimate;
+use qike_core::chess::{Game, Move};
+
+/// A UCI engine in a child process.
+struct UciPlayer {
+    name: String,
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+    go: String,
+}
+
+impl UciPlayer {
+    fn start(cmd: &str, options: &[(String, String)], go: String) -> Result<UciPlayer, String> {
+        let mut parts = cmd.split_whitespace();
+        let program = parts.next().ok_or("uci: wants a command")?;
+        let mut child = Command::new(program)
+            .args(parts)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start {program}: {e}"))?;
+        let input = child.stdin.take().ok_or("no engine stdin")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no engine stdout")?);
+        let mut p = UciPlayer { name: cmd.to_owned(), child, input, output, go };
+        p.send("uci")?;
+        p.until("uciok")?;
+        for (k, v) in options {
+            p.send(&format!("setoption name {k} value {v}"))?;
+        }
+        p.send("isready")?;
+        p.until("readyok")?;
+        Ok(p)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), String> {
+        writeln!(self.input, "{line}")
+            .and_then(|()| self.input.flush())
+            .map_err(|e| format!("{} stopped listening: {e}", self.name))
+    }
+
+    fn until(&mut self, prefix: &str) -> Result<String, String> {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            let n = self
+                .output
+                .read_line(&mut line)
+                .map_err(|e| format!("cannot read from {}: {e}", self.name))?;
+            if n == 0 {
+                return Err(format!("{} closed its output", self.name));
+            }
+            if line.starts_with(prefix) {
+                return Ok(line.trim().to_owned());
+            }
+        }
+    }
+}
+
+impl Drop for UciPlayer {
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        let _ = self.child.wait();
+    }
+}
+
+impl ChessPlayer for UciPlayer {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn new_game(&mut self) -> Result<(), String> {
+        self.send("ucinewgame")?;
+        self.send("isready")?;
+        self.until("readyok").map(|_| ())
+    }
+
+    fn think(&mut self, game: &Game) -> Result<Move, String> {
+        let moves: Vec<String> = game.moves().iter().map(|m| m.uci()).collect();
+        let mut cmd = "position startpos".to_owned();
+        if !moves.is_empty() {
+            cmd += " moves ";
+            cmd += &moves.join(" ");
+        }
+        self.send(&cmd)?;
+        let go = self.go.clone();
+        self.send(&go)?;
+        let line = self.until("bestmove")?;
+        let text = line.split_whitespace().nth(1).unwrap_or("");
+        game.position().parse_uci(text).map_err(|e| format!("{} answered '{text}': {e}", self.name))
+    }
+}
+
+fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
+    v.map(|s| s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))).transpose()
+}
+
+fn player(
+    spec: &str,
+    go: String,
+    options: &[(String, String)],
+    seed: u64,
+) -> Result<Box<dyn ChessPlayer>, String> {
+    let (kind, rest) = spec.split_once(':').unwrap_or((spec, ""));
+    Ok(match kind {
+        "level" => {
+            let (n, fixed) = rest.split_once(':').map_or((rest, false), |(n, f)| (n, f == "fixed"));
+            let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
+            let level = Level::get(GameKind::Chess, n).map_err(|e| e.to_string())?;
+            Box::new(LevelPlayer::new(level, seed, fixed))
+        }
+        "greedy" => Box::new(GreedyPlayer::new(seed)),
+        "random" => Box::new(RandomPlayer::new(seed)),
+        "uci" => Box::new(UciPlayer::start(rest, options, go)?),
+        _ => {
+            return Err(format!(
+                "unknown chess player '{spec}' (try: level:N, greedy, random, uci:CMD)"
+            ));
+        }
+    })
+}
+
+/// `qike match --game chess P1 P2 [--games N] [--movetime MS] [--option1 K=V]…
+/// [--option2 K=V]… [--max-plies N] [--seed N] [--out FILE]`. `--movetime` is what a
+/// UCI player is given per move (levels keep their own caps).
+pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
+    let spec1 = args.positional("player 1")?;
+    let spec2 = args.positional("player 2")?;
+    let games: usize = num(args.option("--games"), "--games")?.unwrap_or(20);
+    let movetime: u64 = num(args.option("--movetime"), "--movetime")?.unwrap_or(500);
+    let max_plies: usize = num(args.option("--max-plies"), "--max-plies")?.unwrap_or(300);
+    let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
+    let out = args.option("--out");
+    let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
+    for (i, opts) in options.iter_mut().enumerate() {
+        let k = i + 1;
+        while let Some(o) = args.option(&format!("--option{k}")) {
+            let (a, b) = o.split_once('=').ok_or(format!("--option{k} wants NAME=VALUE"))?;
+            opts.push((a.to_owned(), b.to_owned()));
+        }
+    }
+    args.finish()?;
+    let go = format!("go movetime {movetime}");
+    let mut p1 = player(&spec1, go.clone(), &options[0], seed)?;
+    let mut p2 = player(&spec2, go, &options[1], seed.wrapping_add(7919))?;
+    let mut file = match &out {
+        Some(path) => {
+            Some(std::fs::File::create(path).map_err(|e| format!("cannot create {path}: {e}"))?)
+        }
+        None => None,
+    };
+    let suite = openings();
+    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    for g in 0..games {
+        let opening = &suite[(g / 2) % suite.len()];
+        let p1_white = g % 2 == 0;
+        let rec = if p1_white {
+            play_game(p1.as_mut(), p2.as_mut(), opening, max_plies)?
+        } else {
+            play_game(p2.as_mut(), p1.as_mut(), opening, max_plies)?
+        };
+        let p1_side = if p1_white { Side::First } else { Side::Second };
+        let (result, mark) = match rec.winner() {
+            Some(w) if w == p1_side => (1.0, if p1_white { "1-0" } else { "0-1" }),
+            Some(_) => (0.0, if p1_white { "0-1" } else { "1-0" }),
+            None => (0.5, "1/2-1/2"),
+        };
+        match result {
+            r if r > 0.75 => wins += 1,
+            r if r < 0.25 => losses += 1,
+            _ => draws += 1,
+        }
+        let e = EloEstimate::new(wins, draws, losses);
+        println!(
+            "game {} {mark} {} p1 {result} running {:.1}/{} plies {}",
+            g + 1,
+            rec.reason(),
+            e.score * e.games as f64,
+            e.games,
+            rec.moves.len()
+        );
+        if let Some(f) = file.as_mut() {
+            let (white, black) = if p1_white { (&spec1, &spec2) } else { (&spec2, &spec1) };
+            let moves: Vec<String> = rec.moves.iter().map(|m| m.uci()).collect();
+            writeln!(
+                f,
+                "game {} white {white} black {black} result {mark} ({}) moves {}",
+                g + 1,
+                rec.reason(),
+                moves.join(" ")
+            )
+            .map_err(|e| format!("cannot write the games file: {e}"))?;
+        }
+    }
+    println!("{}", EloEstimate::new(wins, draws, losses).summary());
+    Ok(())
+}

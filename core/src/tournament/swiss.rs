@@ -1,0 +1,337 @@
+//! The Swiss system, Dutch flavour: players meet others on the same score, the top half
+//! of a score group against the bottom half in ranking order, never twice.
+//!
+//! What is kept always (the absolute rules): no rematch; a pairing-allocated bye at
+//! most once per player (never to one who already scored a forfeit win or a full bye),
+//! to the lowest-ranked player of the lowest score that leaves the rest pairable; no
+//! player gets the same side three games running; a player's first-side and second-side
+//! games never differ by more than two.
+//!
+//! How a round is chosen: players in order of score, then ranking. The highest unpaired
+//! player takes a partner from their own score group if one fits, else from the lower
+//! groups, nearest score first (the player floats down). Within the own group, partners
+//! that keep the group's denied side preferences at the least possible (as many pairs
+//! as more than half the group want the same side) come first: the Dutch rules put that
+//! number before the order of transpositions. Then the bottom half in order — S1
+//! against S2 — before, as an exchange, the top half from its bottom up. When the rest cannot be
+//! completed the search backs up and takes the next partner, so the first complete
+//! pairing in this order is the one returned.
+//!
+//! Sides follow the Dutch rules: both preferences if they differ; else the stronger
+//! preference (absolute, strong, mild); else alternate from the last round in which the
+//! two had different sides; else the higher-ranked player's preference; a player with no
+//! games yet gets the initial side when their pairing number is odd.
+//!
+//! Not implemented: the finer quality criteria of the FIDE rules (minimising upfloaters
+//! of the same player in consecutive rounds, the top-scorer exceptions in the last
+//! round, the exact order of transpositions across a whole bracket).
+
+use std::collections::HashSet;
+
+use crate::Side;
+use crate::ai::Rng;
+
+use super::roster::{Event, Pairing, Player, PlayerId, TournamentError};
+
+/// How the pairing numbers are given.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ranking {
+    /// Pairing number = start number (a TRF file lists players in ranking order).
+    StartNumber,
+    /// Higher rating first, then start number.
+    Rating,
+    /// By lot: a shuffle from the caller's seed.
+    Lot(u64),
+}
+
+/// The choices of a Swiss event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SwissOptions {
+    pub ranking: Ranking,
+    /// The side of pairing number 1 in round 1 (drawn by lot before the event).
+    pub initial: Side,
+}
+
+impl Default for SwissOptions {
+    fn default() -> SwissOptions {
+        SwissOptions { ranking: Ranking::StartNumber, initial: Side::First }
+    }
+}
+
+/// How much a player wants a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Strength {
+    Mild,
+    Strong,
+    Absolute,
+}
+
+/// One player as the pairing sees them.
+#[derive(Debug, Clone)]
+struct Seat {
+    id: PlayerId,
+    number: usize,
+    score: u32,
+    sides: Vec<Side>,
+    balance: i32,
+    met: HashSet<PlayerId>,
+    may_get_bye: bool,
+}
+
+impl Seat {
+    fn new(p: &Player, number: usize, score: u32) -> Seat {
+        let sides: Vec<Side> = p.sides().collect();
+        Seat {
+            id: p.id,
+            number,
+            score,
+            balance: p.side_balance(),
+            sides,
+            met: p.opponents().collect(),
+            may_get_bye: !p.had_scoring_bye(),
+        }
+    }
+
+    /// Whether playing `side` next keeps the absolute rules.
+    fn allows(&self, side: Side) -> bool {
+        let delta = if side == Side::First { 1 } else { -1 };
+        let three =
+            self.sides.len() >= 2 && self.sides[self.sides.len() - 2..].iter().all(|&s| s == side);
+        (self.balance + delta).abs() <= 2 && !three
+    }
+
+    fn preference(&self) -> Option<(Side, Strength)> {
+        let towards = |b: i32| if b > 0 { Side::Second } else { Side::First };
+        let last = *self.sides.last()?;
+        if !self.allows(last) {
+            return Some((last.opponent(), Strength::Absolute));
+        }
+        if self.balance.abs() >= 2 {
+            return Some((towards(self.balance), Strength::Absolute));
+        }
+        if self.balance != 0 {
+            return Some((towards(self.balance), Strength::Strong));
+        }
+        Some((last.opponent(), Strength::Mild))
+    }
+}
+
+/// The side for `high` (the better-ranked) against `low`, or `None` if no side keeps
+/// both within the absolute rules.
+fn sides_for(high: &Seat, low: &Seat, initial: Side) -> Option<Side> {
+    let ok: Vec<Side> = [Side::First, Side::Second]
+        .into_iter()
+        .filter(|&s| high.allows(s) && low.allows(s.opponent()))
+        .collect();
+    match ok.as_slice() {
+        [] => return None,
+        [only] => return Some(*only),
+        _ => {}
+    }
+    Some(match (high.preference(), low.preference()) {
+        (None, None) => {
+            if high.number % 2 == 1 {
+                initial
+            } else {
+                initial.opponent()
+            }
+        }
+        (Some((h, _)), None) => h,
+        (None, Some((l, _))) => l.opponent(),
+        (Some((h, _)), Some((l, _))) if h != l => h,
+        (Some((h, hs)), Some((_, ls))) if hs != ls => {
+            if hs > ls {
+                h
+            } else {
+                h.opponent()
+            }
+        }
+        (Some((h, _)), Some(_)) => {
+            // Alternate from the latest round in which their sides differed.
+            let differed =
+                high.sides.iter().rev().zip(low.sides.iter().rev()).find(|(a, b)| a != b);
+            match differed {
+                Some((&had, _)) => had.opponent(),
+                None => h,
+            }
+        }
+    })
+}
+
+/// The pairing numbers: `numbers[id - 1]`, from 1.
+pub fn pairing_numbers(event: &Event, ranking: Ranking) -> Vec<usize> {
+    let mut order: Vec<&Player> = event.players.iter().collect();
+    match ranking {
+        Ranking::StartNumber => {}
+        Ranking::Rating => order.sort_by(|a, b| b.rating.cmp(&a.rating).then(a.id.cmp(&b.id))),
+        Ranking::Lot(seed) => {
+            let mut rng = Rng::new(seed);
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+        }
+    }
+    let mut numbers = vec![0; event.players.len()];
+    for (i, p) in order.iter().enumerate() {
+        numbers[p.id as usize - 1] = i + 1;
+    }
+    numbers
+}
+
+/// The search gives up after this many tries (a field that cannot be paired at all
+/// could otherwise take very long to prove so).
+const SEARCH_BUDGET: u64 = 2_000_000;
+
+/// The pairings of the next round: games (first side first) from the top board down,
+/// then the bye if any. The event is not changed; pass the result to
+/// [`Event::pair_round`].
+pub fn pair_next(event: &Event, options: SwissOptions) -> Result<Vec<Pairing>, TournamentError> {
+    let round = event.rounds_paired() + 1;
+    if event.planned_rounds > 0 && round > event.planned_rounds {
+        return Err(TournamentError::EventOver(event.planned_rounds));
+    }
+    let numbers = pairing_numbers(event, options.ranking);
+    let mut seats: Vec<Seat> = event
+        .available()
+        .into_iter()
+        .filter_map(|id| event.player(id).ok())
+        .map(|p| Seat::new(p, numbers[p.id as usize - 1], event.score(p.id).halves()))
+        .collect();
+    seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
+    if seats.is_empty() {
+        return Err(TournamentError::TooFewPlayers(0, 2));
+    }
+    let mut search = Search { seats: &seats, initial: options.initial, budget: SEARCH_BUDGET };
+    let everyone: Vec<usize> = (0..seats.len()).collect();
+    let mut games = Vec::new();
+    let mut bye = None;
+    let found = if seats.len().is_multiple_of(2) {
+        search.pair(&everyone, &mut games)
+    } else {
+        let mut found = false;
+        for b in (0..seats.len()).rev().filter(|&i| seats[i].may_get_bye) {
+            let rest: Vec<usize> = everyone.iter().copied().filter(|&i| i != b).collect();
+            if search.pair(&rest, &mut games) {
+                bye = Some(b);
+                found = true;
+                break;
+            }
+            if search.budget == 0 {
+                break;
+            }
+        }
+        found
+    };
+    if !found {
+        return Err(TournamentError::NoPairing { round });
+    }
+    let mut boards: Vec<(u32, usize, Pairing)> = games
+        .iter()
+        .map(|&(a, b, first_is_a)| {
+            let (x, y) = (&seats[a], &seats[b]);
+            let pairing =
+                if first_is_a { Pairing::game(x.id, y.id) } else { Pairing::game(y.id, x.id) };
+            (x.score.max(y.score), x.number.min(y.number), pairing)
+        })
+        .collect();
+    boards.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
+    let mut out: Vec<Pairing> = boards.into_iter().map(|(_, _, p)| p).collect();
+    out.extend(bye.map(|b| Pairing::bye(seats[b].id)));
+    Ok(out)
+}
+
+struct Search<'a> {
+    seats: &'a [Seat],
+    initial: Side,
+    budget: u64,
+}
+
+impl Search<'_> {
+    /// Pairs all of `left` (indices into the seats, in order); on success the games
+    /// are appended to `games` as (higher, lower, higher has the first side).
+    fn pair(&mut self, left: &[usize], games: &mut Vec<(usize, usize, bool)>) -> bool {
+        let Some((&p, rest)) = left.split_first() else { return true };
+        if self.budget == 0 {
+            return false;
+        }
+        self.budget -= 1;
+        for q in self.candidates(p, rest) {
+            let Some(side) = sides_for(&self.seats[p], &self.seats[q], self.initial) else {
+                continue;
+            };
+            games.push((p, q, side == Side::First));
+            let remaining: Vec<usize> = rest.iter().copied().filter(|&i| i != q).collect();
+            if self.pair(&remaining, games) {
+                return true;
+            }
+            games.pop();
+            if self.budget == 0 {
+                return false;
+            }
+        }
+        false
+    }
+
+    /// The partners for `p` in the order they are tried.
+    fn candidates(&self, p: usize, rest: &[usize]) -> Vec<usize> {
+        let seat = &self.seats[p];
+        let mut group: Vec<usize> = std::iter::once(p)
+            .chain(rest.iter().copied().filter(|&i| self.seats[i].score == seat.score))
+            .collect();
+        // A player left alone on their score floats down: their bracket is they and the
+        // next score group, all of which is S2 for them.
+        let floating = group.len() == 1;
+        if let (true, Some(&next)) = (floating, rest.first()) {
+            let score = self.seats[next].score;
+            group.extend(rest.iter().copied().filter(|&i| self.seats[i].score == score));
+        }
+        let half = group.len() / 2;
+        // The pairs of a group that must deny someone their side: as many as more than
+        // half of it want the same side. A partner that makes the group deny more than
+        // that (this pair's denials plus those the rest must then make) is demoted: the
+        // Dutch rules put the number of denied preferences before the order of
+        // transpositions.
+        let unavoidable = |without: usize| {
+            let members = group.iter().filter(|&&g| g != p && g != without);
+            let (mut first, mut second, mut count) = (0usize, 0usize, 0usize);
+            for &g in members {
+                count += 1;
+                match self.seats[g].preference() {
+                    Some((Side::First, _)) => first += 1,
+                    Some((Side::Second, _)) => second += 1,
+                    None => {}
+                }
+            }
+            first.max(second).saturating_sub(count / 2)
+        };
+        let budget = {
+            let (first, second) =
+                group.iter().fold((0, 0), |(f, s), &g| match self.seats[g].preference() {
+                    Some((Side::First, _)) => (f + 1, s),
+                    Some((Side::Second, _)) => (f, s + 1),
+                    None => (f, s),
+                });
+            usize::max(first, second).saturating_sub(half)
+        };
+        let mut scored: Vec<(u32, bool, bool, usize, usize)> = Vec::new();
+        for (position, &q) in rest.iter().enumerate() {
+            let other = &self.seats[q];
+            if seat.met.contains(&other.id) {
+                continue;
+            }
+            let Some(side) = sides_for(seat, other, self.initial) else { continue };
+            let (tier, exchange) = match group.iter().position(|&g| g == q) {
+                Some(i) => (0, !floating && (half == 0 || i < half)),
+                None => (1 + seat.score.saturating_sub(other.score), false),
+            };
+            let unhappy = |s: &Seat, got: Side| s.preference().is_some_and(|(want, _)| want != got);
+            let denied = usize::from(unhappy(seat, side) || unhappy(other, side.opponent()));
+            let violated = if tier == 0 { denied + unavoidable(q) > budget } else { denied > 0 };
+            // Exchanges from the top half are tried from its bottom up.
+            let order = if exchange { usize::MAX - position } else { position };
+            scored.push((tier, violated, exchange, order, q));
+        }
+        scored.sort();
+        scored.into_iter().map(|(_, _, _, _, q)| q).collect()
+    }
+}

@@ -1,0 +1,833 @@
+//! Tournaments: Berger tables against the published rule, a hand-checked crosstable,
+//! Swiss absolute rules over random events, knockouts, TRF round trips and the CLI.
+
+use std::collections::HashSet;
+use std::process::Command;
+
+use proptest::prelude::*;
+use qike_core::Side;
+use qike_core::ai::Rng;
+use qike_core::tournament::knockout::{self, Series};
+use qike_core::tournament::swiss::{self, Ranking, SwissOptions};
+use qike_core::tournament::trf::{self, TrfFile};
+use qike_core::tournament::{
+    Event, GameResult, Mark, Pairing, PlayerId, Points, Scoring, Tiebreak, TournamentError,
+    round_robin, standings, tiebreak_value,
+};
+
+// ---------------------------------------------------------------- round robin
+
+/// The published 6- and 8-player Berger tables (FIDE handbook, C.05 Annex 1).
+const BERGER_6: [[(u32, u32); 3]; 5] = [
+    [(1, 6), (2, 5), (3, 4)],
+    [(6, 4), (5, 3), (1, 2)],
+    [(2, 6), (3, 1), (4, 5)],
+    [(6, 5), (1, 4), (2, 3)],
+    [(3, 6), (4, 2), (5, 1)],
+];
+const BERGER_8: [[(u32, u32); 4]; 7] = [
+    [(1, 8), (2, 7), (3, 6), (4, 5)],
+    [(8, 5), (6, 4), (7, 3), (1, 2)],
+    [(2, 8), (3, 1), (4, 7), (5, 6)],
+    [(8, 6), (7, 5), (1, 4), (2, 3)],
+    [(3, 8), (4, 2), (5, 1), (6, 7)],
+    [(8, 7), (1, 6), (2, 5), (3, 4)],
+    [(4, 8), (5, 3), (6, 2), (7, 1)],
+];
+
+fn as_pairs(round: &[Pairing], n: u32, r: usize) -> Vec<(u32, u32)> {
+    // A bye is shown as the game against the dummy n (as the published tables do), with
+    // the dummy's side of that round: second in odd rounds, first in even ones.
+    round
+        .iter()
+        .map(|p| match p.second {
+            Some(s) => (p.first, s),
+            None if r % 2 == 1 => (p.first, n),
+            None => (n, p.first),
+        })
+        .collect()
+}
+
+/// The Berger table for `n` (even) from the published rule in its arithmetic form: in
+/// round r two players i, j < n meet when i + j ≡ r + 1 (mod n − 1), player n meets
+/// the one with 2i ≡ r + 1 and has the first side in even rounds; of i and j, i has the
+/// first side when (i − j)·n/2 mod (n − 1) lies in 1..n/2 (its place in the round's
+/// circle is in the top half); boards follow the circle from the round's start.
+fn expected_berger(n: u32) -> Vec<Vec<(u32, u32)>> {
+    let m = n - 1;
+    let md = |x: i64| x.rem_euclid(m as i64) as u32;
+    (1..=m)
+        .map(|r| {
+            let mut boards = Vec::new();
+            let top = (1..n).find(|&i| md(2 * i as i64 - (r as i64 + 1)) == 0).unwrap();
+            boards.push(if r % 2 == 1 { (top, n) } else { (n, top) });
+            let mut others = Vec::new();
+            for i in 1..n {
+                for j in 1..n {
+                    if i != j && md(i as i64 + j as i64 - (r as i64 + 1)) == 0 {
+                        let place = md((i as i64 - j as i64) * (n as i64 / 2));
+                        if (1..n / 2).contains(&place) {
+                            others.push((i, j));
+                        }
+                    }
+                }
+            }
+            // The round starts at s with 2(s − 1) ≡ r − 1; a board's place is (first − s).
+            let start = (1..n).find(|&s| md(2 * (s as i64 - 1) - (r as i64 - 1)) == 0).unwrap();
+            others.sort_by_key(|&(i, _)| md(i as i64 - start as i64));
+            boards.extend(others);
+            boards
+        })
+        .collect()
+}
+
+#[test]
+fn berger_tables_match_the_published_ones() {
+    let six = round_robin::berger(6).unwrap();
+    let eight = round_robin::berger(8).unwrap();
+    for (r, round) in BERGER_6.iter().enumerate() {
+        assert_eq!(as_pairs(&six[r], 6, r + 1), round.to_vec(), "6 players, round {}", r + 1);
+    }
+    for (r, round) in BERGER_8.iter().enumerate() {
+        assert_eq!(as_pairs(&eight[r], 8, r + 1), round.to_vec(), "8 players, round {}", r + 1);
+    }
+    // The arithmetic form of the rule agrees with the printed tables.
+    assert_eq!(expected_berger(6), BERGER_6.iter().map(|r| r.to_vec()).collect::<Vec<_>>());
+    assert_eq!(expected_berger(8), BERGER_8.iter().map(|r| r.to_vec()).collect::<Vec<_>>());
+    for players in 3..=16u32 {
+        let n = players + players % 2;
+        let table = round_robin::berger(players as usize).unwrap();
+        let table: Vec<Vec<(u32, u32)>> =
+            table.iter().enumerate().map(|(i, r)| as_pairs(r, n, i + 1)).collect();
+        assert_eq!(table, expected_berger(n), "{players} players");
+    }
+}
+
+#[test]
+fn round_robins_meet_everyone_once_with_balanced_sides() {
+    for players in 2..=21usize {
+        let table = round_robin::berger(players).unwrap();
+        let mut met = HashSet::new();
+        let mut firsts = vec![0i32; players + 1];
+        let mut byes = vec![0; players + 1];
+        for round in &table {
+            let mut seen = HashSet::new();
+            for p in round {
+                assert!(seen.insert(p.first));
+                match p.second {
+                    Some(s) => {
+                        assert!(seen.insert(s));
+                        assert!(met.insert((p.first.min(s), p.first.max(s))), "rematch");
+                        firsts[p.first as usize] += 1;
+                        firsts[s as usize] -= 1;
+                    }
+                    None => byes[p.first as usize] += 1,
+                }
+            }
+            assert_eq!(seen.len(), players);
+        }
+        assert_eq!(met.len(), players * (players - 1) / 2);
+        for id in 1..=players {
+            assert!(firsts[id].abs() <= 1, "{players} players: {id} has balance {}", firsts[id]);
+            assert_eq!(byes[id], players % 2, "{players} players: byes of {id}");
+        }
+    }
+    let double = round_robin::double_berger(5).unwrap();
+    assert_eq!(double.len(), 10);
+    let mut games = HashSet::new();
+    for p in double.iter().flatten().filter(|p| p.second.is_some()) {
+        assert!(games.insert((p.first, p.second.unwrap())), "same game with the same sides twice");
+    }
+    assert_eq!(games.len(), 20);
+    assert_eq!(round_robin::berger(1), Err(TournamentError::TooFewPlayers(1, 2)));
+}
+
+// ---------------------------------------------------------------- results and tie-breaks
+
+fn event_with(players: usize, scoring: Scoring) -> Event {
+    let mut event = Event::new("test", scoring);
+    for i in 0..players {
+        event.add_player(&format!("P{}", i + 1), 2000 - i as u16 * 10).unwrap();
+    }
+    event
+}
+
+/// Plays a 4-player round robin; `results[r][b]` is board b of round r.
+fn four_player(results: [[GameResult; 2]; 3], scoring: Scoring) -> Event {
+    let mut event = event_with(4, scoring);
+    for (round, res) in round_robin::berger(4).unwrap().iter().zip(results) {
+        let r = event.pair_round(round).unwrap();
+        for (p, result) in round.iter().zip(res) {
+            event.set_result(r, p.first, p.second.unwrap(), result).unwrap();
+        }
+    }
+    event
+}
+
+#[test]
+fn hand_checked_crosstable() {
+    use GameResult::*;
+    // R1: 1-4 1-0, 2-3 ½; R2: 4-3 0-1, 1-2 ½; R3: 2-4 1-0, 3-1 0-1.
+    let event = four_player(
+        [[FirstWins, Draw], [SecondWins, Draw], [FirstWins, SecondWins]],
+        Scoring::CLASSIC,
+    );
+    let expect: [(Tiebreak, [f64; 4]); 8] = [
+        (Tiebreak::Buchholz, [3.5, 4.0, 4.5, 6.0]),
+        (Tiebreak::BuchholzCut1, [3.5, 4.0, 4.5, 4.5]),
+        (Tiebreak::MedianBuchholz, [1.5, 1.5, 2.0, 2.0]),
+        (Tiebreak::SonnebornBerger, [2.5, 2.0, 1.0, 0.0]),
+        (Tiebreak::Progressive, [5.0, 3.5, 3.5, 0.0]),
+        (Tiebreak::DirectEncounter, [0.0; 4]),
+        (Tiebreak::Wins, [2.0, 1.0, 1.0, 0.0]),
+        (Tiebreak::WinsWithSecond, [1.0, 0.0, 1.0, 0.0]),
+    ];
+    for (tb, values) in expect {
+        for (i, v) in values.iter().enumerate() {
+            assert_eq!(tiebreak_value(&event, i as u32 + 1, tb), *v, "{tb:?} of player {}", i + 1);
+        }
+    }
+    let scores: Vec<u32> = (1..=4).map(|id| event.score(id).halves()).collect();
+    assert_eq!(scores, [5, 4, 3, 0]);
+    // The same games scored 3/1/0 and 2/1/0.
+    let three = four_player(
+        [[FirstWins, Draw], [SecondWins, Draw], [FirstWins, SecondWins]],
+        Scoring::THREE_ONE_ZERO,
+    );
+    assert_eq!(
+        (1..=4).map(|id| three.score(id)).collect::<Vec<_>>(),
+        [7, 5, 4, 0].map(Points::whole)
+    );
+    let two = four_player(
+        [[FirstWins, Draw], [SecondWins, Draw], [FirstWins, SecondWins]],
+        Scoring::TWO_ONE_ZERO,
+    );
+    assert_eq!(
+        (1..=4).map(|id| two.score(id)).collect::<Vec<_>>(),
+        [5, 4, 3, 0].map(Points::whole)
+    );
+}
+
+#[test]
+fn direct_encounter_orders_the_tied() {
+    use GameResult::*;
+    // 2 beats 3, 3 beats 4, 4 beats 2, 1 beats 4 and 2, 3 beats 1: 1 and 3 on 2, 2 and 4 on 1.
+    let event = four_player(
+        [[FirstWins, FirstWins], [SecondWins, FirstWins], [SecondWins, FirstWins]],
+        Scoring::CLASSIC,
+    );
+    let order =
+        |tbs: &[Tiebreak]| standings(&event, tbs).iter().map(|s| s.player).collect::<Vec<_>>();
+    assert_eq!(order(&[]), [1, 3, 2, 4]);
+    assert_eq!(order(&[Tiebreak::DirectEncounter]), [3, 1, 4, 2]);
+    let rows = standings(&event, &[]);
+    assert_eq!(rows.iter().map(|r| r.rank).collect::<Vec<_>>(), [1, 1, 3, 3], "ties share a rank");
+}
+
+#[test]
+fn byes_forfeits_late_entries_and_withdrawals() {
+    let mut event = event_with(3, Scoring::CLASSIC);
+    event.planned_rounds = 3;
+    let r1 = event.pair_round(&[Pairing::game(1, 2), Pairing::bye(3)]).unwrap();
+    event.set_result(r1, 1, 2, GameResult::FirstWinsByForfeit).unwrap();
+    assert_eq!(event.score(3), Points::whole(1), "pairing bye");
+    assert_eq!(event.score(1), Points::whole(1), "forfeit win");
+    assert_eq!(
+        tiebreak_value(&event, 1, Tiebreak::SonnebornBerger),
+        0.0,
+        "a forfeit is not a game played"
+    );
+    // A late entry misses round 1; player 2 withdraws.
+    let late = event.add_player("late", 1500).unwrap();
+    assert_eq!(event.player(late).unwrap().entries[0].mark, Mark::ZeroBye);
+    event.withdraw(2).unwrap();
+    assert_eq!(event.available(), vec![1, 3, 4]);
+    // Pairing someone absent, leaving someone out, or pairing twice is refused.
+    assert_eq!(
+        event.pair_round(&[Pairing::game(1, 2), Pairing::game(3, 4)]),
+        Err(TournamentError::Absent { player: 2, round: 2 })
+    );
+    assert_eq!(
+        event.pair_round(&[Pairing::game(1, 3)]),
+        Err(TournamentError::NotPaired { player: 4, round: 2 })
+    );
+    assert_eq!(
+        event.pair_round(&[Pairing::game(1, 3), Pairing::game(3, 4)]),
+        Err(TournamentError::PairedTwice { player: 3, round: 2 })
+    );
+    assert_eq!(event.pair_round(&[Pairing::game(1, 9)]), Err(TournamentError::UnknownPlayer(9)));
+    // A requested half-point bye for round 2.
+    event.request_bye(4, 2, Mark::HalfBye).unwrap();
+    let r2 = event.pair_round(&[Pairing::game(3, 1)]).unwrap();
+    assert_eq!(r2, 2);
+    assert_eq!(
+        event.set_result(2, 1, 3, GameResult::Draw),
+        Err(TournamentError::NoSuchGame { round: 2, first: 1, second: 3 })
+    );
+    event.set_result(2, 3, 1, GameResult::Draw).unwrap();
+    assert_eq!(event.score(4).halves(), 1);
+    assert_eq!(event.score(2), Points(0));
+    event.validate().unwrap();
+}
+
+// ---------------------------------------------------------------- Swiss
+
+#[test]
+fn swiss_first_two_rounds_by_hand() {
+    let mut event = event_with(8, Scoring::CLASSIC);
+    let options = SwissOptions::default();
+    let r1 = swiss::pair_next(&event, options).unwrap();
+    // Top half against bottom half, sides alternating from board 1.
+    assert_eq!(
+        r1,
+        vec![Pairing::game(1, 5), Pairing::game(6, 2), Pairing::game(3, 7), Pairing::game(8, 4)]
+    );
+    event.pair_round(&r1).unwrap();
+    for p in &r1 {
+        let (a, b) = (p.first, p.second.unwrap());
+        let result = if a < b { GameResult::FirstWins } else { GameResult::SecondWins };
+        event.set_result(1, a, b, result).unwrap();
+    }
+    // Winners 1–4 and losers 5–8 each pair S1 against S2, but the Dutch rules put
+    // colour preferences before the S2 order: 1 and 3 (first side in round 1) both want
+    // the second side, 2 and 4 the first; 1–4 and 2–3 give all four their wish, 1–3 and
+    // 2–4 would deny two. Likewise 5–8 and 6–7 among the losers.
+    let r2 = swiss::pair_next(&event, options).unwrap();
+    assert_eq!(
+        r2,
+        vec![Pairing::game(4, 1), Pairing::game(2, 3), Pairing::game(5, 8), Pairing::game(7, 6)]
+    );
+    event.pair_round(&r2).unwrap();
+    // Round 3 with all of round 2 drawn: groups 1½ {1 2 3 4}, ½ {5 6 7 8}. No rematches
+    // and everyone alternates sides.
+    for p in &r2 {
+        event.set_result(2, p.first, p.second.unwrap(), GameResult::Draw).unwrap();
+    }
+    let r3 = swiss::pair_next(&event, options).unwrap();
+    // 1 (w b) meets 2 (b w): 1 wants w, 2 wants b; 3 (w b) and 4 (b w) likewise.
+    assert_eq!(r3[..2], [Pairing::game(1, 2), Pairing::game(3, 4)]);
+    // By rating with an odd field: the lowest-rated gets the bye.
+    let mut odd = event_with(7, Scoring::CLASSIC);
+    odd.players[6].rating = 2500;
+    let pairs =
+        swiss::pair_next(&odd, SwissOptions { ranking: Ranking::Rating, initial: Side::Second })
+            .unwrap();
+    assert_eq!(pairs.last(), Some(&Pairing::bye(6)));
+    // Without the bye, 7 1 2 against 3 4 5 by rating; 7 has pairing number 1 and the
+    // initial side (second).
+    assert_eq!(pairs[0], Pairing::game(3, 7));
+}
+
+#[test]
+fn swiss_by_lot_is_reproducible() {
+    let event = event_with(12, Scoring::CLASSIC);
+    let a =
+        swiss::pair_next(&event, SwissOptions { ranking: Ranking::Lot(7), initial: Side::First })
+            .unwrap();
+    let b =
+        swiss::pair_next(&event, SwissOptions { ranking: Ranking::Lot(7), initial: Side::First })
+            .unwrap();
+    let c =
+        swiss::pair_next(&event, SwissOptions { ranking: Ranking::Lot(8), initial: Side::First })
+            .unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a, c);
+}
+
+fn random_result(rng: &mut Rng) -> GameResult {
+    match rng.below(20) {
+        0 => GameResult::FirstWinsByForfeit,
+        1 => GameResult::SecondWinsByForfeit,
+        2..=6 => GameResult::Draw,
+        7..=13 => GameResult::FirstWins,
+        _ => GameResult::SecondWins,
+    }
+}
+
+/// Runs a Swiss event with random results, checking every round; returns it.
+fn run_swiss(
+    players: usize,
+    rounds: u32,
+    seed: u64,
+    scoring: Scoring,
+) -> Result<Event, TestCaseError> {
+    let mut rng = Rng::new(seed);
+    let mut event = event_with(players, scoring);
+    for p in &mut event.players {
+        p.rating = rng.below(2000) as u16 + 1000;
+    }
+    event.planned_rounds = rounds;
+    let ranking = if seed.is_multiple_of(2) { Ranking::Rating } else { Ranking::Lot(seed) };
+    let options = SwissOptions { ranking, initial: Side::First };
+    for round in 1..=rounds {
+        // Now and then a late entry or a withdrawal.
+        if rng.below(10) == 0 {
+            event.add_player("late", 1000).unwrap();
+        }
+        if rng.below(10) == 0 && event.available().len() > 6 {
+            let id = rng.below(event.players.len() as u64) as u32 + 1;
+            event.withdraw(id).unwrap();
+        }
+        if rng.below(8) == 0 {
+            // A requested half-point bye now and then.
+            let id = rng.below(players as u64) as u32 + 1;
+            let _ = event.request_bye(id, round, Mark::HalfBye);
+        }
+        let eligible_scores: Vec<Points> = event
+            .available()
+            .into_iter()
+            .filter(|&id| !event.player(id).unwrap().had_scoring_bye())
+            .map(|id| event.score(id))
+            .collect();
+        let pairs = swiss::pair_next(&event, options)
+            .map_err(|e| TestCaseError::fail(format!("round {round}: {e}")))?;
+        for p in &pairs {
+            if p.second.is_none() {
+                let me = event.player(p.first).unwrap();
+                prop_assert!(!me.had_scoring_bye(), "round {}: second bye for {}", round, p.first);
+                let lowest = eligible_scores.iter().min().unwrap();
+                prop_assert_eq!(
+                    event.score(p.first),
+                    *lowest,
+                    "round {}: the bye is not in the lowest group",
+                    round
+                );
+            }
+        }
+        let r = event.pair_round(&pairs).map_err(|e| TestCaseError::fail(e.to_string()))?;
+        for p in &pairs {
+            if let Some(s) = p.second {
+                event.set_result(r, p.first, s, random_result(&mut rng)).unwrap();
+            }
+        }
+        check_absolute_rules(&event)?;
+    }
+    Ok(event)
+}
+
+fn check_absolute_rules(event: &Event) -> Result<(), TestCaseError> {
+    for p in &event.players {
+        let opponents: Vec<PlayerId> = p.opponents().collect();
+        let distinct: HashSet<_> = opponents.iter().collect();
+        prop_assert_eq!(distinct.len(), opponents.len(), "player {} met someone twice", p.id);
+        let sides: Vec<Side> = p.sides().collect();
+        for w in sides.windows(3) {
+            prop_assert!(
+                !(w[0] == w[1] && w[1] == w[2]),
+                "player {} had one side three times running",
+                p.id
+            );
+        }
+        let mut balance = 0i32;
+        for s in &sides {
+            balance += if *s == Side::First { 1 } else { -1 };
+            prop_assert!(balance.abs() <= 2, "player {} side difference {}", p.id, balance);
+        }
+        let byes = p.entries.iter().filter(|e| e.mark == Mark::PairingBye).count();
+        prop_assert!(byes <= 1, "player {} had {} pairing byes", p.id, byes);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn swiss_keeps_the_absolute_rules(players in 9usize..=60, rounds in 5u32..=9, seed in any::<u64>()) {
+        // A field must be big enough for the rounds asked of it: with 11 players, 7
+        // rounds can leave no pairing that keeps the absolute rules (the search is
+        // exhaustive, so that is a property of the history, not of the search).
+        let rounds = rounds.min((players as u32 / 2).max(5));
+        let scoring = [Scoring::CLASSIC, Scoring::TWO_ONE_ZERO, Scoring::THREE_ONE_ZERO][(seed % 3) as usize];
+        run_swiss(players, rounds, seed, scoring)?;
+    }
+
+    #[test]
+    fn trf_reader_refuses_garbage_without_panicking(
+        lines in proptest::collection::vec(
+            ("(001|012|XXR|XXC|BBW|BBU|013)", "[ 0-9a-zA-Z.=+wb-]{0,130}"),
+            0..12,
+        ),
+    ) {
+        let text: String = lines.iter().map(|(code, rest)| format!("{code}{rest}\n")).collect();
+        if let Ok(file) = trf::read(&text) {
+            // Whatever is accepted is a consistent event that writes and reads back.
+            file.event.validate().unwrap();
+            prop_assert_eq!(trf::read(&trf::write(&file)).unwrap(), file);
+        }
+    }
+
+    #[test]
+    fn trf_reads_back_what_it_wrote(
+        players in 2usize..=30,
+        rounds in 0u32..=7,
+        seed in any::<u64>(),
+        names in proptest::collection::vec("[A-Za-z甲乙丙丁棋课][A-Za-z甲乙丙丁棋课 .]{0,25}[A-Za-z甲乙丙丁棋课]", 30),
+    ) {
+        let mut rng = Rng::new(seed);
+        let scoring = [Scoring::CLASSIC, Scoring::TWO_ONE_ZERO, Scoring::THREE_ONE_ZERO][(seed % 3) as usize];
+        let mut event = Event::new("校际赛 2026", scoring);
+        event.planned_rounds = rounds + rng.below(3) as u32;
+        for (i, name) in names.iter().take(players).enumerate() {
+            event.add_player(name, if i % 4 == 0 { 0 } else { rng.below(3000) as u16 }).unwrap();
+        }
+        for round in 1..=rounds {
+            if rng.below(4) == 0 {
+                event.add_late_player("Late", 1200, if rng.below(2) == 0 { Mark::ZeroBye } else { Mark::HalfBye }).unwrap();
+            }
+            if rng.below(5) == 0 {
+                let id = rng.below(event.players.len() as u64) as u32 + 1;
+                event.withdraw(id).unwrap();
+            }
+            if event.available().len() < 2 {
+                break;
+            }
+            let Ok(pairs) = swiss::pair_next(&event, SwissOptions::default()) else { break };
+            let r = event.pair_round(&pairs).unwrap();
+            prop_assert_eq!(r, round);
+            for p in &pairs {
+                // The last round keeps some games unfinished.
+                if let (Some(s), false) = (p.second, round == rounds && rng.below(3) == 0) {
+                    event.set_result(r, p.first, s, random_result(&mut rng)).unwrap();
+                }
+            }
+        }
+        let file = TrfFile { event, initial: if seed.is_multiple_of(5) { Side::Second } else { Side::First } };
+        let text = trf::write(&file);
+        let back = trf::read(&text).map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        prop_assert_eq!(&back, &file);
+        prop_assert_eq!(trf::write(&back), text);
+    }
+}
+
+// ---------------------------------------------------------------- TRF
+
+/// A TRF player line laid out by the columns of the format: start number in 5–8, name in
+/// 15–47, rating in 49–52, round cells from column 92 (opponent), 97 (side), 99 (result)
+/// on, ten columns apart.
+fn trf_row(id: u32, name: &str, rating: &str, cells: &[&str]) -> String {
+    let mut line: Vec<char> = vec![' '; 89 + 10 * cells.len()];
+    let mut put = |column: usize, text: &str| {
+        for (k, c) in text.chars().enumerate() {
+            line[column - 1 + k] = c;
+        }
+    };
+    put(1, "001");
+    put(5, &format!("{id:>4}"));
+    put(15, name);
+    put(49, &format!("{rating:>4}"));
+    for (r, cell) in cells.iter().enumerate() {
+        put(92 + 10 * r, cell);
+    }
+    line.into_iter().collect()
+}
+
+#[test]
+fn trf_refuses_bad_files() {
+    let good = format!(
+        "012 Test\n{}\n{}\n",
+        trf_row(1, "Alice", "1800", &["0002 w 1"]),
+        trf_row(2, "Bob", "1700", &["0001 b 0"])
+    );
+    let good = good.as_str();
+    let file = trf::read(good).unwrap();
+    assert_eq!(file.event.players[0].name, "Alice");
+    assert_eq!(file.event.players[1].rating, 1700);
+    assert_eq!(file.event.score(1), Points::whole(1));
+    // Lines ending in CRLF or a lone CR read the same.
+    assert_eq!(trf::read(&good.replace('\n', "\r\n")).unwrap(), file);
+    assert_eq!(trf::read(&good.replace('\n', "\r")).unwrap(), file);
+    let one_sided = good.replace("0001 b 0", "0001 b 1");
+    assert!(matches!(trf::read(&one_sided), Err(TournamentError::Inconsistent { round: 1, .. })));
+    let bad_number = good.replace("001    2", "001    x");
+    assert!(matches!(trf::read(&bad_number), Err(TournamentError::Trf { line: 3, .. })));
+    let gap = good.replace("001    2", "001    3");
+    assert!(matches!(trf::read(&gap), Err(TournamentError::Trf { .. })));
+    let bad_result = good.replace("0002 w 1", "0002 w 7");
+    assert!(matches!(trf::read(&bad_result), Err(TournamentError::Trf { line: 2, .. })));
+    assert!(matches!(trf::read("XXR many\n"), Err(TournamentError::Trf { line: 1, .. })));
+    let cut = &good[..good.len() / 2];
+    assert!(trf::read(cut).is_err());
+}
+
+// ---------------------------------------------------------------- knockout
+
+#[test]
+fn knockout_brackets_series_and_podium() {
+    assert_eq!(knockout::seed_order(8), [1, 8, 4, 5, 2, 7, 3, 6]);
+    assert_eq!(knockout::seed_order(16)[..4], [1, 16, 8, 9]);
+    let seeds: Vec<PlayerId> = vec![11, 12, 13, 14, 15];
+    let first = knockout::first_round(&seeds).unwrap();
+    assert_eq!(
+        first,
+        vec![Pairing::bye(11), Pairing::game(14, 15), Pairing::bye(12), Pairing::bye(13)],
+        "three byes go to the top three seeds"
+    );
+    // The better seed always wins: 1st, 2nd, and seed 3 beats seed 4 for third.
+    let podium = knockout::run(&[1, 2, 3, 4, 5, 6, 7, 8], |a, b| a.min(b)).unwrap();
+    assert_eq!((podium.champion, podium.runner_up, podium.third), (1, 2, Some(3)));
+    assert_eq!(podium.rounds.len(), 3);
+    let upset = knockout::run(&[1, 2, 3, 4, 5, 6], |a, b| a.max(b)).unwrap();
+    assert_eq!((upset.champion, upset.runner_up), (6, 5));
+    use GameResult::*;
+    assert_eq!(knockout::series(3, &[FirstWins, FirstWins]), Series::AWins);
+    assert_eq!(knockout::series(3, &[FirstWins, SecondWins]), Series::Continue);
+    assert_eq!(knockout::series(3, &[Draw, Draw, Draw]), Series::NeedsDecider);
+    assert_eq!(knockout::series(3, &[Draw, Draw, Draw, SecondWins]), Series::BWins);
+    assert_eq!(knockout::series(3, &[Draw, SecondWins, Draw]), Series::BWins);
+    assert_eq!(knockout::series(1, &[Draw]), Series::NeedsDecider);
+    let groups = knockout::groups_by_lot(&(1..=10).collect::<Vec<_>>(), 3, 5).unwrap();
+    assert_eq!(groups.iter().map(Vec::len).collect::<Vec<_>>(), [4, 3, 3]);
+    let all: HashSet<_> = groups.iter().flatten().collect();
+    assert_eq!(all.len(), 10);
+    assert_ne!(groups, knockout::groups_by_lot(&(1..=10).collect::<Vec<_>>(), 3, 6).unwrap());
+    assert!(knockout::first_round(&[1]).is_err());
+}
+
+// ---------------------------------------------------------------- CLI
+
+fn qike(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qike")).args(args).output().expect("run qike");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_pairs_and_ranks_a_trf() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut event = run_swiss(11, 3, 42, Scoring::CLASSIC).unwrap();
+    event.planned_rounds = 5;
+    let path = dir.path().join("event.trf");
+    std::fs::write(&path, trf::write(&TrfFile { event: event.clone(), initial: Side::First }))
+        .unwrap();
+    let path = path.to_str().unwrap();
+    let (ok, out, err) = qike(&["tournament", "pair", "--trf", path]);
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    let expect = swiss::pair_next(&event, SwissOptions::default()).unwrap();
+    assert_eq!(lines[0], "6");
+    assert_eq!(lines.len(), 7);
+    for (line, p) in lines[1..].iter().zip(&expect) {
+        assert_eq!(*line, format!("{} {}", p.first, p.second.unwrap_or(0)));
+    }
+    assert!(lines[6].ends_with(" 0"), "the bye is listed as n 0");
+    let (ok, out, err) =
+        qike(&["tournament", "standings", "--trf", path, "--tiebreaks", "sb,buchholz"]);
+    assert!(ok, "{err}");
+    let rows: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(rows.len(), 11);
+    let table = standings(&event, &[Tiebreak::SonnebornBerger, Tiebreak::Buchholz]);
+    let top: Vec<&str> = rows[0].split_whitespace().collect();
+    assert_eq!(top[1], table[0].player.to_string());
+    assert_eq!(top[3].parse::<f64>().unwrap(), table[0].score);
+    // Typed errors, not panics.
+    let (ok, _, err) = qike(&["tournament", "pair", "--trf", "/nonexistent.trf"]);
+    assert!(!ok && err.contains("cannot read"));
+    let bad = dir.path().join("bad.trf");
+    std::fs::write(&bad, trf_row(1, "A", "", &["0005 w 1"]) + "\n").unwrap();
+    let (ok, _, err) = qike(&["tournament", "pair", "--trf", bad.to_str().unwrap()]);
+    assert!(!ok && err.contains("start number 5"), "{err}");
+    let (ok, _, _) = qike(&["tournament", "standings", "--trf", path, "--tiebreaks", "luck"]);
+    assert!(!ok);
+    let (ok, _, _) = qike(&["tournament", "shuffle", "--trf", path]);
+    assert!(!ok);
+}
+
+// ---------------------------------------------------------------- against bbpPairings
+
+/// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
+/// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
+/// TRF written here must be accepted by bbpPairings, round 1 must agree exactly, and the
+/// share of later rounds that agree board for board is printed.
+#[test]
+fn swiss_against_bbppairings() {
+    let Some(program) = std::env::var_os("QIKE_BBPPAIRINGS") else {
+        println!(
+            "skipped: set QIKE_BBPPAIRINGS to a bbpPairings executable to compare Swiss pairings"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (mut same, mut same_games, mut rounds) = (0, 0, 0);
+    let mut first_difference = None;
+    for seed in 0..20u64 {
+        let mut rng = Rng::new(seed);
+        let players = 9 + rng.below(40) as usize;
+        let mut event = event_with(players, Scoring::CLASSIC);
+        event.planned_rounds = 5 + rng.below(5) as u32;
+        for round in 1..=event.planned_rounds {
+            let input = dir.path().join("in.trf");
+            let output = dir.path().join("out.txt");
+            std::fs::write(
+                &input,
+                trf::write(&TrfFile { event: event.clone(), initial: Side::First }),
+            )
+            .unwrap();
+            let status = Command::new(&program)
+                .arg("--dutch")
+                .arg(&input)
+                .arg("-p")
+                .arg(&output)
+                .status()
+                .expect("run bbpPairings");
+            assert!(
+                status.success(),
+                "seed {seed} round {round}: bbpPairings refused the file ({status})"
+            );
+            let text = std::fs::read_to_string(&output).unwrap();
+            let mut theirs: Vec<Pairing> = text
+                .lines()
+                .skip(1)
+                .map(|l| {
+                    let mut n = l.split_whitespace().map(|x| x.parse::<u32>().unwrap());
+                    let (a, b) = (n.next().unwrap(), n.next().unwrap());
+                    if b == 0 { Pairing::bye(a) } else { Pairing::game(a, b) }
+                })
+                .collect();
+            let mut ours = swiss::pair_next(&event, SwissOptions::default()).unwrap();
+            let agree = {
+                let key = |p: &Pairing| (p.first, p.second);
+                ours.sort_by_key(key);
+                theirs.sort_by_key(key);
+                ours == theirs
+            };
+            let unordered = |ps: &[Pairing]| {
+                let mut v: Vec<(u32, u32)> = ps
+                    .iter()
+                    .map(|p| {
+                        (p.first.min(p.second.unwrap_or(0)), p.first.max(p.second.unwrap_or(0)))
+                    })
+                    .collect();
+                v.sort();
+                v
+            };
+            if !agree && first_difference.is_none() {
+                first_difference = Some(format!(
+                    "seed {seed} round {round}\nours   {:?}\ntheirs {:?}",
+                    unordered(&ours),
+                    unordered(&theirs)
+                ));
+            }
+            if round > 1 && unordered(&ours) == unordered(&theirs) {
+                same_games += 1;
+            }
+            if round == 1 {
+                assert!(agree, "seed {seed}: round 1 differs\nours {ours:?}\ntheirs {theirs:?}");
+            } else {
+                rounds += 1;
+                same += usize::from(agree);
+            }
+            // Continue the event with bbpPairings' pairing, so both see the same history.
+            let r = event.pair_round(&theirs).unwrap();
+            for p in &theirs {
+                if let Some(s) = p.second {
+                    event.set_result(r, p.first, s, random_result(&mut rng)).unwrap();
+                }
+            }
+        }
+    }
+    println!(
+        "bbpPairings comparison: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
+    );
+    if let Some(d) = first_difference {
+        println!("first difference: {d}");
+    }
+}
+
+// ---------------------------------------------------------------- stages
+
+#[test]
+fn groups_then_knockout_and_knockout_then_last_four() {
+    use qike_core::tournament::stages;
+    let players: Vec<PlayerId> = (1..=16).collect();
+    let groups = stages::group_stage(&players, 4, 11).unwrap();
+    assert_eq!(groups.len(), 4);
+    for g in &groups {
+        assert_eq!(g.players.len(), 4);
+        assert_eq!(g.rounds.len(), 3);
+        let mut met = HashSet::new();
+        for p in g.rounds.iter().flatten() {
+            let s = p.second.unwrap();
+            assert!(g.players.contains(&p.first) && g.players.contains(&s));
+            assert!(met.insert((p.first.min(s), p.first.max(s))));
+        }
+        assert_eq!(met.len(), 6);
+    }
+    // Two qualifiers from each of 2, 4 and 8 groups: no group meets itself in round 1.
+    for count in [2usize, 4, 8] {
+        let places: Vec<Vec<PlayerId>> =
+            (0..count as u32).map(|g| vec![100 + g, 200 + g]).collect();
+        let seeds = stages::knockout_seeds(&places);
+        assert_eq!(seeds.len(), 2 * count);
+        for p in knockout::first_round(&seeds).unwrap() {
+            let s = p.second.unwrap();
+            assert_ne!(p.first % 100, s % 100, "{count} groups: {} meets {}", p.first, s);
+        }
+    }
+    // A knockout of 11 down to the last four, better seed winning: seeds 1–4 remain.
+    let last = stages::knockout_until(&(1..=11).collect::<Vec<_>>(), 4, |a, b| a.min(b)).unwrap();
+    let mut sorted = last.clone();
+    sorted.sort();
+    assert_eq!(sorted, [1, 2, 3, 4]);
+    assert_eq!(round_robin::berger(last.len()).unwrap().len(), 3);
+    assert!(stages::knockout_until(&[1, 2, 3], 0, |a, _| a).is_err());
+}
+
+// ---------------------------------------------------------------- teams
+
+#[test]
+fn team_matches_give_board_and_match_points() {
+    use GameResult::*;
+    use qike_core::tournament::teams;
+    // Four boards: 2½–1½ for the first team (xiangqi 2/1/0: 5–3).
+    let score = teams::team_match(&[FirstWins, Draw, SecondWins, FirstWins], Scoring::CLASSIC);
+    assert_eq!((score.first, score.second, score.result), (Points(5), Points(3), FirstWins));
+    let xq = teams::team_match(&[FirstWins, Draw, SecondWins, FirstWins], Scoring::TWO_ONE_ZERO);
+    assert_eq!((xq.first, xq.second), (Points::whole(5), Points::whole(3)));
+    let level = teams::team_match(&[FirstWins, SecondWinsByForfeit], Scoring::CLASSIC);
+    assert_eq!(level.result, Draw);
+    assert!(teams::first_team_first_on(1, true) && !teams::first_team_first_on(2, true));
+    assert!(teams::first_team_first_on(2, false));
+    // Three teams in a round robin, match points 2/1/0, board points as the tie-break.
+    let mut event = Event::new("团体赛", Scoring::TWO_ONE_ZERO);
+    for name in ["一班", "二班", "三班"] {
+        event.add_player(name, 0).unwrap();
+    }
+    // Berger for 3: 2–3 (1 has the bye), 1–2 (3 has it), 3–1 (2 has it); boards seen
+    // from the first-listed team.
+    let boards: [[GameResult; 4]; 3] = [
+        [FirstWins, FirstWins, Draw, Draw],              // 2 beats 3, 3–1
+        [FirstWins, Draw, Draw, Draw],                   // 1 beats 2, 2½–1½
+        [SecondWins, FirstWins, SecondWins, SecondWins], // 1 beats 3, 3–1
+    ];
+    let mut matches = Vec::new();
+    for round in &round_robin::berger(3).unwrap() {
+        let r = event.pair_round(round).unwrap();
+        for p in round {
+            if let Some(s) = p.second {
+                let score = teams::team_match(&boards[matches.len()], Scoring::CLASSIC);
+                event.set_result(r, p.first, s, score.result).unwrap();
+                matches.push((p.first, s, score));
+            }
+        }
+    }
+    // Match points from the matches (byes aside): 1 has two wins, 2 one, 3 none.
+    let from_matches: Vec<Points> = (1..=3)
+        .map(|id| {
+            let entries = &event.player(id).unwrap().entries;
+            entries
+                .iter()
+                .filter(|e| e.opponent.is_some())
+                .map(|e| event.scoring.points(e.mark))
+                .sum()
+        })
+        .collect();
+    assert_eq!(from_matches, [4, 2, 0].map(Points::whole));
+    // Board points: 1 has 2½ + 3, 2 has 3 + 1½, 3 has 1 + 1.
+    assert_eq!(teams::board_point_totals(3, &matches), [Points(11), Points(9), Points(4)]);
+    let order: Vec<PlayerId> = standings(&event, &[]).iter().map(|r| r.player).collect();
+    assert_eq!(order, [1, 2, 3]);
+}

@@ -1,0 +1,314 @@
+"""The core through the generated Python bindings: run by ffi_python.rs as
+`python3 check.py <bindings folder> <core version>`."""
+
+import asyncio
+import sys
+
+sys.path.insert(0, sys.argv[1])
+import qike  # noqa: E402
+
+S = qike.MoveInput.STEP
+
+
+def P(file, rank):
+    return qike.Point(file=file, rank=rank)
+
+
+def step(ff, fr, tf, tr, promotion=None):
+    return S(P(ff, fr), P(tf, tr), promotion)
+
+
+def expect(error, call, *args):
+    """Calls `call(*args)` and returns the message of the `error` it must raise."""
+    try:
+        call(*args)
+    except error as e:
+        return str(e)
+    raise SystemExit(f"{call.__name__}{args} did not raise {error.__name__}")
+
+
+assert qike.core_version() == sys.argv[2], qike.core_version()
+
+# --- The xiangqi position viewer --------------------------------------------------
+viewer = qike.XiangqiGame()
+view = viewer.board_view()
+assert view.kind == qike.GameKind.XIANGQI(), view.kind
+assert (view.files, view.ranks) == (9, 10)
+assert view.placement == qike.Placement.INTERSECTIONS
+assert len(view.pieces) == 32, len(view.pieces)
+red_general = [p for p in view.pieces if p.side == qike.Side.FIRST and p.kind == qike.PieceKind.GENERAL]
+assert [(p.at.file, p.at.rank, p.glyph) for p in red_general] == [(4, 0, "帅")]
+assert any(isinstance(m, qike.BoardMark.RIVER) and m.left_text == "楚河" for m in view.marks)
+assert viewer.piece_at(P(1, 2)).glyph == "炮"
+msg = expect(qike.QikeError.OffBoard, viewer.piece_at, P(9, 0))
+assert msg == "point (9, 0) is not on the board", msg
+
+# --- Chess through the generic face: fool's mate, PGN and FEN ---------------------
+chess = qike.Game(qike.GameKind.CHESS())
+assert chess.board_view().placement == qike.Placement.SQUARES
+assert sorted((t.file, t.rank) for t in chess.legal_targets(P(6, 0))) == [(5, 2), (7, 2)]
+for text in ["f2f3", "e7e5", "g2g4"]:
+    assert chess.play(chess.parse_move(text)) is None
+outcome = chess.play(step(3, 7, 7, 3))  # Qd8-h4 mate
+assert outcome == qike.Outcome.WIN(qike.Side.SECOND, qike.WinReason.CHECKMATE), outcome
+assert chess.outcome() == outcome
+names = chess.move_names()
+assert [n.standard for n in names] == ["f3", "e5", "g4", "Qh4#"], names
+assert all(n.chinese for n in names)
+assert chess.move_text(chess.history()[-1]) == "d8h4"
+msg = expect(qike.QikeError.Refused, chess.play, step(4, 1, 4, 3))
+print("refused after mate:", msg)
+pgn = chess.pgn()
+assert "Qh4#" in pgn and "0-1" in pgn, pgn
+again = qike.Game.from_pgn(pgn)
+assert again.history() == chess.history() and again.outcome() == outcome
+fen = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+assert qike.Game.from_setup(qike.GameSetup.CHESS(fen)).fen() == fen
+# A promotion needs the piece.
+promo = qike.Game.from_setup(qike.GameSetup.CHESS("8/P7/8/8/8/8/8/k6K w - - 0 1"))
+assert promo.needs_promotion(P(0, 6), P(0, 7))
+expect(qike.QikeError.Refused, promo.play, step(0, 6, 0, 7))
+promo.play(step(0, 6, 0, 7, qike.PieceKind.QUEEN))
+assert promo.move_names()[-1].standard.startswith("a8=Q"), promo.move_names()
+
+# --- Xiangqi through the generic face: a mate, refusals, FEN ----------------------
+xq = qike.Game(qike.GameKind.XIANGQI())
+xq.play(step(7, 2, 4, 2))
+assert xq.move_names()[0].chinese == "炮二平五"
+assert xq.undo() == step(7, 2, 4, 2) and xq.history() == []
+msg = expect(qike.QikeError.Refused, xq.play, step(1, 0, 1, 3))  # a horse up the file
+assert "(" in msg and any("\u4e00" <= c <= "\u9fff" for c in msg), msg
+print("refused:", msg)
+mate = qike.Game.from_setup(qike.GameSetup.XIANGQI("3k5/R7R/9/9/9/9/9/9/9/4K4 w - - 0 1"))
+assert mate.outcome() is None
+outcome = mate.play(step(0, 8, 0, 9))  # 车一进一: the two chariots and the general
+assert isinstance(outcome, qike.Outcome.WIN) and outcome.winner == qike.Side.FIRST, outcome
+assert mate.fen().startswith("R2k5/8R/"), mate.fen()
+msg = expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.XIANGQI("rnbakabnr/9/9 w"))
+assert msg.startswith("invalid position:") and "3 ranks" in msg, msg
+print("typed error:", msg)
+msg = expect(qike.QikeError.OffBoard, xq.legal_targets, P(9, 0))
+assert msg == "point (9, 0) is not on the board", msg
+expect(qike.QikeError.OffBoard, xq.play, step(0, 0, 0, 12))
+expect(qike.QikeError.InvalidArgument, xq.parse_move, "z9z9")
+expect(qike.QikeError.InvalidArgument, xq.pgn)
+
+# --- Go and gomoku: SGF, stones, passes -------------------------------------------
+go = qike.Game.from_sgf("(;GM[1]FF[4]SZ[9];B[cc];W[gg])")
+assert go.kind() == qike.GameKind.GO(9) and len(go.board_view().pieces) == 2
+assert go.can_pass() and go.places_stones()
+go.play(qike.MoveInput.PASS())
+assert "SZ[9]" in go.sgf()
+expect(qike.QikeError.InvalidPosition, qike.Game.from_sgf, "(;GM[1]SZ[9];B[cc]")
+renju = qike.Game.from_setup(qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, None))
+renju.play(qike.MoveInput.PLACE(P(7, 7)))
+assert qike.Game.from_gomoku_sgf(renju.sgf(), qike.GomokuRule.FREESTYLE).history() == renju.history()
+expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.GO(2, qike.GoStart.EVEN()))
+expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, "no such opening"))
+
+# --- Random points and moves on every board: typed errors, never a panic ---------
+import random  # noqa: E402
+
+rng = random.Random(1)
+for kind in [qike.GameKind.XIANGQI(), qike.GameKind.CHESS(), qike.GameKind.GO(9), qike.GameKind.GOMOKU(qike.GomokuRule.RENJU)]:
+    game = qike.Game(kind)
+    two = qike.Session(qike.standard_setup(kind), qike.Side.FIRST, None, 1)
+    for _ in range(300):
+        a, b = P(rng.randrange(22), rng.randrange(22)), P(rng.randrange(22), rng.randrange(22))
+        piece = rng.choice([None, qike.PieceKind.QUEEN, qike.PieceKind.STONE])
+        for call in [
+            lambda: game.legal_targets(a),
+            lambda: game.needs_promotion(a, b),
+            lambda: game.play(qike.MoveInput.STEP(a, b, piece)),
+            lambda: game.play(qike.MoveInput.PLACE(a)),
+            lambda: game.play(qike.MoveInput.PASS()),
+            lambda: two.tap(a),
+            lambda: two.promote(qike.PieceKind.KNIGHT),
+            lambda: two._pass(),
+            lambda: two.undo() if rng.random() < 0.05 else None,
+        ]:
+            try:
+                call()
+            except qike.QikeError:
+                pass  # anything else (a panic is an InternalError) fails the script
+    assert qike.Session.resume_bytes(two.save_bytes()).move_names() == two.move_names()
+
+# --- Sessions: levels, taps, the engine without blocking, 悔棋, save and resume ---
+levels = qike.levels(qike.GameKind.XIANGQI())
+assert [l.number for l in levels] == list(range(1, len(levels) + 1)) and len(levels) >= 2
+assert all(l.name.zh and l.name.en and l.about.en for l in levels)
+assert qike.levels(qike.GameKind.CHESS()) == []
+msg = expect(qike.QikeError.NoSuchLevel, qike.Session, qike.standard_setup(qike.GameKind.CHESS()), qike.Side.FIRST, 1, 1)
+print("no level:", msg)
+expect(qike.QikeError.NoSuchLevel, qike.Session, qike.standard_setup(qike.GameKind.XIANGQI()), qike.Side.FIRST, len(levels) + 1, 1)
+
+s = qike.Session(qike.standard_setup(qike.GameKind.XIANGQI()), qike.Side.FIRST, 1, 7)
+assert s.level().number == 1 and s.is_player_turn()
+assert s.tap(P(7, 2)) == qike.TapResult.SELECTION()
+assert s.selected() == P(7, 2)
+assert s.tap(P(4, 2)) == qike.TapResult.MOVED(None)
+assert s.is_engine_turn()
+assert s.tap(P(0, 0)) == qike.TapResult.IGNORED()
+expect(qike.QikeError.OffBoard, s.tap, P(9, 10))
+reply = asyncio.run(s.engine_move())
+names = s.move_names()
+assert len(names) == 2 and names[0].chinese == "炮二平五", names
+assert reply.name == names[1] and reply.outcome is None
+assert s.board_view().last_move.to == (reply.played.to if isinstance(reply.played, qike.MoveInput.STEP) else None)
+assert s.is_player_turn() and not s.is_thinking()
+msg = expect(qike.QikeError.NotNow, asyncio.run, s.engine_move())
+print("not now:", msg)
+msg = expect(qike.QikeError.Refused, s.play, step(1, 0, 1, 3))
+assert s.play(step(1, 0, 2, 2)) is None  # 马八进七
+saved = s.save_bytes()
+assert s.undo() == 1 and len(s.move_names()) == 2
+hint = s.hint()
+assert hint is not None and isinstance(hint.mv, qike.MoveInput.STEP)
+back = qike.Session.resume_bytes(saved)
+assert back.move_names() == names + [back.move_names()[2]] and back.is_engine_turn()
+expect(qike.QikeError.SavedGame, qike.Session.resume_bytes, b"not a saved game")
+assert back.offer_draw() == qike.DrawAnswer.DECLINED  # too early in the game
+assert isinstance(back.resign(), qike.Outcome.WIN)
+expect(qike.QikeError.Refused, back.resign)
+reviews = s.review()
+assert [r.ply for r in reviews] == [0] and isinstance(reviews[0].verdict, qike.Verdict), reviews
+
+
+async def stopped_early():
+    """The strongest level on a middlegame position out of its book: the caller keeps
+    working while it thinks, and stops it."""
+    fen = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
+    setup = qike.GameSetup.XIANGQI(fen)
+    strong = qike.Session(setup, qike.Side.SECOND, levels[-1].number, 3)
+    assert strong.is_engine_turn()
+    pieces = len(strong.board_view().pieces)
+    task = asyncio.ensure_future(strong.engine_move())
+    for _ in range(100):
+        if strong.is_thinking():
+            break
+        await asyncio.sleep(0)
+    assert strong.is_thinking(), "the engine was not thinking"
+    assert len(strong.board_view().pieces) == pieces  # the caller is not blocked
+    expect(qike.QikeError.NotNow, strong.undo)
+    expect(qike.QikeError.NotNow, strong.hint)
+    assert strong.stop_thinking()
+    reply = await task
+    assert not strong.is_thinking() and strong.is_player_turn()
+    assert [n.standard for n in strong.move_names()] == [reply.name.standard]
+    assert not strong.stop_thinking()
+    return reply
+
+
+print("stopped engine played", asyncio.run(stopped_early()).name.chinese)
+
+# Two players on one Go board: passes, the count, agreement.
+two = qike.Session(qike.GameSetup.GO(9, qike.GoStart.EVEN()), qike.Side.FIRST, None, 1)
+assert two.is_two_player() and two.level() is None
+expect(qike.QikeError.NotNow, two.agree_count)
+two.tap(P(2, 2))
+two.tap(P(6, 6))
+two._pass()
+two._pass()
+assert two.is_counting() and two.outcome() is None
+summary = two.count_summary()
+assert summary.board_points == 81 and summary.result.en, summary
+outcome = two.agree_count()
+assert outcome == two.outcome() and not two.is_counting()
+print("go count:", summary.result.zh)
+
+# --- Lessons: the shipped course and a run through the first steps ----------------
+course = qike.courses()[0]
+assert course.title.zh and course.units and course.units[0].lessons
+first = course.units[0].lessons[0]
+run = qike.LessonRun(first.id)
+view = run.view()
+assert (view.index, view.count, view.kind) == (0, first.steps, "explain"), view
+assert isinstance(run.submit(qike.LessonInput.CONTINUE()), qike.Feedback.STEP_DONE)
+view = run.view()
+assert view.index == 1 and view.kind == "quiz" and len(view.choices) > 1, view
+assert isinstance(run.submit(qike.LessonInput.MOVE(P(0, 0), P(0, 1))), qike.Feedback.NOT_EXPECTED)
+answers = []
+for i in range(len(view.choices)):
+    answers.append(run.submit(qike.LessonInput.CHOICE(i)))
+    if not isinstance(answers[-1], qike.Feedback.WRONG):
+        break
+assert isinstance(answers[-1], qike.Feedback.STEP_DONE) and run.view().index == 2, answers
+assert all(a.reason.zh and a.reason.en for a in answers[:-1])
+result = run.result()
+assert result.lesson_id == first.id and result.mistakes == len(answers) - 1, result
+assert not run.is_done()
+# Points off the board of a step that shows one are refused.
+on_board = next(
+    r for r in (qike.LessonRun(l.id) for u in course.units for l in u.lessons) if r.view().board
+)
+msg = expect(qike.QikeError.OffBoard, on_board.targets, P(200, 200))
+assert msg == "point (200, 200) is not on the board", msg
+expect(qike.QikeError.OffBoard, on_board.submit, qike.LessonInput.MOVE(P(0, 0), P(9, 10)))
+msg = expect(qike.QikeError.InvalidArgument, qike.LessonRun, "no such lesson")
+assert msg == "there is no lesson 'no such lesson'", msg
+
+# --- Progress: a store in a folder, profiles, drafts, lessons, games, levels ------
+import tempfile  # noqa: E402
+
+folder = tempfile.mkdtemp(prefix="qike-ffi-")
+store = qike.ProgressStore.open(folder)
+kid = store.create_profile(qike.NewProfile(display_name="小明", avatar="panda", language="zh-CN", role=qike.Role.STUDENT))
+assert len(kid.id) == 32 and [p.id for p in store.profiles()] == [kid.id]
+assert store.profile(kid.id).display_name == "小明"
+msg = expect(qike.QikeError.InvalidArgument, store.profile, "not an id")
+assert msg == "'not an id' is not a profile id", msg
+expect(qike.QikeError.Store, store.profile, "0" * 32)
+settings = store.settings()
+settings.last_profile = kid.id
+settings.piece_style = qike.PieceStyle.LETTERS
+store.save_settings(settings)
+assert store.settings() == settings
+store.save_draft(kid.id, "game:xiangqi", s.save_bytes())
+resumed = qike.Session.resume_bytes(store.draft(kid.id, "game:xiangqi"))
+assert resumed.move_names() == s.move_names()
+store.clear_draft(kid.id, "game:xiangqi")
+assert store.draft(kid.id, "game:xiangqi") is None
+attempt = qike.LessonAttempt(
+    lesson_id="xiangqi.basics.1", content_version=1, completed=True, stars=3, mistakes=0,
+    hints=1, time_ms=5000, at=1_700_000_000_000,
+)
+record = store.record_lesson(kid.id, attempt)
+assert record.status == qike.LessonStatus.COMPLETED and record.best_stars == 3
+assert store.lesson_records(kid.id) == [record]
+level_before = store.suggested_level(kid.id, qike.GameKind.XIANGQI())
+back_record = back.record()  # the resigned game against level 1
+assert back_record.outcome == back.outcome() and back_record.ai_level == 1
+rating = store.record_game(kid.id, back_record)
+assert rating is not None and rating.games == 1
+assert [g.id for g in store.games(kid.id)] == [back_record.id]
+assert 1 <= store.suggested_level(kid.id, qike.GameKind.XIANGQI()) <= max(level_before, 1)
+
+# --- Classes: a join code, a signed report carried as text, the dashboard ---------
+teacher = qike.ProgressStore.open(tempfile.mkdtemp(prefix="qike-ffi-teacher-"))
+cls = teacher.create_class(qike.NewClass(name="一班", teacher="王老师", description=""))
+assert cls.qr_payload.startswith("QIKE:JOIN:") and cls.join_code, cls
+assert [c.id for c in teacher.classes(False)] == [cls.id]
+expect(qike.QikeError.Store, store.join_class, kid.id, "not a join code", "一班")
+store.join_class(kid.id, cls.qr_payload, "一班")
+assert [m.class_name for m in store.memberships(kid.id)] == ["一班"]
+text = qike.report_to_text(store.export_report(kid.id, cls.id))
+summary = teacher.import_report(qike.report_from_text(text))
+assert summary.outcome == qike.ImportOutcome.NEW_STUDENT and summary.student == kid.id, summary
+again = teacher.import_report(qike.report_from_text(text))
+assert again.outcome == qike.ImportOutcome.ALREADY_IMPORTED
+expect(qike.QikeError.Store, teacher.import_report, b"not a report")
+expect(qike.QikeError.Store, qike.report_from_text, "not a report")
+assert [r.student for r in teacher.roster(cls.id)] == [kid.id]
+matrix = teacher.class_matrix(cls.id)
+assert matrix.lessons == ["xiangqi.basics.1"] and matrix.cells[0][0].stars == 3, matrix
+assert "小明" in teacher.class_csv(cls.id)
+assert qike.report_to_text(qike.report_from_text(store.export_report_qr(kid.id, cls.id)))
+teacher.close_store()
+
+store.close_store()
+msg = expect(qike.QikeError.Store, store.profiles)
+assert msg == "the progress store is closed", msg
+again = qike.ProgressStore.open(folder)
+assert [p.display_name for p in again.profiles()] == ["小明"]
+again.close_store()
+print("python ffi ok")
