@@ -7,6 +7,7 @@ use std::sync::atomic::AtomicBool;
 use crate::game::{GameKind, MoveInput, Side};
 use crate::games::AnyGame;
 
+use super::go::GoEngine;
 use super::level::Rng;
 use super::limits::Limits;
 use super::xiangqi::XiangqiEngine;
@@ -107,6 +108,7 @@ pub trait Engine: Send {
 #[derive(Debug)]
 pub enum AnyEngine {
     Xiangqi(XiangqiEngine),
+    Go(GoEngine),
 }
 
 impl AnyEngine {
@@ -115,7 +117,9 @@ impl AnyEngine {
     pub fn for_game(kind: GameKind, hash_mb: usize) -> Option<AnyEngine> {
         match kind {
             GameKind::Xiangqi => Some(AnyEngine::Xiangqi(XiangqiEngine::new(hash_mb))),
-            GameKind::Chess | GameKind::Go { .. } | GameKind::Gomoku { .. } => None,
+            // The Go engine's memory is its node cap, not a hash table.
+            GameKind::Go { .. } => Some(AnyEngine::Go(GoEngine::new())),
+            GameKind::Chess | GameKind::Gomoku { .. } => None,
         }
     }
 
@@ -129,31 +133,37 @@ impl Engine for AnyEngine {
     fn analyse(&mut self, game: &AnyGame, limits: &Limits, margin: i32) -> Analysis {
         match self {
             AnyEngine::Xiangqi(e) => e.analyse(game, limits, margin),
+            AnyEngine::Go(e) => e.analyse(game, limits, margin),
         }
     }
     fn book_move(&self, game: &AnyGame, rng: &mut Rng) -> Option<MoveInput> {
         match self {
             AnyEngine::Xiangqi(e) => e.book_move(game, rng),
+            AnyEngine::Go(e) => e.book_move(game, rng),
         }
     }
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
         match self {
             AnyEngine::Xiangqi(e) => e.set_stop_flag(flag),
+            AnyEngine::Go(e) => e.set_stop_flag(flag),
         }
     }
     fn new_game(&mut self) {
         match self {
             AnyEngine::Xiangqi(e) => e.new_game(),
+            AnyEngine::Go(e) => e.new_game(),
         }
     }
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {
         match self {
             AnyEngine::Xiangqi(e) => e.hint(game, nodes),
+            AnyEngine::Go(e) => e.hint(game, nodes),
         }
     }
     fn review(&mut self, game: &AnyGame, side: Side, nodes: u64) -> Vec<MoveReview> {
         match self {
             AnyEngine::Xiangqi(e) => e.review(game, side, nodes),
+            AnyEngine::Go(e) => e.review(game, side, nodes),
         }
     }
 }

@@ -54,7 +54,8 @@ pub enum NoSuchLevel {
 pub fn levels(kind: GameKind) -> &'static [Level] {
     match kind {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
-        GameKind::Chess | GameKind::Go { .. } | GameKind::Gomoku { .. } => &[],
+        GameKind::Go { .. } => &super::go::LEVELS,
+        GameKind::Chess | GameKind::Gomoku { .. } => &[],
     }
 }
 

@@ -15,6 +15,7 @@
 //! ```
 
 mod engine;
+pub mod go;
 mod level;
 mod limits;
 mod thinker;

@@ -98,6 +98,9 @@ fn score_text(score: i32) -> String {
 /// `qike engine xiangqi [--match ENGINE [--movetime MS] [--rounds N] [--nodes N]]`.
 pub fn command(args: &mut super::args::Args) -> Result<(), String> {
     let game = args.positional("game")?;
+    if game == "go" {
+        return super::gtp::command(args);
+    }
     let opponent = args.option("--match");
     let number = |v: Option<String>, what: &str, default: u64| -> Result<u64, String> {
         v.map_or(Ok(default), |s| {
@@ -109,7 +112,7 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
     let nodes = args.option("--nodes").map(|s| number(Some(s), "--nodes", 0)).transpose()?;
     args.finish()?;
     if game != "xiangqi" {
-        return Err(format!("there is no engine for '{game}' (try: xiangqi)"));
+        return Err(format!("there is no engine for '{game}' (try: xiangqi, go)"));
     }
     match opponent {
         // The older spelling of `qike match qike uci:ENGINE`.
@@ -347,8 +350,10 @@ impl Engine {
                 (Some(l), Some(game)) => {
                     let mut engine = AnyEngine::Xiangqi(XiangqiEngine::from_searcher(searcher));
                     let best = play_level(&mut engine, &game, &l, &mut Rng::new(seed), false);
-                    let AnyEngine::Xiangqi(e) = engine;
-                    searcher = e.into_searcher();
+                    searcher = match engine {
+                        AnyEngine::Xiangqi(e) => e.into_searcher(),
+                        _ => Searcher::new(qike_core::ai::xiangqi::DEFAULT_MB),
+                    };
                     best.and_then(|m| match m {
                         MoveInput::Step { from, to, .. } => Move::new(from, to),
                         _ => None,
