@@ -384,3 +384,21 @@ fn gtp_plays_a_whole_game_against_itself_by_genmove() {
     let score = answers[answers.len() - 2];
     assert!(score.starts_with("= B+") || score.starts_with("= W+") || score == "= 0", "{score}");
 }
+
+#[test]
+fn the_stop_flag_ends_an_unlimited_search_and_a_small_node_cap_still_plays() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let game = AnyGame::new(GameKind::Go { size: 9 }).unwrap();
+    let mut e = GoEngine::new();
+    e.set_stop_flag(Arc::new(AtomicBool::new(true)));
+    let a = e.analyse(&game, &Limits::default(), 0);
+    assert_eq!(a.nodes, 1);
+    assert!(matches!(a.best, Some(MoveInput::Place { .. })));
+    // A tree of 100 nodes: the root's children and little more, yet 2000 playouts run.
+    let mut small = GoEngine::with_max_nodes(100);
+    let a = small.analyse(&game, &Limits::nodes(2000), 0);
+    assert_eq!(a.nodes, 2000);
+    let mut g = game.clone();
+    assert!(g.play(a.best.unwrap()).is_ok());
+}

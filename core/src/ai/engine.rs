@@ -105,6 +105,8 @@ pub trait Engine: Send {
 }
 
 /// The engine of any game that has one.
+// One engine is held per game at a time; the sizes of the variants do not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
 pub enum AnyEngine {
     Xiangqi(XiangqiEngine),

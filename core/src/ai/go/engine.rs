@@ -24,6 +24,8 @@ const UNLIMITED_PLAYOUTS: u64 = 2_000_000;
 const HOPELESS: f32 = 0.03;
 /// A point whose ownership is weaker than this is still open (worth a move).
 const SETTLED: f32 = 0.6;
+/// Passing before the opponent does may cost at most this much win rate.
+const PASS_SLACK: f32 = 0.03;
 /// Seed of the dead-stone estimate the engine checks before it passes.
 const COUNT_SEED: u64 = 1;
 
@@ -134,6 +136,13 @@ fn wins_count(game: &Game, side: Side) -> bool {
     g.score().result.winner() == Some(side)
 }
 
+/// Whether some move captures stones or saves stones in atari.
+fn urgent(root: &Root) -> bool {
+    root.moves.iter().any(|&c| {
+        captures(&root.board, c, root.to_move) > 0 || saves(&root.board, c, root.to_move) > 0
+    })
+}
+
 /// Whether some point is still open: not owned surely by either side, and playable
 /// without self-atari (shared liberties of a seki are not open).
 fn open_point(root: &Root, own: &Ownership) -> bool {
@@ -182,12 +191,20 @@ impl GoEngine {
         let side = root.to_move;
         let stones: Vec<&ChildStat> = outcome.children.iter().filter(|c| c.cell != PASS).collect();
         let best_rate = stones.first().map_or(0.0, |c| c.win_rate);
+        let pass_rate =
+            outcome.children.iter().find(|c| c.cell == PASS).map_or(0.0, |c| c.win_rate);
         let pass = if stones.is_empty() {
             true
         } else if root.passes == 1 {
+            // Passing ends the game: only when the count wins, or the game is lost.
             best_rate < HOPELESS || wins_count(game, side)
         } else {
-            !open_point(&root, &own) && wins_count(game, side)
+            // Before the opponent passes: nothing left to take, save or settle, passing
+            // costs nothing by the search, and the count would win.
+            pass_rate >= best_rate - PASS_SLACK
+                && !urgent(&root)
+                && !open_point(&root, &own)
+                && wins_count(game, side)
         };
         let score = |rate: f32| ((rate - 0.5) * SCALE).round() as i32;
         let top = stones.first().map_or(0, |c| c.visits);
@@ -262,10 +279,12 @@ impl Engine for GoEngine {
         let mut pos = g.fresh();
         let mut out = Vec::new();
         for (ply, &(mover, mv)) in g.moves().iter().enumerate() {
-            if mover == side && pos.side_to_move() == side && !pos.is_over() {
-                if let Some(r) = self.review_one(&pos, mv, per_move, ply) {
-                    out.push(r);
-                }
+            if mover == side
+                && pos.side_to_move() == side
+                && !pos.is_over()
+                && let Some(r) = self.review_one(&pos, mv, per_move, ply)
+            {
+                out.push(r);
             }
             if pos.play_as(mover, mv).is_err() {
                 break;

@@ -159,10 +159,11 @@ impl Mcts {
                 if self.stop.load(Ordering::Relaxed) {
                     break;
                 }
-                if let Some(t) = budget.time {
-                    if playouts % 16 == 0 && start.elapsed() >= t {
-                        break;
-                    }
+                if let Some(t) = budget.time
+                    && playouts.is_multiple_of(16)
+                    && start.elapsed() >= t
+                {
+                    break;
                 }
             }
             self.one(root, &mut seq, &mut path, &mut first, &mut owner, &mut ownership);

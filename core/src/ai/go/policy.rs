@@ -168,12 +168,11 @@ fn answers(board: &Board, last: usize, side: Side, out: &mut Vec<usize>) {
         let mut s = h;
         loop {
             for m in board.neighbours(s) {
-                if board.cell(m).side() == Some(side.opponent()) {
-                    if let Some(l) = board.atari_liberty(board.head_of(m)) {
-                        if board.check(l, side).is_ok() {
-                            out.push(l);
-                        }
-                    }
+                if board.cell(m).side() == Some(side.opponent())
+                    && let Some(l) = board.atari_liberty(board.head_of(m))
+                    && board.check(l, side).is_ok()
+                {
+                    out.push(l);
                 }
             }
             s = board.next_stone(s);

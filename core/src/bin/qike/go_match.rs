@@ -7,7 +7,7 @@
 //!
 //! Options: `--games N` (2), `--size N` (9), `--komi K` (7.5), `--level N` (10),
 //! `--movetime MS` (the level's), `--playouts N` (fixed playouts instead of time),
-//! `--seed N` (1), `--max-moves N` (four times the board's points).
+//! `--seed N` (1), `--max-moves N` (four times the board's points), `--show-moves`.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -26,6 +26,8 @@ pub struct Config {
     pub playouts: Option<u64>,
     pub seed: u64,
     pub max_moves: Option<usize>,
+    /// Print each game's moves (GTP names) after its line.
+    pub show_moves: bool,
 }
 
 /// A GTP program on the other end of two pipes.
@@ -217,6 +219,10 @@ pub fn run(c: &Config) -> Result<(), String> {
             if qike_won { "qike wins" } else { "opponent wins" },
             counted.dead_stones().len(),
         );
+        if c.show_moves {
+            let names: Vec<String> = counted.moves().iter().map(|(_, m)| m.to_string()).collect();
+            println!("  moves: {}", names.join(" "));
+        }
     }
     println!(
         "qike level {} won {wins} of {} games; the opponent's count named the same winner in {agree}",

@@ -89,6 +89,7 @@ fn go_match_command(args: &mut Args) -> Result<(), String> {
         playouts: num(args.option("--playouts"), "--playouts")?,
         seed: num(args.option("--seed"), "--seed")?.unwrap_or(1),
         max_moves: num(args.option("--max-moves"), "--max-moves")?,
+        show_moves: args.flag("--show-moves"),
     };
     args.finish()?;
     go_match::run(&config)
