@@ -402,3 +402,27 @@ fn the_stop_flag_ends_an_unlimited_search_and_a_small_node_cap_still_plays() {
     let mut g = game.clone();
     assert!(g.play(a.best.unwrap()).is_ok());
 }
+
+#[test]
+fn does_not_put_its_own_stones_in_atari() {
+    // Black's two stones D1-E1 have two liberties, C1 and F1, walled in by white.
+    // Filling either leaves them in atari: the engine does not consider it.
+    let g = position(
+        &[
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            ".........",
+            "..OOOO...",
+            ".O.XX.O..",
+        ],
+        Side::First,
+    );
+    let a = GoEngine::new().analyse(&AnyGame::Go(Box::new(g)), &Limits::nodes(500), 2000);
+    for c in &a.candidates {
+        assert!(c.mv != place("C1", 9).unwrap() && c.mv != place("F1", 9).unwrap(), "{c:?}");
+    }
+}

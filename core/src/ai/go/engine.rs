@@ -109,12 +109,18 @@ fn root_of(game: &Game) -> Root {
         Some(&(_, Move::Pass)) => (PASS, 1),
         None => (PASS, 0),
     };
-    let moves = game
+    let legal: Vec<usize> = game
         .legal_points()
         .into_iter()
         .map(|p| board.index(p))
         .filter(|&c| !is_eye(&board, c, side))
         .collect();
+    // Never put two stones or more in atari without capturing: in a lost position the
+    // win rates are all near zero and would otherwise let the engine fill its own
+    // liberties until its groups die.
+    let sensible: Vec<usize> =
+        legal.iter().copied().filter(|&c| self_atari(&board, c, side) < 2).collect();
+    let moves = if sensible.is_empty() { legal } else { sensible };
     Root { board, to_move: side, last, passes, moves, komi_half: komi_half(game) }
 }
 
