@@ -337,7 +337,7 @@ fn bestmoves(out: &str) -> Vec<&str> {
 fn uci_over_stdin_and_stdout() {
     let out = uci("uci\nisready\nsetoption name Hash value 4\nsetoption name Threads value 1\n\
                    ucinewgame\nposition fen 6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 1\n\
-                   go depth 4\nisready\nquit\n");
+                   go depth 4\nisready\n");
     assert!(out.contains("id name Qike") && out.contains("uciok") && out.contains("readyok"));
     assert!(out.contains("score mate 1"), "{out}");
     assert_eq!(bestmoves(&out), ["d1d8"]);

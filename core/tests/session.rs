@@ -271,12 +271,24 @@ fn two_players_share_a_device_in_every_game() {
 }
 
 #[test]
-fn games_without_an_engine_refuse_a_level() {
-    let setup = GameSetup::standard(GameKind::Go { size: 9 });
-    assert!(matches!(
-        GameSession::new(setup, Side::First, Some(1), 1, Timestamp(0)),
-        Err(SessionError::Level(_))
-    ));
+fn levels_outside_a_games_table_are_refused() {
+    for kind in [
+        GameKind::Xiangqi,
+        GameKind::Chess,
+        GameKind::Go { size: 9 },
+        GameKind::Gomoku { rule: GomokuRule::Renju },
+    ] {
+        for level in [0, 11, 255] {
+            let setup = GameSetup::standard(kind);
+            assert!(matches!(
+                GameSession::new(setup, Side::First, Some(level), 1, Timestamp(0)),
+                Err(SessionError::Level(_))
+            ));
+        }
+        let session =
+            GameSession::new(GameSetup::standard(kind), Side::First, Some(1), 1, Timestamp(0));
+        assert!(session.is_ok(), "{kind:?} has an engine at level 1");
+    }
 }
 
 /// Points far off every board (taps from a confused UI or a foreign caller) are refused

@@ -8,6 +8,7 @@ use crate::game::{GameKind, MoveInput, Side};
 use crate::games::AnyGame;
 
 use super::chess::ChessEngine;
+use super::go::GoEngine;
 use super::gomoku::GomokuEngine;
 use super::level::Rng;
 use super::limits::Limits;
@@ -113,6 +114,7 @@ pub enum AnyEngine {
     Xiangqi(XiangqiEngine),
     Chess(ChessEngine),
     Gomoku(GomokuEngine),
+    Go(GoEngine),
 }
 
 impl AnyEngine {
@@ -122,8 +124,9 @@ impl AnyEngine {
         match kind {
             GameKind::Xiangqi => Some(AnyEngine::Xiangqi(XiangqiEngine::new(hash_mb))),
             GameKind::Chess => Some(AnyEngine::Chess(ChessEngine::new(hash_mb))),
+            // The Go engine's memory is its node cap, not a hash table.
+            GameKind::Go { .. } => Some(AnyEngine::Go(GoEngine::new())),
             GameKind::Gomoku { .. } => Some(AnyEngine::Gomoku(GomokuEngine::new(hash_mb))),
-            GameKind::Go { .. } => None,
         }
     }
 
@@ -139,6 +142,7 @@ impl Engine for AnyEngine {
             AnyEngine::Xiangqi(e) => e.analyse(game, limits, margin),
             AnyEngine::Chess(e) => e.analyse(game, limits, margin),
             AnyEngine::Gomoku(e) => e.analyse(game, limits, margin),
+            AnyEngine::Go(e) => e.analyse(game, limits, margin),
         }
     }
     fn book_move(&self, game: &AnyGame, rng: &mut Rng) -> Option<MoveInput> {
@@ -146,6 +150,7 @@ impl Engine for AnyEngine {
             AnyEngine::Xiangqi(e) => e.book_move(game, rng),
             AnyEngine::Chess(e) => e.book_move(game, rng),
             AnyEngine::Gomoku(e) => e.book_move(game, rng),
+            AnyEngine::Go(e) => e.book_move(game, rng),
         }
     }
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
@@ -153,6 +158,7 @@ impl Engine for AnyEngine {
             AnyEngine::Xiangqi(e) => e.set_stop_flag(flag),
             AnyEngine::Chess(e) => e.set_stop_flag(flag),
             AnyEngine::Gomoku(e) => e.set_stop_flag(flag),
+            AnyEngine::Go(e) => e.set_stop_flag(flag),
         }
     }
     fn new_game(&mut self) {
@@ -160,6 +166,7 @@ impl Engine for AnyEngine {
             AnyEngine::Xiangqi(e) => e.new_game(),
             AnyEngine::Chess(e) => e.new_game(),
             AnyEngine::Gomoku(e) => e.new_game(),
+            AnyEngine::Go(e) => e.new_game(),
         }
     }
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {
@@ -167,6 +174,7 @@ impl Engine for AnyEngine {
             AnyEngine::Xiangqi(e) => e.hint(game, nodes),
             AnyEngine::Chess(e) => e.hint(game, nodes),
             AnyEngine::Gomoku(e) => e.hint(game, nodes),
+            AnyEngine::Go(e) => e.hint(game, nodes),
         }
     }
     fn review(&mut self, game: &AnyGame, side: Side, nodes: u64) -> Vec<MoveReview> {
@@ -174,6 +182,7 @@ impl Engine for AnyEngine {
             AnyEngine::Xiangqi(e) => e.review(game, side, nodes),
             AnyEngine::Chess(e) => e.review(game, side, nodes),
             AnyEngine::Gomoku(e) => e.review(game, side, nodes),
+            AnyEngine::Go(e) => e.review(game, side, nodes),
         }
     }
 }

@@ -55,8 +55,8 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
     match kind {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
         GameKind::Chess => &super::chess::LEVELS,
+        GameKind::Go { .. } => &super::go::LEVELS,
         GameKind::Gomoku { .. } => &super::gomoku::LEVELS,
-        GameKind::Go { .. } => &[],
     }
 }
 
@@ -203,7 +203,7 @@ mod tests {
         let gomoku = GameKind::Gomoku { rule: crate::game::GomokuRule::Freestyle };
         assert_eq!(Level::get(gomoku, 10).map(|l| l.number), Ok(10));
         // Every level table has ten rows, numbered in order, with names in both languages.
-        for kind in [GameKind::Xiangqi, GameKind::Chess, gomoku] {
+        for kind in [GameKind::Xiangqi, GameKind::Chess, GameKind::Go { size: 9 }, gomoku] {
             let rows = levels(kind);
             assert_eq!(rows.len(), 10, "{kind:?}");
             for (i, l) in rows.iter().enumerate() {

@@ -16,6 +16,7 @@
 
 pub mod chess;
 mod engine;
+pub mod go;
 pub mod gomoku;
 mod level;
 mod limits;

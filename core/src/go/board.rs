@@ -345,6 +345,21 @@ impl Board {
         libs > 0 && libs * self.lib_sq[h] as u64 == sum * sum
     }
 
+    /// The one liberty of the string with head `h` when it is in atari.
+    pub(crate) fn atari_liberty(&self, h: usize) -> Option<usize> {
+        self.in_atari(h).then(|| (self.lib_sum[h] / u32::from(self.libs[h].max(1))) as usize)
+    }
+
+    /// Number of stones of the string with head `h`.
+    pub(crate) fn string_size(&self, h: usize) -> usize {
+        usize::from(self.stones[h])
+    }
+
+    /// The next stone of the same string (the strings are circular lists).
+    pub(crate) fn next_stone(&self, i: usize) -> usize {
+        self.next[i] as usize
+    }
+
     /// Whether a stone of `side` may go on cell `at`.
     pub(crate) fn check(&self, at: usize, side: Side) -> Result<(), Refusal> {
         if self.cells.get(at) != Some(&Cell::Empty) {

@@ -22,13 +22,13 @@
 //! ```
 
 mod benson;
-mod board;
+pub(crate) mod board;
 mod coords;
 mod dead;
 mod face;
 mod game;
-mod playout;
-mod score;
+pub(crate) mod playout;
+pub(crate) mod score;
 mod sgf;
 
 pub use board::{Board, MAX_SIZE, MIN_SIZE};

@@ -99,6 +99,9 @@ fn score_text(score: i32) -> String {
 /// `qike engine xiangqi [--match ENGINE [--movetime MS] [--rounds N] [--nodes N]]`.
 pub fn command(args: &mut super::args::Args) -> Result<(), String> {
     let game = args.positional("game")?;
+    if game == "go" {
+        return super::gtp::command(args);
+    }
     let opponent = args.option("--match");
     let number = |v: Option<String>, what: &str, default: u64| -> Result<u64, String> {
         v.map_or(Ok(default), |s| {
@@ -122,7 +125,7 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
         return super::gomocup::run();
     }
     if game != "xiangqi" {
-        return Err(format!("there is no engine for '{game}' (try: xiangqi, chess, gomoku)"));
+        return Err(format!("there is no engine for '{game}' (try: xiangqi, chess, go, gomoku)"));
     }
     match opponent {
         // The older spelling of `qike match qike uci:ENGINE`.
@@ -362,7 +365,7 @@ impl Engine {
                     let best = play_level(&mut engine, &game, &l, &mut Rng::new(seed), false);
                     searcher = match engine {
                         AnyEngine::Xiangqi(e) => e.into_searcher(),
-                        _ => Searcher::new(16),
+                        _ => Searcher::new(qike_core::ai::xiangqi::DEFAULT_MB),
                     };
                     best.and_then(|m| match m {
                         MoveInput::Step { from, to, .. } => Move::new(from, to),

@@ -82,7 +82,9 @@ pub fn run() -> Result<(), String> {
             _ => say(&e.out, &format!("info string unknown command '{cmd}'")),
         }
     }
-    e.finish();
+    // The input ended without `quit` (a script piping commands): let a running search
+    // end by its own limits and answer, rather than cutting it short.
+    e.wait();
     Ok(())
 }
 
@@ -252,6 +254,12 @@ impl Uci {
     }
 
     /// Stops a running search and takes the searcher back.
+    fn wait(&mut self) {
+        if let Some((_, handle)) = self.running.take() {
+            self.searcher = Some(handle.join().unwrap_or_else(|_| Searcher::new(self.hash_mb)));
+        }
+    }
+
     fn finish(&mut self) {
         if let Some((stop, handle)) = self.running.take() {
             stop.store(true, Ordering::Relaxed);

@@ -1,8 +1,12 @@
-//! Go commands: `go-score` counts a finished SGF game, `go-bench` times random playouts.
+//! Go commands: `go-score` counts a finished SGF game, `go-bench` times random playouts
+//! and the engine's search.
 
 use std::time::Instant;
 
+use qike_core::ai::go::GoEngine;
+use qike_core::ai::{Engine, Limits};
 use qike_core::go::{DEFAULT_PLAYOUTS, benchmark_playouts, read_sgf};
+use qike_core::{AnyGame, GameKind};
 
 fn number<T: std::str::FromStr>(text: Option<String>, name: &str, default: T) -> Result<T, String> {
     match text {
@@ -45,7 +49,8 @@ pub fn score(file: &str, seed: Option<String>, playouts: Option<String>) -> Resu
     Ok(())
 }
 
-/// Runs uniform random playouts (no eye filling) on an empty board and prints the rate.
+/// Runs uniform random playouts (no eye filling) on an empty board and prints the rate,
+/// then the engine's search for as many playouts (knowledge playouts in the tree).
 pub fn bench(size: Option<String>, playouts: Option<String>) -> Result<(), String> {
     let size: u8 = number(size, "--size", 9)?;
     let count: u32 = number(playouts, "--playouts", 20_000)?;
@@ -54,5 +59,13 @@ pub fn bench(size: Option<String>, playouts: Option<String>) -> Result<(), Strin
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     println!("{size}x{size}: {count} playouts, {moves} moves in {secs:.3} s");
     println!("{:.0} playouts/s", f64::from(count) / secs);
+    // The engine's search: playouts with knowledge, the tree and RAVE updates included.
+    let game = AnyGame::new(GameKind::Go { size }).map_err(|e| e.to_string())?;
+    let mut engine = GoEngine::new();
+    let start = Instant::now();
+    let a = engine.analyse(&game, &Limits::nodes(u64::from(count)), 0);
+    let secs = start.elapsed().as_secs_f64().max(1e-9);
+    println!("search with knowledge: {} playouts in {secs:.3} s", a.nodes);
+    println!("{:.0} search playouts/s", a.nodes as f64 / secs);
     Ok(())
 }

@@ -7,10 +7,12 @@
 //!   qike gomoku-bench [--nodes N]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
+//!   qike go-match OPPONENT [--games N] [--size N] [--level N] [--movetime MS] … (go_match.rs)
 //!   qike content check
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
 //!   qike engine chess     (UCI)
 //!   qike engine gomoku    (the Gomocup protocol)
+//!   qike engine go        (GTP v2; --level N, --playouts N, --movetime MS, --seed N)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
@@ -22,8 +24,10 @@ mod chess;
 mod chess_engine;
 mod content;
 mod go;
+mod go_match;
 mod gomocup;
 mod gomoku;
+mod gtp;
 mod tournament;
 mod xiangqi;
 
@@ -98,8 +102,30 @@ fn run(args: &mut Args) -> Result<(), String> {
             args.finish()?;
             go::bench(size, playouts)
         }
+        "go-match" => go_match_command(args),
         other => Err(format!("unknown command '{other}' (try: perft, version)")),
     }
+}
+
+fn go_match_command(args: &mut Args) -> Result<(), String> {
+    let opponent = args.positional("opponent (a GTP command line, or random)")?;
+    fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
+        v.map(|s| s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))).transpose()
+    }
+    let config = go_match::Config {
+        opponent,
+        games: num(args.option("--games"), "--games")?.unwrap_or(2),
+        size: num(args.option("--size"), "--size")?.unwrap_or(9),
+        komi: num(args.option("--komi"), "--komi")?.unwrap_or(7.5),
+        level: num(args.option("--level"), "--level")?.unwrap_or(10),
+        movetime: num(args.option("--movetime"), "--movetime")?,
+        playouts: num(args.option("--playouts"), "--playouts")?,
+        seed: num(args.option("--seed"), "--seed")?.unwrap_or(1),
+        max_moves: num(args.option("--max-moves"), "--max-moves")?,
+        show_moves: args.flag("--show-moves"),
+    };
+    args.finish()?;
+    go_match::run(&config)
 }
 
 fn perft(args: &mut Args) -> Result<(), String> {

@@ -1,0 +1,345 @@
+//! The Go engine behind the one engine interface: analysis with candidates from the
+//! root moves, safe passing, hints with a reason, and a review of a player's moves.
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::ai::engine::{Analysis, Candidate, Engine, Hint, MoveReview, Verdict};
+use crate::ai::limits::Limits;
+use crate::game::{MoveInput, Side, Text};
+use crate::games::AnyGame;
+use crate::go::playout::is_eye;
+use crate::go::{DEFAULT_PLAYOUTS, Game, Move};
+
+use super::mcts::{Budget, ChildStat, DEFAULT_MAX_NODES, Mcts, Outcome, Root};
+use super::ownership::{Ownership, komi_half};
+use super::policy::{PASS, captures, saves, self_atari};
+
+/// Win rates are shown as scores on this scale: (win rate − ½) × 2000.
+const SCALE: f32 = 2000.0;
+/// Playouts when the limits set none (a search "until stopped" still ends).
+const UNLIMITED_PLAYOUTS: u64 = 2_000_000;
+/// Below this win rate the game is lost: after the opponent's pass, pass too.
+const HOPELESS: f32 = 0.03;
+/// A point whose ownership is weaker than this is still open (worth a move).
+const SETTLED: f32 = 0.6;
+/// Passing before the opponent does may cost at most this much win rate.
+const PASS_SLACK: f32 = 0.03;
+/// Seed of the dead-stone estimate the engine checks before it passes.
+const COUNT_SEED: u64 = 1;
+
+/// The Go engine: the tree search and the last search's ownership estimate.
+#[derive(Debug)]
+pub struct GoEngine {
+    mcts: Mcts,
+    ownership: Option<Ownership>,
+}
+
+impl Default for GoEngine {
+    fn default() -> GoEngine {
+        GoEngine::new()
+    }
+}
+
+/// Why the coach suggests a move.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HintWhy {
+    /// Saves this many of the player's stones in atari (打吃).
+    Saves { stones: usize },
+    /// Captures this many stones (提子).
+    Captures { stones: usize },
+    /// Nothing urgent: the biggest point by the search.
+    BigPoint,
+    /// Every point is settled and passing wins (or nothing is left to play).
+    Pass,
+}
+
+impl HintWhy {
+    pub fn text(self) -> Text {
+        match self {
+            HintWhy::Saves { stones } => Text {
+                zh: format!("你的 {stones} 个子被打吃了，快逃出来！"),
+                en: format!("{stones} of your stones are in atari: save them!"),
+            },
+            HintWhy::Captures { stones } => Text {
+                zh: format!("这里能提掉 {stones} 个子。"),
+                en: format!("You can capture {stones} stone(s) here."),
+            },
+            HintWhy::BigPoint => {
+                Text::new("这里是现在最大的地方。", "This is the biggest point now.")
+            }
+            HintWhy::Pass => Text::new(
+                "边界都走完了，可以停一手数子。",
+                "The borders are finished: pass and count.",
+            ),
+        }
+    }
+}
+
+/// Why `mv` is worth playing in `game` (saving comes before capturing).
+pub fn hint_why(game: &Game, mv: MoveInput) -> HintWhy {
+    let MoveInput::Place { at } = mv else { return HintWhy::Pass };
+    let board = game.board();
+    if !board.contains(at) {
+        return HintWhy::BigPoint;
+    }
+    let cell = board.index(at);
+    let side = game.side_to_move();
+    let saved = saves(board, cell, side);
+    if saved > 0 {
+        return HintWhy::Saves { stones: saved };
+    }
+    match captures(board, cell, side) {
+        0 => HintWhy::BigPoint,
+        stones => HintWhy::Captures { stones },
+    }
+}
+
+fn to_input(game: &Game, cell: usize) -> MoveInput {
+    if cell == PASS { MoveInput::Pass } else { MoveInput::Place { at: game.board().point(cell) } }
+}
+
+/// The search's starting point for `game`.
+fn root_of(game: &Game) -> Root {
+    let board = game.board().clone();
+    let side = game.side_to_move();
+    let (last, passes) = match game.moves().last() {
+        Some(&(_, Move::Play(p))) => (board.index(p), 0),
+        Some(&(_, Move::Pass)) => (PASS, 1),
+        None => (PASS, 0),
+    };
+    let legal: Vec<usize> = game
+        .legal_points()
+        .into_iter()
+        .map(|p| board.index(p))
+        .filter(|&c| !is_eye(&board, c, side))
+        .collect();
+    // Never put two stones or more in atari without capturing: in a lost position the
+    // win rates are all near zero and would otherwise let the engine fill its own
+    // liberties until its groups die.
+    let sensible: Vec<usize> =
+        legal.iter().copied().filter(|&c| self_atari(&board, c, side) < 2).collect();
+    let moves = if sensible.is_empty() { legal } else { sensible };
+    Root { board, to_move: side, last, passes, moves, komi_half: komi_half(game) }
+}
+
+/// A seed from the position, so that a search depends only on the game and the limits.
+fn seed_of(game: &Game) -> u64 {
+    game.board().hash() ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// Whether `side` wins the count if both pass now, dead stones by the same estimate the
+/// session makes at the count.
+fn wins_count(game: &Game, side: Side) -> bool {
+    let mut g = game.clone();
+    while !g.is_over() {
+        if g.pass().is_err() {
+            return false;
+        }
+    }
+    g.estimate_dead_stones(DEFAULT_PLAYOUTS, COUNT_SEED);
+    g.score().result.winner() == Some(side)
+}
+
+/// Whether some move captures stones or saves stones in atari.
+fn urgent(root: &Root) -> bool {
+    root.moves.iter().any(|&c| {
+        captures(&root.board, c, root.to_move) > 0 || saves(&root.board, c, root.to_move) > 0
+    })
+}
+
+/// Whether some point is still open: not owned surely by either side, and playable
+/// without self-atari (shared liberties of a seki are not open).
+fn open_point(root: &Root, own: &Ownership) -> bool {
+    root.moves.iter().any(|&c| {
+        let p = root.board.point(c);
+        own.at(p).abs() < SETTLED && self_atari(&root.board, c, root.to_move) == 0
+    })
+}
+
+impl GoEngine {
+    pub fn new() -> GoEngine {
+        GoEngine::with_max_nodes(DEFAULT_MAX_NODES)
+    }
+
+    /// An engine whose tree holds at most `max_nodes` nodes.
+    pub fn with_max_nodes(max_nodes: usize) -> GoEngine {
+        GoEngine {
+            mcts: Mcts::new(max_nodes, 1, Arc::new(AtomicBool::new(false))),
+            ownership: None,
+        }
+    }
+
+    /// Who owns each point, by the last search's playouts.
+    pub fn ownership(&self) -> Option<&Ownership> {
+        self.ownership.as_ref()
+    }
+
+    fn run(&mut self, game: &Game, root: &Root, limits: &Limits) -> Outcome {
+        let playouts = limits.nodes.unwrap_or(UNLIMITED_PLAYOUTS);
+        let time: Option<Duration> = limits.budget();
+        self.mcts.reseed(seed_of(game));
+        let outcome = self.mcts.search(root, Budget { playouts, time });
+        self.ownership = Some(Ownership::from_outcome(&root.board, &outcome, root.komi_half));
+        outcome
+    }
+
+    /// Searches a Go game (see [`Engine::analyse`]).
+    pub fn analyse_game(&mut self, game: &Game, limits: &Limits, margin: i32) -> Analysis {
+        let _ = margin;
+        if game.is_over() {
+            return Analysis::default();
+        }
+        let root = root_of(game);
+        let outcome = self.run(game, &root, limits);
+        let Some(own) = self.ownership.clone() else { return Analysis::default() };
+        let side = root.to_move;
+        let stones: Vec<&ChildStat> = outcome.children.iter().filter(|c| c.cell != PASS).collect();
+        let best_rate = stones.first().map_or(0.0, |c| c.win_rate);
+        let pass_rate =
+            outcome.children.iter().find(|c| c.cell == PASS).map_or(0.0, |c| c.win_rate);
+        let pass = if stones.is_empty() {
+            true
+        } else if root.passes == 1 {
+            // Passing ends the game: only when the count wins, or the game is lost.
+            best_rate < HOPELESS || wins_count(game, side)
+        } else {
+            // Before the opponent passes: nothing left to take, save or settle, passing
+            // costs nothing by the search, and the count would win.
+            pass_rate >= best_rate - PASS_SLACK
+                && !urgent(&root)
+                && !open_point(&root, &own)
+                && wins_count(game, side)
+        };
+        let score = |rate: f32| ((rate - 0.5) * SCALE).round() as i32;
+        let top = stones.first().map_or(0, |c| c.visits);
+        let min_visits = (top / 50).max(3);
+        let mut candidates: Vec<Candidate> = stones
+            .iter()
+            .map(|c| Candidate {
+                mv: to_input(game, c.cell),
+                score: score(c.win_rate),
+                exact: c.visits >= min_visits,
+                gain: (captures(&root.board, c.cell, side) + saves(&root.board, c.cell, side))
+                    as i32,
+                loses: false,
+            })
+            .collect();
+        if pass {
+            let rate = outcome.children.iter().find(|c| c.cell == PASS).map_or(0.5, |c| c.win_rate);
+            candidates.insert(
+                0,
+                Candidate {
+                    mv: MoveInput::Pass,
+                    score: score(rate),
+                    exact: true,
+                    gain: 0,
+                    loses: false,
+                },
+            );
+        }
+        Analysis {
+            best: candidates.first().map(|c| c.mv),
+            score: candidates.first().map_or(0, |c| c.score),
+            candidates,
+            decisive: pass,
+            depth: 0,
+            nodes: outcome.playouts,
+        }
+    }
+}
+
+impl Engine for GoEngine {
+    fn analyse(&mut self, game: &AnyGame, limits: &Limits, margin: i32) -> Analysis {
+        match game.as_go() {
+            Some(g) => self.analyse_game(g, limits, margin),
+            None => Analysis::default(),
+        }
+    }
+
+    fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        self.mcts.set_stop(flag);
+    }
+
+    fn new_game(&mut self) {
+        self.ownership = None;
+    }
+
+    fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {
+        let g = game.as_go()?;
+        let a = self.analyse_game(g, &Limits::nodes(coach_playouts(g, nodes)), 0);
+        let mv = a.best?;
+        let why = hint_why(g, mv);
+        // The point where the opponent would capture the stones the hint saves.
+        let threat = match (why, mv) {
+            (HintWhy::Saves { .. }, MoveInput::Place { at }) => Some(MoveInput::Place { at }),
+            _ => None,
+        };
+        Some(Hint { mv, score: a.score, threat, threat_name: Some(why.text().zh) })
+    }
+
+    fn review(&mut self, game: &AnyGame, side: Side, nodes: u64) -> Vec<MoveReview> {
+        let Some(g) = game.as_go() else { return Vec::new() };
+        let per_move = coach_playouts(g, nodes) / 2;
+        let mut pos = g.fresh();
+        let mut out = Vec::new();
+        for (ply, &(mover, mv)) in g.moves().iter().enumerate() {
+            if mover == side
+                && pos.side_to_move() == side
+                && !pos.is_over()
+                && let Some(r) = self.review_one(&pos, mv, per_move, ply)
+            {
+                out.push(r);
+            }
+            if pos.play_as(mover, mv).is_err() {
+                break;
+            }
+        }
+        out
+    }
+}
+
+/// Playouts the coach spends on a position: the caller's budget, cut on big boards so a
+/// hint stays quick on a phone.
+fn coach_playouts(game: &Game, nodes: u64) -> u64 {
+    let cap = match game.size() {
+        0..=9 => 4_000,
+        10..=13 => 2_500,
+        _ => 1_500,
+    };
+    nodes.clamp(100, cap)
+}
+
+impl GoEngine {
+    fn review_one(
+        &mut self,
+        pos: &Game,
+        played: Move,
+        playouts: u64,
+        ply: usize,
+    ) -> Option<MoveReview> {
+        let a = self.analyse_game(pos, &Limits::nodes(playouts), 0);
+        let best = a.best?;
+        let played_input = match played {
+            Move::Play(at) => MoveInput::Place { at },
+            Move::Pass => MoveInput::Pass,
+        };
+        let best_rate = a.score;
+        let played_rate = match a.candidates.iter().find(|c| c.mv == played_input) {
+            Some(c) if c.exact => c.score,
+            _ => {
+                // Rarely searched: look at the position after it from the opponent's side.
+                let mut after = pos.clone();
+                after.play(played).ok()?;
+                if after.is_over() {
+                    best_rate
+                } else {
+                    -self.analyse_game(&after, &Limits::nodes(playouts / 2), 0).score
+                }
+            }
+        };
+        let loss = if played_input == best { 0 } else { (best_rate - played_rate).max(0) };
+        Some(MoveReview { ply, played: played_input, best, loss, verdict: Verdict::of_loss(loss) })
+    }
+}

@@ -1,0 +1,423 @@
+//! Monte Carlo tree search with RAVE: each playout walks down the tree choosing the
+//! child with the best mix of its own win rate and its all-moves-as-first (AMAF) rate,
+//! adds a level of children where it leaves the tree (each child with a prior from Go
+//! knowledge), plays on with knowledge to the end and counts the area. Every point's
+//! owner at the end of every playout adds up to the ownership estimate.
+//!
+//! The tree lives in one vector with a node cap, so memory stays bounded on a phone;
+//! past the cap the search goes on with playouts from the leaves.
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::game::Side;
+use crate::go::board::{Board, Cell, MAX_CELLS};
+use crate::go::playout::{Rng, is_eye};
+use crate::go::score::count_area;
+
+use super::policy::{PASS, Played, captures, owners, playout, saves, self_atari};
+
+/// Nodes the tree may hold (about 40 bytes each: some 8 MB).
+pub const DEFAULT_MAX_NODES: usize = 200_000;
+
+/// A node is expanded on its second visit.
+const EXPAND_AT: u32 = 2;
+/// RAVE equivalence: the AMAF rate's weight halves at about this many real visits.
+const RAVE_EQUIV: f32 = 1500.0;
+/// Exploration constant of the UCT term.
+const EXPLORE: f32 = 0.15;
+
+#[derive(Debug, Clone, Copy)]
+struct Node {
+    /// The cell moved to, or [`PASS`].
+    mv: u16,
+    child_count: u16,
+    first_child: u32,
+    expanded: bool,
+    visits: u32,
+    /// Wins for the player who made `mv` (draws count half).
+    wins: f32,
+    prior_n: f32,
+    prior_w: f32,
+    rave_n: f32,
+    rave_w: f32,
+}
+
+impl Node {
+    fn new(mv: usize, prior: (f32, f32)) -> Node {
+        Node {
+            mv: mv as u16,
+            child_count: 0,
+            first_child: 0,
+            expanded: false,
+            visits: 0,
+            wins: 0.0,
+            prior_n: prior.0,
+            prior_w: prior.1,
+            rave_n: 0.0,
+            rave_w: 0.0,
+        }
+    }
+
+    fn value(&self, log_parent: f32) -> f32 {
+        let n = self.prior_n + self.visits as f32;
+        let w = self.prior_w + self.wins;
+        let q = if n > 0.0 { w / n } else { 0.5 };
+        let mixed = if self.rave_n > 0.0 {
+            let beta = self.rave_n / (self.rave_n + n + self.rave_n * n / RAVE_EQUIV);
+            (1.0 - beta) * q + beta * self.rave_w / self.rave_n
+        } else {
+            q
+        };
+        mixed + EXPLORE * (log_parent / (n + 1.0)).sqrt()
+    }
+}
+
+/// The position a search starts from.
+#[derive(Debug, Clone)]
+pub(crate) struct Root {
+    pub board: Board,
+    pub to_move: Side,
+    /// The cell of the last move, or [`PASS`] (also at the start).
+    pub last: usize,
+    /// Passes in a row just before this position (0 or 1).
+    pub passes: u32,
+    /// The moves allowed at the root (legal under superko, not filling own eyes); pass
+    /// is always allowed besides.
+    pub moves: Vec<usize>,
+    /// What black gives at the count, in half points: komi plus the handicap given back.
+    pub komi_half: i32,
+}
+
+/// How the search went for one root move.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ChildStat {
+    /// The cell, or [`PASS`].
+    pub(crate) cell: usize,
+    pub visits: u32,
+    /// Win rate for the side to move at the root.
+    pub win_rate: f32,
+}
+
+/// What a search found.
+#[derive(Debug, Clone)]
+pub(crate) struct Outcome {
+    /// Root moves, most visited first.
+    pub children: Vec<ChildStat>,
+    pub playouts: u64,
+    /// Sum over playouts of each cell's owner (+1 black, -1 white).
+    pub ownership: Box<[i32; MAX_CELLS]>,
+}
+
+/// The searcher: the tree, the generator, the stop flag.
+#[derive(Debug)]
+pub(crate) struct Mcts {
+    nodes: Vec<Node>,
+    max_nodes: usize,
+    rng: Rng,
+    stop: Arc<AtomicBool>,
+}
+
+/// When a search stops.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Budget {
+    pub playouts: u64,
+    pub time: Option<Duration>,
+}
+
+impl Mcts {
+    pub fn new(max_nodes: usize, seed: u64, stop: Arc<AtomicBool>) -> Mcts {
+        Mcts { nodes: Vec::new(), max_nodes: max_nodes.max(16), rng: Rng::new(seed), stop }
+    }
+
+    /// Restarts the generator: a search then depends only on its root and budget.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Rng::new(seed);
+    }
+
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = stop;
+    }
+
+    /// Searches from `root` until the budget is spent or the stop flag is set (at
+    /// least one playout).
+    pub fn search(&mut self, root: &Root, budget: Budget) -> Outcome {
+        let start = Instant::now();
+        self.nodes.clear();
+        self.nodes.push(Node::new(PASS, (0.0, 0.0)));
+        self.expand(0, &root.board, root.to_move, root.last, Some(&root.moves));
+        let mut ownership = Box::new([0i32; MAX_CELLS]);
+        let mut owner = [0i8; MAX_CELLS];
+        let mut seq: Vec<Played> = Vec::with_capacity(1024);
+        let mut path: Vec<usize> = Vec::with_capacity(64);
+        let mut first = [0u8; MAX_CELLS];
+        let mut playouts = 0u64;
+        let cap = budget.playouts.max(1);
+        while playouts < cap {
+            if playouts > 0 {
+                if self.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if let Some(t) = budget.time
+                    && playouts.is_multiple_of(16)
+                    && start.elapsed() >= t
+                {
+                    break;
+                }
+            }
+            self.one(root, &mut seq, &mut path, &mut first, &mut owner, &mut ownership);
+            playouts += 1;
+        }
+        let mut children: Vec<ChildStat> = self
+            .children(0)
+            .map(|c| {
+                let node = &self.nodes[c];
+                let win_rate = if node.visits > 0 {
+                    node.wins / node.visits as f32
+                } else if node.prior_n > 0.0 {
+                    node.prior_w / node.prior_n
+                } else {
+                    0.5
+                };
+                ChildStat { cell: node.mv as usize, visits: node.visits, win_rate }
+            })
+            .collect();
+        children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+        Outcome { children, playouts, ownership }
+    }
+
+    fn children(&self, node: usize) -> std::ops::Range<usize> {
+        let n = &self.nodes[node];
+        let start = n.first_child as usize;
+        start..start + n.child_count as usize
+    }
+
+    /// One descent, playout and update.
+    fn one(
+        &mut self,
+        root: &Root,
+        seq: &mut Vec<Played>,
+        path: &mut Vec<usize>,
+        first: &mut [u8; MAX_CELLS],
+        owner: &mut [i8; MAX_CELLS],
+        ownership: &mut [i32; MAX_CELLS],
+    ) {
+        let mut board = root.board.clone();
+        let mut side = root.to_move;
+        let mut last = root.last;
+        let mut passes = root.passes;
+        seq.clear();
+        path.clear();
+        path.push(0);
+        let mut node = 0;
+        let mut ended = false;
+        loop {
+            if !self.nodes[node].expanded {
+                if self.nodes[node].visits + 1 >= EXPAND_AT
+                    && self.nodes.len() + board_points(&board) < self.max_nodes
+                {
+                    self.expand(node, &board, side, last, None);
+                } else {
+                    break;
+                }
+            }
+            if self.nodes[node].child_count == 0 {
+                break;
+            }
+            let child = self.select(node);
+            let mv = self.nodes[child].mv as usize;
+            if mv == PASS {
+                board.clear_ko();
+                passes += 1;
+            } else {
+                board.play_unchecked(mv, side);
+                passes = 0;
+            }
+            seq.push((mv, side));
+            path.push(child);
+            last = mv;
+            side = side.opponent();
+            node = child;
+            if passes >= 2 {
+                ended = true;
+                break;
+            }
+        }
+        let tree_moves = seq.len();
+        let diff = if ended {
+            // Both passed in the tree: the count as the board stands, nothing removed.
+            let count = count_area(&board, &[false; MAX_CELLS]);
+            owners(&board, owner);
+            count.black_area() as i32 - count.white_area() as i32
+        } else {
+            playout(&mut board, side, last, passes, &mut self.rng, seq);
+            owners(&board, owner)
+        };
+        for i in board.cell_indices() {
+            ownership[i] += i32::from(owner[i]);
+        }
+        let margin = 2 * diff - root.komi_half;
+        let black = match margin {
+            m if m > 0 => 1.0,
+            0 => 0.5,
+            _ => 0.0,
+        };
+        // Real statistics along the path.
+        self.nodes[0].visits += 1;
+        for (d, &n) in path.iter().enumerate().skip(1) {
+            let mover = seq[d - 1].1;
+            let node = &mut self.nodes[n];
+            node.visits += 1;
+            node.wins += if mover == Side::First { black } else { 1.0 - black };
+        }
+        // AMAF: for each tree node, the moves played first at each cell from there on.
+        first.fill(0);
+        for i in (0..seq.len()).rev() {
+            let (cell, s) = seq[i];
+            if cell != PASS {
+                first[cell] = s.index() as u8 + 1;
+            }
+            if i < tree_moves {
+                let at = path[i];
+                let mark = s.index() as u8 + 1;
+                let result = if s == Side::First { black } else { 1.0 - black };
+                for c in self.children(at) {
+                    let node = &mut self.nodes[c];
+                    let mv = node.mv as usize;
+                    if mv != PASS && first[mv] == mark {
+                        node.rave_n += 1.0;
+                        node.rave_w += result;
+                    }
+                }
+            }
+        }
+    }
+
+    fn select(&self, node: usize) -> usize {
+        let log_parent = ((self.nodes[node].visits + 1) as f32).ln();
+        let mut best = usize::MAX;
+        let mut best_value = f32::NEG_INFINITY;
+        for c in self.children(node) {
+            let v = self.nodes[c].value(log_parent);
+            if v > best_value {
+                best_value = v;
+                best = c;
+            }
+        }
+        best
+    }
+
+    /// Adds the children of `node`: `moves` at the root, else every legal point that is
+    /// not the mover's own eye; and a pass.
+    fn expand(
+        &mut self,
+        node: usize,
+        board: &Board,
+        side: Side,
+        last: usize,
+        moves: Option<&[usize]>,
+    ) {
+        let start = self.nodes.len();
+        let add = |nodes: &mut Vec<Node>, at: usize| {
+            nodes.push(Node::new(at, prior(board, at, side, last)));
+        };
+        match moves {
+            Some(list) => {
+                for &at in list {
+                    add(&mut self.nodes, at);
+                }
+            }
+            None => {
+                for at in board.cell_indices() {
+                    if board.check(at, side).is_ok() && !is_eye(board, at, side) {
+                        add(&mut self.nodes, at);
+                    }
+                }
+            }
+        }
+        add(&mut self.nodes, PASS);
+        let count = self.nodes.len() - start;
+        let n = &mut self.nodes[node];
+        n.first_child = start as u32;
+        n.child_count = count as u16;
+        n.expanded = true;
+    }
+}
+
+fn board_points(board: &Board) -> usize {
+    let s = usize::from(board.size());
+    s * s + 1
+}
+
+/// Distance from `at` to the nearest edge line (0 on the first line).
+fn line(board: &Board, at: usize) -> u8 {
+    let p = board.point(at);
+    let last = board.size() - 1;
+    p.file.min(p.rank).min(last - p.file).min(last - p.rank)
+}
+
+/// Whether some stone stands within distance 2 (a 5×5 window) of `at`.
+fn stones_near(board: &Board, at: usize) -> bool {
+    let p = board.point(at);
+    let size = i32::from(board.size());
+    for df in -2i32..=2 {
+        for dr in -2i32..=2 {
+            if df.abs() + dr.abs() > 3 {
+                continue;
+            }
+            let (f, r) = (i32::from(p.file) + df, i32::from(p.rank) + dr);
+            if f < 0 || r < 0 || f >= size || r >= size {
+                continue;
+            }
+            let q = crate::game::Point::new(f as u8, r as u8);
+            if board.get(q).is_some() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The prior of a new node (virtual visits and wins): captures and saving a string in
+/// atari are good, self-atari is bad, the first two lines of an empty area are slow, the
+/// third and fourth are good, and answering near the last move is usually right.
+pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, f32) {
+    if at == PASS {
+        return (10.0, 4.0);
+    }
+    let (mut n, mut w) = (10.0f32, 5.0f32);
+    let mut add = |dn: f32, rate: f32| {
+        n += dn;
+        w += dn * rate;
+    };
+    let taken = captures(board, at, side);
+    if taken > 0 {
+        add(10.0 + 4.0 * taken.min(5) as f32, 0.9);
+    }
+    let saved = saves(board, at, side);
+    if saved > 0 {
+        add(10.0 + 4.0 * saved.min(5) as f32, 0.85);
+    }
+    match self_atari(board, at, side) {
+        0 => {}
+        1 => add(15.0, 0.15),
+        _ => add(30.0, 0.02),
+    }
+    if !stones_near(board, at) {
+        match line(board, at) {
+            0 => add(15.0, 0.1),
+            1 => add(10.0, 0.3),
+            2 | 3 => add(10.0, 0.7),
+            _ => {}
+        }
+    }
+    if last != PASS && board.cell(last) != Cell::Edge {
+        let lp = board.point(last);
+        let p = board.point(at);
+        if lp.file.abs_diff(p.file) <= 1 && lp.rank.abs_diff(p.rank) <= 1 {
+            add(6.0, 0.7);
+        }
+    }
+    (n, w)
+}

@@ -1,0 +1,28 @@
+//! The Go engine: Monte Carlo tree search with RAVE, playouts with Go knowledge
+//! (captures, escapes from atari, no self-atari, never filling one's own eyes), priors
+//! for new nodes from the same knowledge, a node cap, and safe passing under area
+//! scoring. Every search also estimates who owns each point ([`Ownership`]), which the
+//! count and the coach can show.
+//!
+//! ```
+//! use qike_core::ai::go::GoEngine;
+//! use qike_core::ai::{Engine, Limits};
+//! use qike_core::{AnyGame, GameKind, MoveInput};
+//!
+//! let game = AnyGame::new(GameKind::Go { size: 9 }).unwrap();
+//! let mut engine = GoEngine::new();
+//! let analysis = engine.analyse(&game, &Limits::nodes(300), 0);
+//! assert!(matches!(analysis.best, Some(MoveInput::Place { .. })));
+//! assert_eq!(engine.ownership().unwrap().size(), 9);
+//! ```
+
+mod engine;
+mod levels;
+mod mcts;
+mod ownership;
+mod policy;
+
+pub use engine::{GoEngine, HintWhy, hint_why};
+pub use levels::LEVELS;
+pub use mcts::DEFAULT_MAX_NODES;
+pub use ownership::{Ownership, estimate_ownership};

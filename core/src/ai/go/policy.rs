@@ -1,0 +1,284 @@
+//! Go knowledge for the search: what a move captures or saves, self-atari, and the
+//! playouts that use it. A playout answers the last move first (take a string it left
+//! in atari, save one's own string it put in atari), else plays a random point that is
+//! neither one's own eye nor a self-atari, and never fills its own eyes.
+
+use crate::game::Side;
+use crate::go::board::{Board, Cell, MAX_CELLS};
+use crate::go::playout::{Rng, is_eye};
+
+/// The cell index that stands for a pass (cell 0 is an edge cell, never a point).
+pub(crate) const PASS: usize = 0;
+
+/// Stones a stone of `side` on `at` would capture (each adjacent string in atari once).
+pub(crate) fn captures(board: &Board, at: usize, side: Side) -> usize {
+    let mut heads = [0usize; 4];
+    let mut total = 0;
+    for (k, n) in board.neighbours(at).into_iter().enumerate() {
+        let c = board.cell(n);
+        if c.side() != Some(side.opponent()) {
+            continue;
+        }
+        let h = board.head_of(n);
+        if heads[..k].contains(&h) || !board.in_atari(h) {
+            continue;
+        }
+        heads[k] = h;
+        total += board.string_size(h);
+    }
+    total
+}
+
+/// Liberties (up to `cap`) the string of a stone of `side` on `at` would have, not
+/// counting captures.
+pub(crate) fn liberties_after(board: &Board, at: usize, side: Side, cap: usize) -> usize {
+    let own = Cell::of(side);
+    let mut libs = [0usize; 8];
+    let mut count = 0;
+    let add = |l: usize, libs: &mut [usize; 8], count: &mut usize| {
+        if l != at && *count < cap && !libs[..*count].contains(&l) {
+            libs[*count] = l;
+            *count += 1;
+        }
+    };
+    let mut heads = [0usize; 4];
+    for (k, n) in board.neighbours(at).into_iter().enumerate() {
+        match board.cell(n) {
+            Cell::Empty => add(n, &mut libs, &mut count),
+            c if c == own => {
+                let h = board.head_of(n);
+                if heads[..k].contains(&h) {
+                    continue;
+                }
+                heads[k] = h;
+                let mut s = h;
+                loop {
+                    for l in board.neighbours(s) {
+                        if board.cell(l) == Cell::Empty {
+                            add(l, &mut libs, &mut count);
+                        }
+                    }
+                    if count >= cap {
+                        return count;
+                    }
+                    s = board.next_stone(s);
+                    if s == h {
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+        if count >= cap {
+            return count;
+        }
+    }
+    count
+}
+
+/// Size of the string a stone of `side` on `at` would make.
+fn joined_size(board: &Board, at: usize, side: Side) -> usize {
+    let own = Cell::of(side);
+    let mut heads = [0usize; 4];
+    let mut size = 1;
+    for (k, n) in board.neighbours(at).into_iter().enumerate() {
+        if board.cell(n) == own {
+            let h = board.head_of(n);
+            if !heads[..k].contains(&h) {
+                heads[k] = h;
+                size += board.string_size(h);
+            }
+        }
+    }
+    size
+}
+
+/// Whether a stone of `side` on `at` would be left in atari without capturing anything:
+/// returns the size of the string that would be in atari, or 0.
+pub(crate) fn self_atari(board: &Board, at: usize, side: Side) -> usize {
+    let empty = board.neighbours(at).iter().filter(|&&n| board.cell(n) == Cell::Empty).count();
+    if empty >= 2 || captures(board, at, side) > 0 {
+        return 0;
+    }
+    if liberties_after(board, at, side, 2) >= 2 { 0 } else { joined_size(board, at, side) }
+}
+
+/// Stones of `side` in atari next to `at` that a stone on `at` saves (the string then
+/// has two liberties or more, or the stone captures an attacker).
+pub(crate) fn saves(board: &Board, at: usize, side: Side) -> usize {
+    let own = Cell::of(side);
+    let mut heads = [0usize; 4];
+    let mut in_atari = 0;
+    for (k, n) in board.neighbours(at).into_iter().enumerate() {
+        if board.cell(n) == own {
+            let h = board.head_of(n);
+            if !heads[..k].contains(&h) && board.in_atari(h) {
+                heads[k] = h;
+                in_atari += board.string_size(h);
+            }
+        }
+    }
+    if in_atari == 0 {
+        return 0;
+    }
+    if captures(board, at, side) > 0 || liberties_after(board, at, side, 2) >= 2 {
+        in_atari
+    } else {
+        0
+    }
+}
+
+/// Whether `at` is a sensible random move for `side`: legal, not its own eye, and not a
+/// self-atari (of two stones or more always, of one stone most of the time).
+fn acceptable(board: &Board, at: usize, side: Side, rng: &mut Rng) -> bool {
+    if board.check(at, side).is_err() || is_eye(board, at, side) {
+        return false;
+    }
+    match self_atari(board, at, side) {
+        0 => true,
+        1 => rng.below(4) == 0,
+        _ => false,
+    }
+}
+
+/// The answers to the last move: capture a string of the opponent it left in atari,
+/// save one's own strings it put in atari (by capturing an attacker or extending).
+fn answers(board: &Board, last: usize, side: Side, out: &mut Vec<usize>) {
+    out.clear();
+    if last == PASS || board.cell(last).side().is_none() {
+        return;
+    }
+    let own = Cell::of(side);
+    let mut around = [last; 5];
+    around[1..].copy_from_slice(&board.neighbours(last));
+    for n in around {
+        let c = board.cell(n);
+        if c.side().is_none() {
+            continue;
+        }
+        let h = board.head_of(n);
+        let Some(lib) = board.atari_liberty(h) else { continue };
+        if c != own {
+            if board.check(lib, side).is_ok() {
+                out.push(lib);
+            }
+            continue;
+        }
+        // Our string in atari: take an attacker in atari, or run out.
+        let mut s = h;
+        loop {
+            for m in board.neighbours(s) {
+                if board.cell(m).side() == Some(side.opponent())
+                    && let Some(l) = board.atari_liberty(board.head_of(m))
+                    && board.check(l, side).is_ok()
+                {
+                    out.push(l);
+                }
+            }
+            s = board.next_stone(s);
+            if s == h {
+                break;
+            }
+        }
+        if board.check(lib, side).is_ok() && liberties_after(board, lib, side, 2) >= 2 {
+            out.push(lib);
+        }
+    }
+}
+
+/// A move played in a playout or the tree: cell (or [`PASS`]) and who played it.
+pub(crate) type Played = (usize, Side);
+
+/// Plays a playout with knowledge from `board`, `to_move` first, `last` the cell of the
+/// move just played (or [`PASS`]), `passes` passes in a row so far. Appends the stones
+/// played to `moves`.
+pub(crate) fn playout(
+    board: &mut Board,
+    mut to_move: Side,
+    mut last: usize,
+    mut passes: u32,
+    rng: &mut Rng,
+    moves: &mut Vec<Played>,
+) {
+    let area = usize::from(board.size()) * usize::from(board.size());
+    let limit = 3 * area;
+    let mut empties: Vec<usize> =
+        board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty).collect();
+    let mut local = Vec::with_capacity(8);
+    let mut played = 0;
+    while passes < 2 && played < limit {
+        answers(board, last, to_move, &mut local);
+        let mut chosen = None;
+        while !local.is_empty() {
+            let k = rng.below(local.len());
+            let at = local.swap_remove(k);
+            if self_atari(board, at, to_move) < 2 && !is_eye(board, at, to_move) {
+                chosen = Some(at);
+                break;
+            }
+        }
+        if chosen.is_none() {
+            let mut remaining = empties.len();
+            while remaining > 0 {
+                let k = rng.below(remaining);
+                let at = empties[k];
+                if acceptable(board, at, to_move, rng) {
+                    chosen = Some(at);
+                    break;
+                }
+                remaining -= 1;
+                empties.swap(k, remaining);
+            }
+        }
+        match chosen {
+            Some(at) => {
+                if board.play_unchecked(at, to_move) > 0 {
+                    empties.clear();
+                    empties.extend(board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty));
+                } else if let Some(k) = empties.iter().position(|&e| e == at) {
+                    empties.swap_remove(k);
+                }
+                moves.push((at, to_move));
+                passes = 0;
+                played += 1;
+                last = at;
+            }
+            None => {
+                board.clear_ko();
+                passes += 1;
+                last = PASS;
+            }
+        }
+        to_move = to_move.opponent();
+    }
+}
+
+/// Who owns each cell of a board at the end of a playout: +1 black, -1 white, 0 for an
+/// empty point bordered by both colours or neither. Returns black's area less white's.
+pub(crate) fn owners(board: &Board, out: &mut [i8; MAX_CELLS]) -> i32 {
+    let mut diff = 0;
+    for i in board.cell_indices() {
+        let v = match board.cell(i) {
+            Cell::Black => 1,
+            Cell::White => -1,
+            _ => {
+                let (mut b, mut w) = (false, false);
+                for n in board.neighbours(i) {
+                    match board.cell(n) {
+                        Cell::Black => b = true,
+                        Cell::White => w = true,
+                        _ => {}
+                    }
+                }
+                match (b, w) {
+                    (true, false) => 1,
+                    (false, true) => -1,
+                    _ => 0,
+                }
+            }
+        };
+        out[i] = v;
+        diff += i32::from(v);
+    }
+    diff
+}

@@ -1,0 +1,232 @@
+//! `qike go-match OPPONENT`: Qike's Go engine at a level against a GTP program (the
+//! opponent's command line, e.g. `"/usr/games/gnugo --mode gtp --level 10"`) or against
+//! `random` (a random mover that never fills its own eyes). Colours alternate, Qike
+//! black in the first game. A game ends after two passes (or a resignation, or the move
+//! cap); it is counted by the core's area count with dead stones from the core's
+//! automatic estimate, and the GTP opponent's own `final_score` is printed beside it.
+//!
+//! Options: `--games N` (2), `--size N` (9), `--komi K` (7.5), `--level N` (10),
+//! `--movetime MS` (the level's), `--playouts N` (fixed playouts instead of time),
+//! `--seed N` (1), `--max-moves N` (four times the board's points), `--show-moves`.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+
+use qike_core::ai::{AnyEngine, Engine, Level, Rng, play_level};
+use qike_core::go::{DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, parse_gtp};
+use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point, Side};
+
+pub struct Config {
+    pub opponent: String,
+    pub games: u32,
+    pub size: u8,
+    pub komi: f64,
+    pub level: u32,
+    pub movetime: Option<u64>,
+    pub playouts: Option<u64>,
+    pub seed: u64,
+    pub max_moves: Option<usize>,
+    /// Print each game's moves (GTP names) after its line.
+    pub show_moves: bool,
+}
+
+/// A GTP program on the other end of two pipes.
+struct Gtp {
+    child: Child,
+    input: ChildStdin,
+    output: BufReader<ChildStdout>,
+}
+
+impl Gtp {
+    fn start(command: &str) -> Result<Gtp, String> {
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or("empty opponent command")?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{program}': {e}"))?;
+        let input = child.stdin.take().ok_or("no stdin")?;
+        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
+        Ok(Gtp { child, input, output })
+    }
+
+    /// Sends a command; the answer's text, or the error the program gave.
+    fn send(&mut self, command: &str) -> Result<String, String> {
+        writeln!(self.input, "{command}").map_err(|e| e.to_string())?;
+        self.input.flush().map_err(|e| e.to_string())?;
+        let mut answer = String::new();
+        let mut started = false;
+        loop {
+            let mut line = String::new();
+            if self.output.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
+                return Err(format!("the opponent closed its output after '{command}'"));
+            }
+            let line = line.trim_end();
+            if !started {
+                if line.is_empty() {
+                    continue;
+                }
+                started = true;
+            } else if line.is_empty() {
+                break;
+            }
+            answer.push_str(line);
+            answer.push('\n');
+        }
+        let answer = answer.trim_end().to_string();
+        match answer.strip_prefix('=') {
+            Some(rest) => Ok(rest.trim().to_string()),
+            None => Err(answer),
+        }
+    }
+}
+
+impl Drop for Gtp {
+    fn drop(&mut self) {
+        let _ = writeln!(self.input, "quit");
+        let _ = self.input.flush();
+        let _ = self.child.wait();
+    }
+}
+
+/// A random legal point that is not the mover's own eye (all four neighbours its own
+/// stones or the edge), else a pass.
+fn random_move(game: &Game, rng: &mut Rng) -> Move {
+    let side = game.side_to_move();
+    let board = game.board();
+    let size = board.size();
+    let own_eye = |p: Point| {
+        let n = [(0i8, 1i8), (0, -1), (1, 0), (-1, 0)];
+        n.iter().all(|&(df, dr)| {
+            let (f, r) = (p.file as i8 + df, p.rank as i8 + dr);
+            f < 0
+                || r < 0
+                || f >= size as i8
+                || r >= size as i8
+                || board.get(Point::new(f as u8, r as u8)) == Some(side)
+        })
+    };
+    let points: Vec<Point> = game.legal_points().into_iter().filter(|&p| !own_eye(p)).collect();
+    if points.is_empty() {
+        Move::Pass
+    } else {
+        Move::Play(points[rng.below(points.len() as u64) as usize])
+    }
+}
+
+fn colour_letter(side: Side) -> &'static str {
+    if side == Side::First { "b" } else { "w" }
+}
+
+/// Plays the match and prints a line per game and the total.
+pub fn run(c: &Config) -> Result<(), String> {
+    let kind = GameKind::Go { size: c.size };
+    let mut level = Level::get(kind, c.level).map_err(|e| e.to_string())?;
+    if let Some(ms) = c.movetime {
+        level.time_ms = ms;
+    }
+    if let Some(n) = c.playouts {
+        level.nodes = n;
+    }
+    let fixed = c.playouts.is_some();
+    let komi = Komi::from_points(c.komi).map_err(|e| e.to_string())?;
+    let area = usize::from(c.size) * usize::from(c.size);
+    let max_moves = c.max_moves.unwrap_or(4 * area);
+    let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
+    let (mut wins, mut agree) = (0u32, 0u32);
+    let mut random_rng = Rng::new(c.seed ^ 0xA5A5);
+    for g in 0..c.games {
+        let qike = if g % 2 == 0 { Side::First } else { Side::Second };
+        let mut gtp = if c.opponent == "random" { None } else { Some(Gtp::start(&c.opponent)?) };
+        if let Some(p) = gtp.as_mut() {
+            p.send(&format!("boardsize {}", c.size))?;
+            p.send("clear_board")?;
+            p.send(&format!("komi {}", c.komi))?;
+        }
+        let mut game = AnyGame::Go(Box::new(
+            Game::new(c.size, Rules { komi, ..Rules::default() }).map_err(|e| e.to_string())?,
+        ));
+        engine.new_game();
+        let seed = c.seed.wrapping_add(u64::from(g));
+        let mut resigned = None;
+        let mut moves = 0;
+        while !game.as_go().is_some_and(Game::is_over) && moves < max_moves {
+            let go = game.as_go().ok_or("not a Go game")?;
+            let side = go.side_to_move();
+            let mv = if side == qike {
+                let mut rng = Rng::for_ply(seed, moves);
+                let m = play_level(&mut engine, &game, &level, &mut rng, fixed)
+                    .unwrap_or(MoveInput::Pass);
+                let m = match m {
+                    MoveInput::Place { at } => Move::Play(at),
+                    _ => Move::Pass,
+                };
+                if let Some(p) = gtp.as_mut() {
+                    p.send(&format!("play {} {m}", colour_letter(side)))?;
+                }
+                m
+            } else {
+                match gtp.as_mut() {
+                    None => random_move(go, &mut random_rng),
+                    Some(p) => {
+                        let text = p.send(&format!("genmove {}", colour_letter(side)))?;
+                        if text.eq_ignore_ascii_case("resign") {
+                            resigned = Some(side);
+                            break;
+                        }
+                        parse_gtp(&text, c.size)
+                            .map_err(|e| format!("opponent said '{text}': {e}"))?
+                    }
+                }
+            };
+            let input = match mv {
+                Move::Play(at) => MoveInput::Place { at },
+                Move::Pass => MoveInput::Pass,
+            };
+            game.play(input).map_err(|e| format!("move {mv} refused: {e:?}"))?;
+            moves += 1;
+        }
+        let mut counted = game.as_go().ok_or("not a Go game")?.clone();
+        let (winner, result) = match resigned {
+            Some(loser) => (
+                Some(loser.opponent()),
+                format!("{}+R", if loser == Side::First { "W" } else { "B" }),
+            ),
+            None => {
+                counted.estimate_dead_stones(DEFAULT_PLAYOUTS, seed);
+                let r = counted.score().result;
+                (r.winner(), r.sgf())
+            }
+        };
+        let theirs = match (gtp.as_mut(), resigned) {
+            (Some(p), None) => p.send("final_score").unwrap_or_else(|e| e),
+            _ => "-".to_string(),
+        };
+        let qike_won = winner == Some(qike);
+        wins += u32::from(qike_won);
+        let same_winner = theirs.chars().next() == result.chars().next();
+        agree += u32::from(theirs == "-" || same_winner);
+        println!(
+            "game {}: qike {} | {} moves | {} (opponent counts {}) | {} | dead {}",
+            g + 1,
+            if qike == Side::First { "black" } else { "white" },
+            moves,
+            result,
+            theirs,
+            if qike_won { "qike wins" } else { "opponent wins" },
+            counted.dead_stones().len(),
+        );
+        if c.show_moves {
+            let names: Vec<String> = counted.moves().iter().map(|(_, m)| m.to_string()).collect();
+            println!("  moves: {}", names.join(" "));
+        }
+    }
+    println!(
+        "qike level {} won {wins} of {} games; the opponent's count named the same winner in {agree}",
+        c.level, c.games
+    );
+    Ok(())
+}
