@@ -178,7 +178,6 @@ messages! {
     GoEven => ("分先", "Even"),
     GoNoKomi => ("让先", "No komi"),
     GoHandicap => ("让子", "Handicap"),
-    HandicapStones => ("让几子", "Handicap stones"),
     KomiEven => ("黑贴 {zi}（{pts} 目）", "Black gives back {zi} = {pts} points"),
     KomiNone => ("黑不贴子", "Black gives nothing back"),
     KomiHandicap => ("数子时黑还 {zi}（{pts} 目）：每让一子还半子", "At the count black gives back {zi} = {pts} points: half a stone per handicap stone"),

@@ -595,7 +595,7 @@ fn a_go_game_through_two_passes_a_dead_group_and_the_count() {
     start_game(
         &mut app,
         GameKind::Go { size: 9 },
-        &[Action::GoSize(9), Action::GoStart(GoStart::Even)],
+        &[Action::GoSize(9), Action::GoStart(GoStart::Even), Action::TwoPlayers],
     );
     assert_eq!(session(&app).kind(), GameKind::Go { size: 9 });
     let (moves, passes) = GO_COUNT_MOVES.split_at(GO_COUNT_MOVES.len() - 2);
@@ -657,7 +657,7 @@ fn a_renju_game_refuses_a_forbidden_point_and_ends_with_five() {
     start_game(
         &mut app,
         GameKind::Gomoku { rule: GomokuRule::Freestyle },
-        &[Action::GomokuRule(GomokuRule::Renju)],
+        &[Action::GomokuRule(GomokuRule::Renju), Action::TwoPlayers],
     );
     assert_eq!(session(&app).kind(), renju);
     for &mv in GOMOKU_MOVES {
@@ -740,8 +740,16 @@ fn a_saved_game_of_each_kind_resumes_after_a_restart() {
     let games: [(GameKind, Vec<Action>, &[&str]); 4] = [
         (GameKind::Xiangqi, vec![Action::TwoPlayers], &["h2e2", "h9g7"]),
         (GameKind::Chess, vec![Action::TwoPlayers], &["e2e4", "c7c5", "g1f3"]),
-        (go9, vec![Action::GoStart(GoStart::Handicap(2))], &["E5", "D5", "pass", "pass"]),
-        (gomoku, vec![Action::GomokuRule(GomokuRule::Renju)], &["h8", "h9", "j10"]),
+        (
+            go9,
+            vec![Action::GoStart(GoStart::Handicap(2)), Action::TwoPlayers],
+            &["E5", "D5", "pass", "pass"],
+        ),
+        (
+            gomoku,
+            vec![Action::GomokuRule(GomokuRule::Renju), Action::TwoPlayers],
+            &["h8", "h9", "j10"],
+        ),
     ];
     let mut before = Vec::new();
     {
@@ -833,4 +841,105 @@ fn back_goes_back_one_screen() {
     assert_eq!(state(&app), AppState::PlaySetup);
     press(&mut app, Action::Back);
     assert_eq!(state(&app), AppState::Home);
+}
+
+/// The child's moves in the games against each computer below: the `n`-th legal input,
+/// passing in Go (so the computer must decide when the game is over).
+fn childs_move(game: &qike_core::AnyGame, n: usize) -> MoveInput {
+    if game.can_pass() {
+        return MoveInput::Pass;
+    }
+    let view = game.view();
+    let mut legal = Vec::new();
+    for file in 0..view.files {
+        for rank in 0..view.ranks {
+            let at = Point::new(file, rank);
+            if game.places_stones() {
+                if game.clone().play(MoveInput::Place { at }).is_ok() {
+                    legal.push(MoveInput::Place { at });
+                }
+            } else if game.is_own_piece(at) {
+                for to in game.targets(at) {
+                    let promotion = game.needs_promotion(at, to).then_some(PieceKind::Queen);
+                    legal.push(MoveInput::Step { from: at, to, promotion });
+                }
+            }
+        }
+    }
+    legal[(n * 7 + 3) % legal.len()]
+}
+
+/// Against level 1 of each game's computer, through the screens: the computer thinks on
+/// its worker while the screen runs, the game ends (a Go game through the count), and
+/// the result is in the store with the level.
+#[test]
+fn each_games_computer_plays_level_one_to_the_end() {
+    let games = [
+        (GameKind::Chess, vec![Action::Level(1), Action::PlaySide(Side::First)]),
+        (
+            GameKind::Go { size: 9 },
+            vec![
+                Action::GoSize(9),
+                Action::GoStart(GoStart::Even),
+                Action::Level(1),
+                Action::PlaySide(Side::First),
+            ],
+        ),
+        (
+            GameKind::Gomoku { rule: GomokuRule::Freestyle },
+            vec![
+                Action::GomokuRule(GomokuRule::Renju),
+                Action::Level(1),
+                Action::PlaySide(Side::First),
+            ],
+        ),
+    ];
+    for (kind, options) in games {
+        let dir = tempfile::tempdir().unwrap();
+        let mut app = headless(dir.path(), 540, 1170);
+        create_profile(&mut app);
+        start_game(&mut app, kind, &options);
+        assert!(!session(&app).is_two_player(), "{kind:?}");
+        let start = Instant::now();
+        let mut moves = 0;
+        while state(&app) == AppState::Play {
+            let screen = app.world().resource::<PlayScreen>();
+            if screen.is_thinking() || screen.session.is_engine_turn() {
+                app.update();
+                std::thread::sleep(Duration::from_millis(5));
+            } else if screen.session.is_counting() {
+                press(&mut app, Action::AgreeCount);
+            } else if screen.session.is_player_turn() {
+                let mv = childs_move(screen.session.game(), moves);
+                let before = screen.session.game().history().len();
+                match mv {
+                    MoveInput::Step { from, to, promotion } => {
+                        tap(&mut app, from);
+                        tap(&mut app, to);
+                        if let Some(piece) = promotion {
+                            press(&mut app, Action::Promote(piece));
+                        }
+                    }
+                    MoveInput::Place { at } => tap(&mut app, at),
+                    MoveInput::Pass => press(&mut app, Action::Pass),
+                }
+                // The computer may already have answered: at least the child's move.
+                let after = app.world().get_resource::<PlayScreen>();
+                if let Some(after) = after.filter(|_| state(&app) == AppState::Play) {
+                    let played = after.session.game().history().len();
+                    assert!(played > before, "{kind:?}: {mv:?} was not played");
+                }
+                moves += 1;
+            } else {
+                app.update();
+            }
+            assert!(moves < 400, "{kind:?}: no end after {moves} moves");
+            assert!(start.elapsed() < Duration::from_secs(600), "{kind:?}: too slow");
+        }
+        assert_eq!(state(&app), AppState::Result, "{kind:?}");
+        let game = only_game(&app);
+        assert_eq!((game.ai_level, game.side), (Some(1), Side::First), "{kind:?}");
+        assert!(game.outcome.is_some(), "{kind:?}");
+        assert_eq!(game.kind.placement(), kind.placement());
+    }
 }

@@ -144,7 +144,12 @@ fn react_setup(
                 }
             }
             (Action::TwoPlayers, _) => choice.level = None,
-            (Action::PlaySide(side), _) => choice.side = *side,
+            (Action::PlaySide(side), _) => {
+                choice.side = *side;
+                if choice.level.is_none() {
+                    choice.level = choice.suggested;
+                }
+            }
             (Action::GoSize(n), GameSetup::Go { size, start }) => {
                 *size = *n;
                 *start = fit_start(*n, *start);
@@ -246,8 +251,6 @@ fn go_options(p: &mut Painter, col: &mut Column, lang: Lang, size: u8, start: Go
         p.button(*cell, lang.get(msg), Action::GoStart(mode), pick(on));
     }
     if let GoStart::Handicap(n) = start {
-        let r = col.next(1.5 * u);
-        p.text(r, lang.get(Msg::HandicapStones), 1.0, INK);
         let ok = go::handicap_choices(size);
         for chunk in ok.chunks(6) {
             let cells = split(col.next(2.6 * u), 6, col.gap);
@@ -322,38 +325,49 @@ fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) 
         p.text(r, lang.get(Msg::TwoPlayersNote), 1.0, MUTED);
         return;
     }
-    let r = col.next(1.5 * u);
-    p.text(r, lang.get(Msg::Opponent), 1.1, INK);
-    let mut cells: Vec<(String, Action, bool)> = levels
-        .iter()
-        .map(|level| {
-            let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
-            let mut label = format!("{} · {name}", level.number);
-            if Some(level.number) == choice.suggested {
-                label.push_str(&format!(" ({})", lang.get(Msg::Suggested)));
-            }
-            (label, Action::Level(level.number), choice.level == Some(level.number))
-        })
-        .collect();
-    cells.push((lang.get(Msg::TwoPlayers).to_owned(), Action::TwoPlayers, choice.level.is_none()));
-    for pair in cells.chunks(2) {
-        let row = col.row(2, 2.6 * u);
-        for (cell, (label, action, on)) in row.iter().zip(pair) {
-            p.button(*cell, label.clone(), action.clone(), pick(*on));
-        }
+    // ◀ Level n · name ▶: one row, so Go's and gomoku's options above it still leave
+    // the start button on a small phone's screen.
+    let shown = choice.level.or(choice.suggested).unwrap_or(1);
+    let r = col.next(2.8 * u);
+    let side = 3.4 * u;
+    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
+    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
+    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    if shown > 1 {
+        p.button(back, lang.get(Msg::ReplayBack), Action::Level(shown - 1), Look::Secondary);
     }
-    if choice.level.is_some() {
-        let (first, second) = match kind {
-            GameKind::Xiangqi => (Msg::PlayRed, Msg::PlayBlack),
-            GameKind::Chess => (Msg::PlayWhite, Msg::PlayBlack),
-            GameKind::Go { .. } | GameKind::Gomoku { .. } => {
-                (Msg::PlayBlackFirst, Msg::PlayWhiteSecond)
-            }
-        };
-        col.next(0.1 * u);
-        let row = col.row(2, 3.0 * u);
-        for (cell, (side, msg)) in row.iter().zip([(Side::First, first), (Side::Second, second)]) {
-            p.button(*cell, lang.get(msg), Action::PlaySide(side), pick(choice.side == side));
-        }
+    if usize::from(shown) < levels.len() {
+        p.button(on, lang.get(Msg::ReplayForward), Action::Level(shown + 1), Look::Secondary);
     }
+    let name = ai::Level::get(kind, u32::from(shown))
+        .map(|l| if lang == Lang::Zh { l.name_zh } else { l.name_en })
+        .unwrap_or_default();
+    let mut label = format!("{} {shown} · {name}", lang.get(Msg::Level));
+    if Some(shown) == choice.suggested {
+        label.push('★');
+    }
+    p.button(middle, label, Action::Level(shown), pick(choice.level == Some(shown)));
+    let r = col.next(2.4 * u);
+    let about = match choice.level.and_then(|n| ai::Level::get(kind, u32::from(n)).ok()) {
+        Some(level) => {
+            let about = if lang == Lang::Zh { level.about_zh } else { level.about_en };
+            about.to_owned()
+        }
+        None => lang.get(Msg::TwoPlayersNote).to_owned(),
+    };
+    p.text(r, about, 0.9, MUTED);
+    let (first, second) = match kind {
+        GameKind::Xiangqi => (Msg::PlayRed, Msg::PlayBlack),
+        GameKind::Chess => (Msg::PlayWhite, Msg::PlayBlack),
+        GameKind::Go { .. } | GameKind::Gomoku { .. } => {
+            (Msg::PlayBlackFirst, Msg::PlayWhiteSecond)
+        }
+    };
+    let row = col.row(3, 3.0 * u);
+    let vs_computer = choice.level.is_some();
+    for (cell, (side, msg)) in row.iter().zip([(Side::First, first), (Side::Second, second)]) {
+        let on = vs_computer && choice.side == side;
+        p.button(*cell, lang.get(msg), Action::PlaySide(side), pick(on));
+    }
+    p.button(row[2], lang.get(Msg::TwoPlayers), Action::TwoPlayers, pick(!vs_computer));
 }
