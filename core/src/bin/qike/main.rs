@@ -9,11 +9,13 @@
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
+//!   qike class create|list|import|dashboard|csv --store DIR … (see class.rs)
 //!   qike version
 
 mod ai;
 mod args;
 mod chess;
+mod class;
 mod content;
 mod go;
 mod gomoku;
@@ -42,6 +44,7 @@ fn run(args: &mut Args) -> Result<(), String> {
         }
         "perft" => perft(args),
         "engine" => ai::command(args),
+        "class" => class::command(args),
         "match" => ai::matcher::command(args),
         "content" => match args.positional("content subcommand")?.as_str() {
             "check" => args.finish().and_then(|()| content::check()),
