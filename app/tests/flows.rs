@@ -924,7 +924,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     let m = store(&teacher).class_matrix(class_id).unwrap();
     assert_eq!(m.students.len(), 1);
     let col = m.lessons.iter().position(|l| *l == first.id).unwrap();
-    let cell = m.cells[0][col].clone().unwrap();
+    let cell = m.cells[0][col].unwrap();
     assert_eq!((cell.status, cell.stars), (LessonStatus::Completed, 3));
     assert!(has_button(&mut teacher, &Action::Teacher(TeacherAction::Pupil(kid))));
     press(&mut teacher, Action::Teacher(TeacherAction::ExportCsv));

@@ -142,7 +142,7 @@ fn class_round_trip_through_files() {
     assert_eq!(m.students.len(), 1);
     assert_eq!(m.students[0].display_name, "小红");
     let col = m.lessons.iter().position(|l| l == "xq-u1-l1").unwrap();
-    let cell = m.cells[0][col].clone().unwrap();
+    let cell = m.cells[0][col].unwrap();
     assert_eq!((cell.status, cell.stars), (LessonStatus::Completed, 2));
     assert!(before.starts_with('\u{feff}'));
     assert!(before.contains("小红"));
