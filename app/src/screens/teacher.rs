@@ -659,8 +659,12 @@ fn dashboard(
     p.text(head, lang.fill(Msg::PupilCount, &[("n", &m.students.len().to_string())]), 0.8, MUTED);
     let legend = Rect::new(head.min.x + name_w, head.min.y, head.max.x, head.max.y);
     p.text(legend, lang.get(Msg::GridLegend), 0.65, MUTED);
-    for (student, row) in m.students.iter().zip(&m.cells).take(40) {
-        let r = col.next(row_h);
+    // The rows sit edge to edge (no column gap) so a class of 40 fits a phone.
+    let top = col.y;
+    let rows = m.students.len().min(40);
+    for (k, (student, row)) in m.students.iter().zip(&m.cells).take(rows).enumerate() {
+        let y = top + k as f32 * row_h;
+        let r = Rect::new(col.x, y, col.x + col.width, y + row_h);
         let name = Rect::new(r.min.x, r.min.y, r.min.x + name_w, r.max.y);
         p.button(
             name,
@@ -691,7 +695,7 @@ fn dashboard(
         let total = Rect::new(r.max.x - 2.3 * u, r.min.y, r.max.x, r.max.y);
         p.text_aligned(total, format!("{done}/{}", lessons.len()), 0.65, INK, Justify::Right);
     }
-    col.next(0.4 * u);
+    col.y = top + rows as f32 * row_h + col.gap;
     let head = col.next(1.6 * u);
     p.text(head, lang.get(Msg::NeedsHelp), 1.0, INK);
     let help = needs_help(s, class, lang);
@@ -699,7 +703,7 @@ fn dashboard(
         let r = col.next(1.4 * u);
         p.text(r, lang.get(Msg::NobodyBehind), 0.8, GOOD);
     }
-    for (name, why) in help.iter().take(8) {
+    for (name, why) in help.iter().take(6) {
         let r = col.next(1.2 * u);
         p.text(r, format!("· {name}: {why}"), 0.75, BAD);
     }
