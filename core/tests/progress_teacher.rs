@@ -224,6 +224,10 @@ fn class_command_creates_imports_and_exports() {
     store_again.close().unwrap();
     assert!(csv.contains("'@小明"), "a name starting with @ is neutralised: {csv}");
 
+    let missing = tmp.path().join("no-such-folder");
+    let (ok, _, err) = qike(&["class", "import", "--store", store, missing.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(err.contains("is neither a file nor a folder"), "{err}");
     let (ok, _, err) = qike(&["class", "dashboard", "--store", store, "--class", "ZZZZZZ"]);
     assert!(!ok);
     assert!(err.contains("no class ZZZZZZ"), "{err}");

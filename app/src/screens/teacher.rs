@@ -447,12 +447,17 @@ fn grade_name(grade: &str, lang: Lang) -> String {
     }
 }
 
+/// The name of a game from a class's or a rating's game key ("xiangqi", "go9",
+/// "gomoku-renju").
 fn class_game_name(game: &str, lang: Lang) -> &'static str {
-    lang.get(match game {
-        "chess" => Msg::Chess,
-        "go" => Msg::Go,
-        "gomoku" => Msg::Gomoku,
-        _ => Msg::Xiangqi,
+    lang.get(if game.starts_with("chess") {
+        Msg::Chess
+    } else if game.starts_with("gomoku") {
+        Msg::Gomoku
+    } else if game.starts_with("go") {
+        Msg::Go
+    } else {
+        Msg::Xiangqi
     })
 }
 
@@ -666,12 +671,11 @@ fn dashboard(
         let y = top + k as f32 * row_h;
         let r = Rect::new(col.x, y, col.x + col.width, y + row_h);
         let name = Rect::new(r.min.x, r.min.y, r.min.x + name_w, r.max.y);
-        p.button(
-            name,
-            student.shown_name(),
-            Action::Teacher(TeacherAction::Pupil(student.student)),
-            Look::Flat,
-        );
+        // The name opens the pupil's page; drawn as text so it stays readable.
+        let hit = p.panel(name, Color::NONE, 0.0);
+        p.hit(hit, name, Action::Teacher(TeacherAction::Pupil(student.student)));
+        let label = Rect::new(name.min.x, name.min.y + 0.1 * u, name.max.x, name.max.y);
+        p.text(label, student.shown_name(), 0.7, INK);
         let mut done = 0;
         for (i, id) in lessons.iter().enumerate() {
             let x = r.min.x + name_w + i as f32 * cell;
@@ -788,7 +792,7 @@ fn pupil(
         let line = lang.fill(
             Msg::LevelLine,
             &[
-                ("game", &st.game),
+                ("game", class_game_name(&st.game, lang)),
                 ("level", &st.level.to_string()),
                 ("won", &st.won.to_string()),
                 ("drawn", &st.drawn.to_string()),

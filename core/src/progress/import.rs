@@ -148,6 +148,12 @@ impl ProgressStore {
         path: &Path,
         now: Timestamp,
     ) -> Result<ImportTally, StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Invalid {
+                field: "report path",
+                reason: format!("{} is neither a file nor a folder", path.display()),
+            });
+        }
         let files = if path.is_dir() { report_files(path)? } else { vec![path.to_path_buf()] };
         let mut tally = ImportTally::default();
         for file in files {
