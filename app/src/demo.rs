@@ -33,6 +33,13 @@ pub const SCREENS: &[&str] = &[
     "progress",
     "settings",
     "store-error",
+    "teacher-classes",
+    "teacher-join-code",
+    "teacher-dashboard",
+    "teacher-pupil",
+    "teacher-lesson-plan",
+    "teacher-import",
+    "my-class",
 ];
 
 /// The moves of the `go-count` demo on 9×9 (GTP): black walls off the right side,
@@ -75,6 +82,8 @@ fn arrange(
     mut choice: ResMut<crate::screens::play_setup::PlayChoice>,
     mut redraw: ResMut<crate::ui::Redraw>,
     mut next: ResMut<NextState<AppState>>,
+    mut teacher: ResMut<crate::screens::teacher::Teacher>,
+    data: Res<crate::data::DataDir>,
 ) {
     if demo.done {
         return;
@@ -83,6 +92,12 @@ fn arrange(
     let Some(store) = store else { return };
     let s = &store.0;
     if demo.screen == "new-profile" {
+        return;
+    }
+    if crate::screens::teacher::demo(&demo.screen, s, &mut teacher, &data.0) {
+        form.open = false;
+        redraw.0 = true;
+        next.set(AppState::Teacher);
         return;
     }
     let mut profiles = s.profiles().unwrap_or_default();
@@ -201,6 +216,25 @@ fn arrange(
             next.set(AppState::Progress);
         }
         "settings" => next.set(AppState::Settings),
+        "my-class" => {
+            // A pupil who joined one class, with the button to send progress.
+            if let Ok(c) = s.create_class(
+                qike_core::progress::NewClass {
+                    name: "三年级二班".into(),
+                    teacher: String::new(),
+                    description: String::new(),
+                },
+                Timestamp::now(),
+            ) {
+                let _ = s.join_class(
+                    kid.id,
+                    &c.join_code().to_text(),
+                    "三年级二班 象棋",
+                    Timestamp::now(),
+                );
+            }
+            next.set(AppState::MyClass);
+        }
         _ => {}
     }
 }

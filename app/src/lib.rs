@@ -44,6 +44,10 @@ pub enum AppState {
     Result,
     Progress,
     Settings,
+    /// The teacher area: classes, dashboard, imports, lesson plans.
+    Teacher,
+    /// The pupil's classes: join with a code, send progress.
+    MyClass,
 }
 
 /// Everything but the window and renderer: screens, board, input. Tests add this to a
@@ -70,6 +74,7 @@ impl Plugin for QikeLogicPlugin {
             settings::SettingsPlugin,
             store_error::StoreErrorPlugin,
         ));
+        app.add_plugins((teacher::TeacherPlugin, my_class::MyClassPlugin));
     }
 }
 

@@ -84,6 +84,10 @@ pub enum Action {
     ShowCoordinates(bool),
     StartFresh,
     TryAgain,
+    /// The teacher area: from the profile picker, no password.
+    TeacherMode,
+    Teacher(crate::screens::teacher::TeacherAction),
+    Pupil(crate::screens::my_class::PupilAction),
 }
 
 /// A button press.

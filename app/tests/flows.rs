@@ -943,3 +943,102 @@ fn each_games_computer_plays_level_one_to_the_end() {
         assert_eq!(game.kind.placement(), kind.placement());
     }
 }
+
+/// Teacher mode with two devices (two stores in temporary folders): the teacher makes
+/// a class; the pupil joins with its code (a mistyped code refused with the reason),
+/// finishes lesson 1 on the screen and sends a report file; the teacher imports the
+/// inbox (a tampered copy refused, a second import changing nothing); the dashboard
+/// has the pupil's stars and the CSV export matches the store's.
+#[test]
+fn a_class_from_join_code_to_dashboard_and_csv() {
+    use qike_app::screens::my_class::{MyClass, PupilAction, outbox_dir};
+    use qike_app::screens::teacher::{Page, Refused, Teacher, TeacherAction, inbox_dir};
+    let teacher_dir = tempfile::tempdir().unwrap();
+    let pupil_dir = tempfile::tempdir().unwrap();
+    let teacher_data = teacher_dir.path().join("progress");
+    let pupil_data = pupil_dir.path().join("progress");
+
+    let mut teacher = headless(&teacher_data, 540, 1170);
+    press(&mut teacher, Action::TeacherMode);
+    assert_eq!(state(&teacher), AppState::Teacher);
+    press(&mut teacher, Action::Teacher(TeacherAction::NewClass));
+    let class_id = teacher.world().resource::<Teacher>().class.expect("the new class is open");
+    assert_eq!(teacher.world().resource::<Teacher>().page, Page::Class);
+    press(&mut teacher, Action::Teacher(TeacherAction::Grade));
+    let class = store(&teacher).class(class_id).unwrap();
+    assert_eq!(class.grade, "四年级", "the grade moves on from 三年级");
+    let code = class.join_code().to_text();
+
+    let mut pupil = headless(&pupil_data, 540, 1170);
+    create_profile(&mut pupil);
+    press(&mut pupil, Action::Go(AppState::MyClass));
+    assert_eq!(state(&pupil), AppState::MyClass);
+    // A slip on one symbol that the check letters catch.
+    let typo = (0..32u8)
+        .map(|k| {
+            let mut c: Vec<char> = code.chars().collect();
+            c[6] = char::from(b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789"[usize::from(k)]);
+            c.into_iter().collect::<String>()
+        })
+        .find(|t| *t != code && qike_core::progress::JoinCode::parse(t).is_err())
+        .unwrap();
+    pupil.world_mut().resource_mut::<MyClass>().code = typo;
+    press(&mut pupil, Action::Pupil(PupilAction::Join));
+    assert_eq!(pupil.world().resource::<MyClass>().refused, Some(Msg::CodeTypo));
+    let kid = store(&pupil).profiles().unwrap()[0].id;
+    assert!(store(&pupil).memberships(kid).unwrap().is_empty());
+    pupil.world_mut().resource_mut::<MyClass>().code = code.clone();
+    press(&mut pupil, Action::Pupil(PupilAction::Join));
+    assert!(pupil.world().resource::<MyClass>().joined);
+
+    // Lesson 1 on the screen with its right answers.
+    let first = course().lessons().next().unwrap().clone();
+    press(&mut pupil, Action::Back);
+    press(&mut pupil, Action::Go(AppState::Course));
+    press(&mut pupil, Action::OpenLesson(first.id.clone()));
+    for step in &first.steps {
+        for input in demo_inputs(step) {
+            give(&mut pupil, input);
+        }
+    }
+    assert_eq!(pupil.world().resource::<LessonScreen>().finished, Some(3));
+    pupil.world_mut().resource_mut::<NextState<AppState>>().set(AppState::MyClass);
+    settle(&mut pupil);
+    press(&mut pupil, Action::Pupil(PupilAction::Send(class_id)));
+    let sent = pupil.world().resource::<MyClass>().sent.clone().expect("a report was saved");
+    assert!(sent.path.starts_with(outbox_dir(&pupil_data)));
+    assert!(sent.text.starts_with("QIKE:REPORT:"));
+
+    // The report file and a tampered copy arrive in the teacher's inbox.
+    let inbox = inbox_dir(&teacher_data);
+    std::fs::create_dir_all(&inbox).unwrap();
+    std::fs::copy(&sent.path, inbox.join("a.qikereport")).unwrap();
+    let mut bad: Vec<char> = sent.text.chars().collect();
+    let mid = bad.len() / 2;
+    bad[mid] = if bad[mid] == 'A' { 'B' } else { 'A' };
+    std::fs::write(inbox.join("b.qikereport"), bad.into_iter().collect::<String>()).unwrap();
+    press(&mut teacher, Action::Teacher(TeacherAction::Page(Page::Import)));
+    press(&mut teacher, Action::Teacher(TeacherAction::Import));
+    let report = teacher.world().resource::<Teacher>().import.clone().unwrap();
+    assert_eq!((report.new, report.updated, report.already), (1, 0, 0));
+    assert_eq!(report.rejected, vec![("b.qikereport".to_owned(), Refused::Tampered)]);
+    let csv_before = store(&teacher).class_csv(class_id).unwrap();
+    press(&mut teacher, Action::Teacher(TeacherAction::Import));
+    let again = teacher.world().resource::<Teacher>().import.clone().unwrap();
+    assert_eq!((again.new, again.updated, again.already, again.rejected.len()), (0, 0, 1, 1));
+    assert_eq!(store(&teacher).class_csv(class_id).unwrap(), csv_before);
+
+    press(&mut teacher, Action::Back);
+    press(&mut teacher, Action::Teacher(TeacherAction::Page(Page::Dashboard)));
+    let m = store(&teacher).class_matrix(class_id).unwrap();
+    assert_eq!(m.students.len(), 1);
+    let col = m.lessons.iter().position(|l| *l == first.id).unwrap();
+    let cell = m.cells[0][col].unwrap();
+    assert_eq!((cell.status, cell.stars), (LessonStatus::Completed, 3));
+    assert!(has_button(&mut teacher, &Action::Teacher(TeacherAction::Pupil(kid))));
+    press(&mut teacher, Action::Teacher(TeacherAction::ExportCsv));
+    let path = teacher.world().resource::<Teacher>().exported.clone().unwrap();
+    assert_eq!(std::fs::read_to_string(path).unwrap(), csv_before);
+    press(&mut teacher, Action::Teacher(TeacherAction::Pupil(kid)));
+    assert_eq!(teacher.world().resource::<Teacher>().page, Page::Pupil);
+}

@@ -228,6 +228,39 @@ fn screenshots_of_every_screen_at_phone_size() {
     }
 }
 
+/// The QR code: near-black modules (nothing else on the screen is that dark) in a
+/// square box, about half of it dark and much of the rest pure white.
+fn check_qr(png: &Png) {
+    let height = png.rgb.len() as u32 / png.width;
+    let (mut x0, mut y0, mut x1, mut y1) = (u32::MAX, u32::MAX, 0, 0);
+    for y in 0..height {
+        for x in 0..png.width {
+            let [r, g, b] = png.rgb[(y * png.width + x) as usize];
+            if r < 25 && g < 25 && b < 25 {
+                (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+            }
+        }
+    }
+    assert!(x1 > x0 && y1 > y0, "no QR modules on the join-code screen");
+    let (w, h) = (x1 - x0 + 1, y1 - y0 + 1);
+    assert!(w >= 400, "the QR code is only {w} pixels wide");
+    assert!(w.abs_diff(h) * 20 <= w, "the QR code is {w}×{h}, not square");
+    let (mut dark_n, mut white_n) = (0u32, 0u32);
+    for y in y0..=y1 {
+        for x in x0..=x1 {
+            let [r, g, b] = png.rgb[(y * png.width + x) as usize];
+            if r < 25 && g < 25 && b < 25 {
+                dark_n += 1;
+            } else if r > 245 && g > 245 && b > 245 {
+                white_n += 1;
+            }
+        }
+    }
+    let area = w * h;
+    assert!(dark_n * 10 > area * 3 && dark_n * 10 < area * 7, "{dark_n} of {area} dark");
+    assert!(white_n * 10 > area * 2, "only {white_n} of {area} white");
+}
+
 fn light([r, g, b]: [u8; 3]) -> bool {
     r > 235 && g > 235 && b > 215
 }
@@ -328,6 +361,14 @@ fn check_board(screen: &str, png: &Png) {
             assert!(png.count(c(14, 14), cell * 0.1, red) > 5, "last stone's dot on o15");
             assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell, "a");
             assert_label(png, c(0, 14) - Vec2::new(cell * 0.78, 0.0), cell, "15");
+        }
+        "teacher-join-code" => check_qr(png),
+        "teacher-dashboard" => {
+            // Finished lessons in gold (three stars the darkest), started ones in blue.
+            let gold = png.rgb.iter().filter(|&&p| near([242, 173, 13], 12)(p)).count();
+            let blue = png.rgb.iter().filter(|&&p| near([158, 199, 237], 12)(p)).count();
+            assert!(gold > 5_000, "only {gold} pixels of three-star cells");
+            assert!(blue > 300, "only {blue} pixels of started cells");
         }
         _ => {}
     }

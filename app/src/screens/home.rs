@@ -102,10 +102,12 @@ fn draw(mut canvas: Canvas, current: Res<Current>) {
         }
     }
     col.next(0.5 * u);
-    let row = col.row(3, 3.0 * u);
+    let row = col.row(2, 3.0 * u);
     p.button(row[0], lang.get(Msg::Progress), Action::Go(AppState::Progress), Look::Secondary);
-    p.button(row[1], lang.get(Msg::Settings), Action::Go(AppState::Settings), Look::Secondary);
-    p.button(row[2], lang.get(Msg::SwitchPlayer), Action::Go(AppState::Profiles), Look::Secondary);
+    p.button(row[1], lang.get(Msg::MyClasses), Action::Go(AppState::MyClass), Look::Secondary);
+    let row = col.row(2, 3.0 * u);
+    p.button(row[0], lang.get(Msg::Settings), Action::Go(AppState::Settings), Look::Secondary);
+    p.button(row[1], lang.get(Msg::SwitchPlayer), Action::Go(AppState::Profiles), Look::Secondary);
 }
 
 /// The small picture on a game's card: a piece or a stone.

@@ -4,6 +4,7 @@
 pub mod course;
 pub mod home;
 pub mod lesson;
+pub mod my_class;
 pub mod play;
 pub mod play_setup;
 pub mod profiles;
@@ -11,6 +12,7 @@ pub mod progress;
 pub mod result;
 pub mod settings;
 pub mod store_error;
+pub mod teacher;
 
 use bevy::prelude::*;
 

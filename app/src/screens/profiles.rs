@@ -173,6 +173,7 @@ fn react(
                 }
                 Err(e) => notice.0 = Some(e.to_string()),
             },
+            Action::TeacherMode => next.set(AppState::Teacher),
             _ => continue,
         }
         redraw.0 = true;
@@ -244,6 +245,9 @@ fn draw(
         let b = col.next(3.0 * u);
         p.button(b, lang.get(Msg::NewProfile), Action::NewProfile, Look::Primary);
     }
+    // Teachers need no profile: the switch is always there.
+    let b = col.next(3.0 * u);
+    p.button(b, lang.get(Msg::TeacherMode), Action::TeacherMode, Look::Secondary);
     if let Some(text) = &notice.0 {
         let r = col.next(2.0 * u);
         p.text(r, text.clone(), 0.9, BAD);

@@ -24,6 +24,12 @@ pub struct Class {
     pub created: Timestamp,
     #[serde(default)]
     pub archived: Option<Timestamp>,
+    /// The school grade, as the teacher writes it ("三年级", "Year 3").
+    #[serde(default)]
+    pub grade: String,
+    /// The game the class studies, as a game key ("xiangqi"); empty if not said.
+    #[serde(default)]
+    pub game: String,
 }
 
 impl Class {
@@ -120,6 +126,8 @@ impl ProgressStore {
                 key,
                 created: now,
                 archived: None,
+                grade: String::new(),
+                game: String::new(),
             };
             i.t.classes.insert(id.0.to_be_bytes(), encode(&class)?).map_err(sled_err(d))?;
             i.sync(d)?;
@@ -153,6 +161,28 @@ impl ProgressStore {
             i.t.classes.insert(id.0.to_be_bytes(), encode(&class)?).map_err(sled_err(d))?;
             i.sync(d)
         })
+    }
+
+    /// Renames a class and sets its grade and game.
+    pub fn update_class(
+        &self,
+        id: ClassId,
+        name: &str,
+        grade: &str,
+        game: &str,
+    ) -> Result<Class, StoreError> {
+        check_text("class name", name, false)?;
+        check_text("grade", grade, true)?;
+        check_text("game", game, true)?;
+        let mut class = self.open_class(id)?;
+        class.name = name.to_owned();
+        class.grade = grade.to_owned();
+        class.game = game.to_owned();
+        self.with(|i, d| {
+            i.t.classes.insert(id.0.to_be_bytes(), encode(&class)?).map_err(sled_err(d))?;
+            i.sync(d)
+        })?;
+        Ok(class)
     }
 
     fn open_class(&self, id: ClassId) -> Result<Class, StoreError> {

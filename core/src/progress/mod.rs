@@ -24,6 +24,7 @@ mod dashboard;
 mod drafts;
 mod error;
 mod ids;
+mod import;
 mod rating;
 mod records;
 mod report;
@@ -40,6 +41,10 @@ pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError};
 pub use ids::{
     ClassId, ClassKey, DeviceId, JoinCode, ProfileId, Timestamp, base32_decode, base32_encode,
+};
+pub use import::{
+    ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
+    report_bytes, report_files,
 };
 pub use rating::{MAX_LEVEL, SkillRating, level_rating};
 pub use records::{

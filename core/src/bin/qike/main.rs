@@ -16,12 +16,14 @@
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
+//!   qike class create|list|import|dashboard|csv --store DIR … (see class.rs)
 //!   qike version
 
 mod ai;
 mod args;
 mod chess;
 mod chess_engine;
+mod class;
 mod content;
 mod go;
 mod go_match;
@@ -54,6 +56,7 @@ fn run(args: &mut Args) -> Result<(), String> {
         }
         "perft" => perft(args),
         "engine" => ai::command(args),
+        "class" => class::command(args),
         "match" => ai::matcher::command(args),
         "tournament" => tournament::command(args),
         "content" => match args.positional("content subcommand")?.as_str() {
