@@ -5,7 +5,7 @@
 //! their margin with noise and impulsive grabs; levels 7–9 play the full search's best
 //! move with a node cap; level 10 is the full engine for half a second.
 
-use crate::ai::level::Level;
+use crate::ai::level::{Level, row as lv};
 
 /// The ten levels, weakest first.
 pub const LEVELS: [Level; 10] = [
@@ -116,35 +116,6 @@ pub const LEVELS: [Level; 10] = [
     ),
     lv(10, "大师", "Grandmaster", "全力以赴", "The full engine", 64, u64::MAX, 500, 0, 0, 0),
 ];
-
-#[allow(clippy::too_many_arguments)]
-const fn lv(
-    number: u8,
-    name_zh: &'static str,
-    name_en: &'static str,
-    about_zh: &'static str,
-    about_en: &'static str,
-    depth: u32,
-    nodes: u64,
-    time_ms: u64,
-    margin: i32,
-    noise: i32,
-    blunder_percent: u32,
-) -> Level {
-    Level {
-        number,
-        name_zh,
-        name_en,
-        about_zh,
-        about_en,
-        depth,
-        nodes,
-        time_ms,
-        margin,
-        noise,
-        blunder_percent,
-    }
-}
 
 #[cfg(test)]
 mod tests {

@@ -6,7 +6,7 @@
 //! Every level completes a five when it can and blocks a four (those are forced), and
 //! from level 2 on the search also sees forced wins by fours (VCF).
 
-use crate::ai::level::Level;
+use crate::ai::level::{Level, row};
 
 /// The ten levels, weakest first.
 pub const LEVELS: [Level; 10] = [
@@ -105,35 +105,6 @@ pub const LEVELS: [Level; 10] = [
         0,
     ),
 ];
-
-#[allow(clippy::too_many_arguments)]
-const fn row(
-    number: u8,
-    name_zh: &'static str,
-    name_en: &'static str,
-    about_zh: &'static str,
-    about_en: &'static str,
-    depth: u32,
-    nodes: u64,
-    time_ms: u64,
-    margin: i32,
-    noise: i32,
-    blunder_percent: u32,
-) -> Level {
-    Level {
-        number,
-        name_zh,
-        name_en,
-        about_zh,
-        about_en,
-        depth,
-        nodes,
-        time_ms,
-        margin,
-        noise,
-        blunder_percent,
-    }
-}
 
 #[cfg(test)]
 mod tests {

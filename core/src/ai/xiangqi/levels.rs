@@ -6,7 +6,7 @@
 //! engine is too wide for nine steps of at most 85% each, so the rows spread it as
 //! evenly as the measurements allowed (`core/tools/engine_ladder.sh`).
 
-use crate::ai::level::Level;
+use crate::ai::level::{Level, row as lv};
 
 /// The ten levels, weakest first. Levels 1–6 search a few plies and choose among the
 /// candidates with noise and impulsive blunders; levels 7–9 play the full search's best
@@ -120,35 +120,6 @@ pub const LEVELS: [Level; 10] = [
     ),
     lv(10, "大师", "Grandmaster", "全力以赴", "The full engine", 64, u64::MAX, 500, 0, 0, 0),
 ];
-
-#[allow(clippy::too_many_arguments)]
-const fn lv(
-    number: u8,
-    name_zh: &'static str,
-    name_en: &'static str,
-    about_zh: &'static str,
-    about_en: &'static str,
-    depth: u32,
-    nodes: u64,
-    time_ms: u64,
-    margin: i32,
-    noise: i32,
-    blunder_percent: u32,
-) -> Level {
-    Level {
-        number,
-        name_zh,
-        name_en,
-        about_zh,
-        about_en,
-        depth,
-        nodes,
-        time_ms,
-        margin,
-        noise,
-        blunder_percent,
-    }
-}
 
 #[cfg(test)]
 mod tests {
