@@ -137,8 +137,10 @@ for kind in [qike.GameKind.XIANGQI(), qike.GameKind.CHESS(), qike.GameKind.GO(9)
 levels = qike.levels(qike.GameKind.XIANGQI())
 assert [l.number for l in levels] == list(range(1, len(levels) + 1)) and len(levels) >= 2
 assert all(l.name.zh and l.name.en and l.about.en for l in levels)
-assert qike.levels(qike.GameKind.CHESS()) == []
-msg = expect(qike.QikeError.NoSuchLevel, qike.Session, qike.standard_setup(qike.GameKind.CHESS()), qike.Side.FIRST, 1, 1)
+# Every game has a computer opponent with ten levels; a level outside the table is refused.
+for kind in [qike.GameKind.CHESS(), qike.GameKind.GO(9), qike.GameKind.GOMOKU(qike.GomokuRule.RENJU)]:
+    assert [l.number for l in qike.levels(kind)] == list(range(1, 11)), kind
+msg = expect(qike.QikeError.NoSuchLevel, qike.Session, qike.standard_setup(qike.GameKind.CHESS()), qike.Side.FIRST, 11, 1)
 print("no level:", msg)
 expect(qike.QikeError.NoSuchLevel, qike.Session, qike.standard_setup(qike.GameKind.XIANGQI()), qike.Side.FIRST, len(levels) + 1, 1)
 
