@@ -160,30 +160,34 @@ pub(crate) fn playout(
     played
 }
 
-/// Adds the ownership of each point at the end of a playout to `own`: +1 for black,
-/// -1 for white, 0 for an empty point bordered by both or neither.
-pub(crate) fn add_ownership(board: &Board, own: &mut [i32; MAX_CELLS]) {
-    for i in board.cell_indices() {
-        let v = match board.cell(i) {
-            Cell::Black => 1,
-            Cell::White => -1,
-            _ => {
-                let (mut b, mut w) = (false, false);
-                for n in board.neighbours(i) {
-                    match board.cell(n) {
-                        Cell::Black => b = true,
-                        Cell::White => w = true,
-                        _ => {}
-                    }
-                }
-                match (b, w) {
-                    (true, false) => 1,
-                    (false, true) => -1,
-                    _ => 0,
+/// Who owns cell `i` at the end of a playout: +1 black, -1 white, 0 for an empty point
+/// bordered by both colours or neither.
+pub(crate) fn owner_of(board: &Board, i: usize) -> i8 {
+    match board.cell(i) {
+        Cell::Black => 1,
+        Cell::White => -1,
+        _ => {
+            let (mut b, mut w) = (false, false);
+            for n in board.neighbours(i) {
+                match board.cell(n) {
+                    Cell::Black => b = true,
+                    Cell::White => w = true,
+                    _ => {}
                 }
             }
-        };
-        own[i] += v;
+            match (b, w) {
+                (true, false) => 1,
+                (false, true) => -1,
+                _ => 0,
+            }
+        }
+    }
+}
+
+/// Adds the ownership of each point at the end of a playout to `own` ([`owner_of`]).
+pub(crate) fn add_ownership(board: &Board, own: &mut [i32; MAX_CELLS]) {
+    for i in board.cell_indices() {
+        own[i] += i32::from(owner_of(board, i));
     }
 }
 

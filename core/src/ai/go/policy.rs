@@ -5,7 +5,7 @@
 
 use crate::game::Side;
 use crate::go::board::{Board, Cell, MAX_CELLS};
-use crate::go::playout::{Rng, is_eye};
+use crate::go::playout::{Rng, is_eye, owner_of};
 
 /// The cell index that stands for a pass (cell 0 is an edge cell, never a point).
 pub(crate) const PASS: usize = 0;
@@ -258,25 +258,7 @@ pub(crate) fn playout(
 pub(crate) fn owners(board: &Board, out: &mut [i8; MAX_CELLS]) -> i32 {
     let mut diff = 0;
     for i in board.cell_indices() {
-        let v = match board.cell(i) {
-            Cell::Black => 1,
-            Cell::White => -1,
-            _ => {
-                let (mut b, mut w) = (false, false);
-                for n in board.neighbours(i) {
-                    match board.cell(n) {
-                        Cell::Black => b = true,
-                        Cell::White => w = true,
-                        _ => {}
-                    }
-                }
-                match (b, w) {
-                    (true, false) => 1,
-                    (false, true) => -1,
-                    _ => 0,
-                }
-            }
-        };
+        let v = owner_of(board, i);
         out[i] = v;
         diff += i32::from(v);
     }
