@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Mobile budget (issue 6): `python3 core/tools/engine_budget.py target/release/qike`.
+"""Mobile budget: `python3 core/tools/engine_budget.py target/release/qike`.
 
 For each level, one `qike engine xiangqi` process pinned to one core
 (taskset -c 0) under /usr/bin/time -v answers `go` from every opening of the suite;

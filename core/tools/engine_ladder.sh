@@ -1,5 +1,5 @@
 #!/bin/sh
-# The level ladder (issue 6): each adjacent pair, the higher level as player 1, N games
+# The level ladder: each adjacent pair, the higher level as player 1, N games
 # at their own settings, C games at once (one per free core; no engine ponders).
 # `sh core/tools/engine_ladder.sh target/release/qike [N] [C] [FIRST_HIGH]`.
 # The last line of each `qike match` is the score, draw rate and Elo with its interval.

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Stop latency (issue 6): `python3 core/tools/engine_stop_latency.py target/release/qike`.
+"""Stop latency: `python3 core/tools/engine_stop_latency.py target/release/qike`.
 
  `go infinite`, wait a random 50-300 ms, send `stop`, time until `bestmove`."""
 import random, subprocess, sys, time

@@ -1,4 +1,4 @@
-//! 国际象棋: FIDE chess on Qike's generic face (issue 8).
+//! 国际象棋: FIDE chess on Qike's generic face.
 //!
 //! Move generation is cozy-chess's (MIT); everything around it is ours: validated
 //! FEN with typed errors, the game with its draw rules, SAN, PGN, UCI and the Chinese

@@ -1,4 +1,4 @@
-//! 五子棋: freestyle, standard and renju gomoku (issue 10).
+//! 五子棋: freestyle, standard and renju gomoku.
 //!
 //! - [`Game`]: moves, outcome (five in a row, forbidden move, full board, resignation)
 //!   and the generic [`crate::BoardView`], on a 15×15 or 19×19 board.
