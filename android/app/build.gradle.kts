@@ -10,7 +10,9 @@ android {
 
     defaultConfig {
         applicationId = "org.qike.app"
-        minSdk = 26
+        // Android 12, as in Bevy's Android example (Bevy's docs give API 31 as the
+        // floor for GameActivity). Phones that new all ship a Vulkan driver.
+        minSdk = 31
         targetSdk = 35
         versionCode = 1
         versionName = "0.1.0"
