@@ -64,12 +64,11 @@ fn toml_value(text: &str, section: &str, key: &str) -> Option<String> {
     for line in text.lines().map(str::trim) {
         if line.starts_with('[') {
             inside = line == header;
-        } else if inside {
-            if let Some((k, v)) = line.split_once('=') {
-                if k.trim() == key {
-                    return Some(v.trim().to_string());
-                }
-            }
+        } else if inside
+            && let Some((k, v)) = line.split_once('=')
+            && k.trim() == key
+        {
+            return Some(v.trim().to_string());
         }
     }
     None
