@@ -12,6 +12,10 @@ fn main() {
     let mut window = crate::window(1080, 2340);
     window.mode = WindowMode::BorderlessFullscreen(MonitorSelection::Primary);
     window.recognize_rotation_gesture = false;
+    // A board game wants the whole screen: no status bar, and the home indicator fades
+    // until the child swipes (iOS; Android hides its bars in MainActivity).
+    window.prefers_status_bar_hidden = true;
+    window.prefers_home_indicator_hidden = true;
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .insert_resource(WinitSettings::mobile())

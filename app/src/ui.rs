@@ -150,7 +150,11 @@ pub struct Frame {
 impl Frame {
     pub fn of(window: Vec2) -> Frame {
         // Phones draw under the status bar and the home indicator; keep clear of them.
-        let (top, bottom) = if cfg!(any(target_os = "android", target_os = "ios")) {
+        // iPhones with a Dynamic Island need about 7% at the top and 4% for the home
+        // indicator (59 and 34 of 852 points); Android hides its bars, leaving cutouts.
+        let (top, bottom) = if cfg!(target_os = "ios") {
+            (window.y * 0.07, window.y * 0.04)
+        } else if cfg!(target_os = "android") {
             (window.y * 0.045, window.y * 0.03)
         } else {
             (0.0, 0.0)
