@@ -1,40 +1,15 @@
 //! The uniffi API called from Python through bindings generated from the built library.
 
-use std::path::Path;
 use std::process::Command;
 
-use qike_tests::{
-    app_cdylib, bindings_cdylib, generate_bindings, generate_bindings_from, run_ok, scratch_dir,
-};
+use qike_tests::{bindings_cdylib, generate_bindings, python_checks, run_ok, scratch_dir};
 use uniffi_bindgen::bindings::TargetLanguage;
-
-/// The whole exported API, end to end.
-const SCRIPT: &str = include_str!("ffi/check.py");
-
-/// Generates Python bindings from `lib` into a fresh folder, runs [`SCRIPT`] against
-/// them and returns what it printed.
-fn run_checks(name: &str, lib: &Path) -> String {
-    let dir = scratch_dir(name);
-    generate_bindings_from(lib, TargetLanguage::Python, &dir);
-    assert!(dir.join("qike.py").exists(), "qike.py was not generated");
-    let script = dir.join("check.py");
-    std::fs::write(&script, SCRIPT).unwrap();
-    let python = if qike_tests::have("python3", "--version") { "python3" } else { "python" };
-    run_ok(Command::new(python).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")))
-}
 
 #[test]
 fn python_calls_the_core_through_generated_bindings() {
-    let out = run_checks("python", &bindings_cdylib());
+    let out = python_checks("python", &bindings_cdylib());
     assert!(out.contains("python ffi ok"), "{out}");
     assert!(out.contains("typed error: invalid position: FEN has 3 ranks"), "{out}");
-}
-
-#[test]
-fn the_app_library_serves_the_same_api() {
-    // On Android the Kotlin bindings load the app's library: it must hold the whole API.
-    let out = run_checks("python-app-lib", &app_cdylib());
-    assert!(out.contains("python ffi ok"), "{out}");
 }
 
 #[test]
@@ -101,8 +76,7 @@ fn the_readme_example_runs() {
     generate_bindings(TargetLanguage::Python, &dir);
     let script = dir.join("example.py");
     std::fs::write(&script, readme_example()).unwrap();
-    let python = if qike_tests::have("python3", "--version") { "python3" } else { "python" };
-    let out = run_ok(Command::new(python).arg(&script).env("PYTHONPATH", &dir));
+    let out = run_ok(Command::new(qike_tests::python()).arg(&script).env("PYTHONPATH", &dir));
     assert!(out.contains("'Qh4#']"), "{out}");
     assert!(out.contains("point (8, 0) is not on the board"), "{out}");
     assert!(out.trim_end().ends_with("True"), "{out}");
