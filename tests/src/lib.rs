@@ -112,6 +112,16 @@ pub fn python_checks(name: &str, lib: &Path) -> String {
     run_ok(Command::new(python()).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")))
 }
 
+/// The Python example in the README's Bindings section, as written there.
+pub fn readme_python_example() -> String {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).expect("README.md");
+    let bindings = readme.find("## Bindings").expect("README has a Bindings section");
+    let rest = &readme[bindings..];
+    let start = rest.find("```python\n").expect("a Python example in Bindings") + 10;
+    let end = start + rest[start..].find("```").expect("the example ends");
+    rest[start..end].to_owned()
+}
+
 /// Whether a program can be started (`program --version` or similar succeeds).
 pub fn have(program: &str, arg: &str) -> bool {
     Command::new(program).arg(arg).output().map(|o| o.status.success()).unwrap_or(false)

@@ -59,23 +59,12 @@ fn swift_bindings_are_generated() {
     assert!(header.contains("uniffi_qike_fn_func_core_version"));
 }
 
-/// The Python example in README's Bindings section, as written there.
-fn readme_example() -> String {
-    let readme =
-        std::fs::read_to_string(qike_tests::workspace_root().join("README.md")).expect("README.md");
-    let bindings = readme.find("## Bindings").expect("README has a Bindings section");
-    let rest = &readme[bindings..];
-    let start = rest.find("```python\n").expect("a Python example in Bindings") + 10;
-    let end = start + rest[start..].find("```").expect("the example ends");
-    rest[start..end].to_owned()
-}
-
 #[test]
 fn the_readme_example_runs() {
     let dir = scratch_dir("python-readme");
     generate_bindings(TargetLanguage::Python, &dir);
     let script = dir.join("example.py");
-    std::fs::write(&script, readme_example()).unwrap();
+    std::fs::write(&script, qike_tests::readme_python_example()).unwrap();
     let out = run_ok(Command::new(qike_tests::python()).arg(&script).env("PYTHONPATH", &dir));
     assert!(out.contains("'Qh4#']"), "{out}");
     assert!(out.contains("point (8, 0) is not on the board"), "{out}");
