@@ -24,7 +24,7 @@ def expect(error, call, *args):
         call(*args)
     except error as e:
         return str(e)
-    raise SystemExit(f"{call.__name__}{args} did not raise {error.__name__}")
+    raise SystemExit(f"{call.__name__}{args} did not raise {getattr(error, '__name__', error)}")
 
 
 assert qike.core_version() == sys.argv[2], qike.core_version()
@@ -400,4 +400,147 @@ assert msg == "the progress store is closed", msg
 again = qike.ProgressStore.open(folder)
 assert [p.display_name for p in again.profiles()] == ["小明"]
 again.close_store()
+
+# --- Every exported function and method with random, mostly bad, arguments --------
+# Arguments are made from the generated type hints, so a new export is covered without
+# changing this script; each call must return or raise a QikeError with a message (a
+# panic in Rust would surface as InternalError, a wrong type as TypeError: both fail).
+import enum  # noqa: E402
+import inspect  # noqa: E402
+import typing  # noqa: E402
+
+rng = random.Random(17)
+scratch = tempfile.mkdtemp(prefix="qike-ffi-sweep-")
+with open(f"{scratch}/file", "w") as f:
+    f.write("not a folder")
+fuzz_store = qike.ProgressStore.open(f"{scratch}/store")
+fuzz_kid = fuzz_store.create_profile(qike.NewProfile(display_name="小明", avatar="panda", language="zh", role=qike.Role.STUDENT))
+fuzz_class = fuzz_store.create_class(qike.NewClass(name="一班", teacher="王老师", description=""))
+STRINGS = [
+    "", " ", "not an id", "0" * 32, "f" * 33, fuzz_kid.id, "12345", "小明", "\u0000", "x" * 5000,
+    fuzz_class.join_code, fuzz_class.qr_payload, "QIKE:JOIN:", "QIKE:REPORT:AAAA", text, first.id,
+    "rnbakabnr/9/9 w", "(;GM[1]SZ[9];B[zz])", "1. e4 e5 2. Qh5", "e2e4", "h8", "../..",
+]
+
+
+def fake_str(name):
+    if name in ("path", "dir"):
+        return rng.choice([f"{scratch}/missing/{rng.randrange(1000)}", f"{scratch}/file", f"{scratch}/new"])
+    if rng.random() < 0.8:
+        return rng.choice(STRINGS)
+    return "".join(chr(rng.randrange(32, 0x9FFF)) for _ in range(rng.randrange(12)))
+
+
+def fake(hint, name):
+    """A random value of the generated type `hint` for the parameter `name`."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Union:  # Optional[X]
+        inner = [a for a in typing.get_args(hint) if a is not type(None)][0]
+        return None if rng.random() < 0.3 else fake(inner, name)
+    if origin is list:
+        return [fake(typing.get_args(hint)[0], name) for _ in range(rng.randrange(4))]
+    if hint is str:
+        return fake_str(name)
+    if hint is bool:
+        return rng.random() < 0.5
+    if hint is int:
+        return rng.choice([0, 1, 2, 9, 10, 11, 19, 200, 255, rng.randrange(256)])
+    if hint is float:
+        return rng.choice([0.0, -1.0, 7.5, 1e9, float("nan")])
+    if hint is bytes:
+        return rng.choice([b"", text.encode(), bytes(rng.randrange(256) for _ in range(rng.randrange(64)))])
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return rng.choice(list(hint))
+    if isinstance(hint, type) and hint.__module__ == qike.__name__:
+        # A tagged enum (its variants are nested classes) or a record.
+        variants = [v for k, v in vars(hint).items() if isinstance(v, type) and k.isupper()]
+        make = rng.choice(variants) if variants else hint
+        if any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(make.__init__).parameters.values()):
+            # A tuple variant carries no hints; the only one holds a number of stones.
+            assert make.__qualname__ == "GoStart.HANDICAP", f"new tuple variant {make.__qualname__}"
+            return make(fake(int, name))
+        hints = typing.get_type_hints(make.__init__, vars(qike))
+        args = {k: fake(h, k) for k, h in hints.items() if k != "return"}
+        return make(*args.values()) if variants else make(**args)
+    raise SystemExit(f"no random value for {hint!r} ({name})")
+
+
+def sweep(call, signature_of, times=40):
+    """Calls `call` `times` times with random arguments for `signature_of`'s parameters;
+    returns how many calls raised a QikeError."""
+    hints = typing.get_type_hints(signature_of, vars(qike))
+    params = [p for p in inspect.signature(signature_of).parameters if p not in ("self", "cls")]
+    errors = 0
+    for _ in range(times):
+        args = [fake(hints[p], p) for p in params]
+        try:
+            call(*args)
+        except qike.QikeError as e:
+            assert str(e).strip(), f"{signature_of.__qualname__}: {type(e).__name__} without a message"
+            errors += 1
+        except Exception as e:  # noqa: BLE001 - anything else fails the check
+            raise SystemExit(f"{signature_of.__qualname__}{tuple(args)} raised {type(e).__name__}: {e}")
+    return errors
+
+
+def takes_arguments(fn):
+    return any(p not in ("self", "cls") for p in inspect.signature(fn).parameters)
+
+
+def methods(cls):
+    """Public methods with parameters (a call without any has no argument to get wrong;
+    the async engine move is checked above)."""
+    return [
+        f for k, f in vars(cls).items()
+        if not k.startswith("_") and inspect.isfunction(f) and takes_arguments(f) and not inspect.iscoroutinefunction(f)
+    ]
+
+
+objects = {
+    qike.Game: [qike.Game(kind) for kind in [qike.GameKind.CHESS(), qike.GameKind.XIANGQI(), qike.GameKind.GO(9)]],
+    qike.XiangqiGame: [qike.XiangqiGame()],
+    qike.Session: [
+        qike.Session(qike.standard_setup(qike.GameKind.CHESS()), qike.Side.FIRST, None, 1),
+        qike.Session(qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, None), qike.Side.SECOND, 1, 1),
+    ],
+    qike.LessonRun: [qike.LessonRun(first.id)],
+    qike.ProgressStore: [fuzz_store],
+}
+called, refused = 0, 0
+for name, fn in vars(qike).items():
+    if inspect.isfunction(fn) and fn.__module__ == qike.__name__ and not name.startswith("_"):
+        if takes_arguments(fn) and name != "uniffi_set_event_loop":
+            refused += sweep(fn, fn)
+            called += 1
+for cls, live in objects.items():
+    constructors = [(cls, cls.__init__)] + [
+        (getattr(cls, k), f.__func__) for k, f in vars(cls).items() if isinstance(f, classmethod) and not k.startswith("_")
+    ]
+    for make, fn in constructors:
+        named = all(p.kind == p.POSITIONAL_OR_KEYWORD for p in inspect.signature(fn).parameters.values())
+        if named and takes_arguments(fn):  # not a `*args` __init__ of an object without one
+            refused += sweep(make, fn, 20)
+            called += 1
+    for obj in live:
+        for f in methods(cls):
+            refused += sweep(lambda *a, f=f, obj=obj: f(obj, *a), f)
+            called += 1
+fuzz_store.close_store()
+closed_said = 0
+for f in methods(qike.ProgressStore):
+    # A closed store refuses everything (a bad argument may be named first); an import
+    # lists each report as refused.
+    hints = typing.get_type_hints(f, vars(qike))
+    for _ in range(5):
+        args = [fake(hints[p], p) for p in inspect.signature(f).parameters if p != "self"]
+        try:
+            answer = f(fuzz_store, *args)
+        except (qike.QikeError.Store, qike.QikeError.InvalidArgument) as e:
+            closed_said += "store is closed" in str(e)
+            continue
+        assert isinstance(answer, qike.ImportTally), f"closed store answered {f.__name__}: {answer}"
+        assert answer.rejected == len(answer.reports), answer  # a folder may hold none
+        assert all(r.rejection for r in answer.reports), answer
+assert closed_said > len(methods(qike.ProgressStore)), closed_said
+print(f"random arguments: {called} functions and methods, {refused} typed errors")
 print("python ffi ok")
