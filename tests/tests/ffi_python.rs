@@ -158,5 +158,6 @@ fn the_readme_example_runs() {
     let out = run_ok(Command::new(qike_tests::python()).arg(&script).env("PYTHONPATH", &dir));
     assert!(out.contains("'Qh4#']"), "{out}");
     assert!(out.contains("point (8, 0) is not on the board"), "{out}");
+    assert!(out.contains("1 []\n['小明']"), "{out}");
     assert!(out.trim_end().ends_with("True"), "{out}");
 }

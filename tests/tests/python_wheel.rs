@@ -58,6 +58,7 @@ fn the_wheel_installs_into_a_fresh_venv_and_runs_the_readme_example() {
     let out = run_ok(Command::new(&py).arg(&example).current_dir(&work).env_remove("PYTHONPATH"));
     assert!(out.contains("'Qh4#']"), "{out}");
     assert!(out.contains("point (8, 0) is not on the board"), "{out}");
+    assert!(out.contains("1 []\n['小明']"), "{out}");
     assert!(out.trim_end().ends_with("True"), "{out}");
 
     let location = run_ok(
