@@ -45,6 +45,10 @@ pub struct ClassInfo {
     pub description: String,
     pub created: Timestamp,
     pub archived: Option<Timestamp>,
+    /// The school grade, as the teacher writes it.
+    pub grade: String,
+    /// The game the class studies, as a game key (`xiangqi`); empty if not said.
+    pub game: String,
     /// The join code to type, in groups of symbols.
     pub join_code: String,
     /// The same code as a QR code's text.
@@ -61,6 +65,8 @@ impl From<progress::Class> for ClassInfo {
             description: c.description,
             created: c.created,
             archived: c.archived,
+            grade: c.grade,
+            game: c.game,
             join_code: code.to_text(),
             qr_payload: code.qr_payload(),
         }
@@ -121,7 +127,7 @@ pub struct ImportSummary {
     pub games_added: u32,
 }
 
-fn count(n: usize) -> u32 {
+pub(crate) fn count(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 

@@ -147,9 +147,10 @@ impl Game {
     }
 
     /// A move as coordinate text: `h2e2` (xiangqi), `e7e8q` (chess), `D4` or `pass`
-    /// (Go), `h8` (gomoku).
-    pub fn move_text(&self, mv: MoveInput) -> String {
-        mv.encode(self.game().kind())
+    /// (Go), `h8` (gomoku). A point off the board is refused.
+    pub fn move_text(&self, mv: MoveInput) -> Result<String, QikeError> {
+        let kind = self.game().kind();
+        Ok(move_on_board(kind, mv)?.encode(kind))
     }
 
     /// Reads coordinate text as a move of this game's shape (legality is `play`'s).

@@ -9,7 +9,9 @@ mod error;
 mod game;
 mod lessons;
 mod progress;
+mod records;
 mod session;
+mod teacher;
 mod types;
 mod xiangqi;
 
@@ -23,7 +25,11 @@ pub use lessons::{
     CourseInfo, Feedback, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
 };
 pub use progress::{DeviceSettings, Profile, ProgressStore};
+pub use records::{GameRating, move_store_aside, rating_key};
 pub use session::{Session, levels};
+pub use teacher::{
+    BehindReason, BehindStudent, ClassSummary, ImportTally, ImportedReport, SavedReport,
+};
 pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 pub use xiangqi::XiangqiGame;
 

@@ -134,11 +134,15 @@ pub struct DeviceSettings {
     pub show_coordinates: bool,
 }
 
-/// A profile id from its text form.
+/// A profile id from its text form: exactly 32 hex digits, as ids are handed out.
 pub(crate) fn profile_id(text: &str) -> Result<ProfileId, QikeError> {
-    text.trim()
-        .parse()
-        .map_err(|_| QikeError::InvalidArgument(format!("'{text}' is not a profile id")))
+    let digits = text.trim();
+    let bad =
+        || QikeError::InvalidArgument(format!("'{text}' is not a profile id (32 hex digits)"));
+    if digits.len() != 32 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(bad());
+    }
+    digits.parse().map_err(|_| bad())
 }
 
 /// The progress store: one folder on the device, durable after every call.

@@ -26,7 +26,8 @@ pub fn bindings_cdylib() -> PathBuf {
 }
 
 /// The app's shared library (`libqike_app.so`): Bevy plus the re-exported bindings, the
-/// one native library of the Android build.
+/// one native library of the Android build. Built only when the caller's package builds
+/// `qike-app` (its own tests do); this crate does not depend on the app.
 pub fn app_cdylib() -> PathBuf {
     native_library("qike_app")
 }
@@ -90,6 +91,35 @@ pub fn run_ok(command: &mut Command) -> String {
         output.status
     );
     stdout
+}
+
+/// The Python check script: the whole exported API, end to end.
+pub const PYTHON_CHECKS: &str = include_str!("../tests/ffi/check.py");
+
+/// The Python interpreter to run: `python3`, else `python`.
+pub fn python() -> &'static str {
+    if have("python3", "--version") { "python3" } else { "python" }
+}
+
+/// Generates Python bindings from `lib` into a fresh folder named after `name`, runs
+/// [`PYTHON_CHECKS`] against them and returns what it printed.
+pub fn python_checks(name: &str, lib: &Path) -> String {
+    let dir = scratch_dir(name);
+    generate_bindings_from(lib, TargetLanguage::Python, &dir);
+    assert!(dir.join("qike.py").exists(), "qike.py was not generated");
+    let script = dir.join("check.py");
+    std::fs::write(&script, PYTHON_CHECKS).expect("write check.py");
+    run_ok(Command::new(python()).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")))
+}
+
+/// The Python example in the README's Bindings section, as written there.
+pub fn readme_python_example() -> String {
+    let readme = std::fs::read_to_string(workspace_root().join("README.md")).expect("README.md");
+    let bindings = readme.find("## Bindings").expect("README has a Bindings section");
+    let rest = &readme[bindings..];
+    let start = rest.find("```python\n").expect("a Python example in Bindings") + 10;
+    let end = start + rest[start..].find("```").expect("the example ends");
+    rest[start..end].to_owned()
 }
 
 /// Whether a program can be started (`program --version` or similar succeeds).

@@ -20,6 +20,17 @@ fun check(ok: Boolean, what: String) { if (!ok) throw IllegalStateException("che
 fun step(ff: Int, fr: Int, tf: Int, tr: Int) =
     MoveInput.Step(Point(ff.toUByte(), fr.toUByte()), Point(tf.toUByte(), tr.toUByte()), null)
 
+/** Runs `block`, which must throw an `E`; returns its message. */
+inline fun <reified E : Throwable> expect(what: String, block: () -> Unit): String {
+    try {
+        block()
+    } catch (e: Throwable) {
+        if (e is E) return e.message ?: throw IllegalStateException(what + ": no message")
+        throw IllegalStateException(what + ": threw " + e)
+    }
+    throw IllegalStateException(what + ": did not throw " + E::class.simpleName)
+}
+
 fun main(args: Array<String>) {
     check(coreVersion() == args[0], "version " + coreVersion())
     val viewer = XiangqiGame()
@@ -86,7 +97,33 @@ fun main(args: Array<String>) {
     check(Session.resumeBytes(store.draft(kid.id, "game:xiangqi")!!).moveNames() == session.moveNames(), "draft")
     val cls = store.createClass(NewClass("一班", "王老师", ""))
     check(cls.qrPayload.startsWith("QIKE:JOIN:"), "join code QR payload")
+
+    // Puzzles, ratings, class details, imports with a tally; bad arguments are typed.
+    val solved = store.recordPuzzle(kid.id, PuzzleAttempt("xiangqi.mate.1", true, 0u, 4000uL, 1_700_000_000_000L))
+    check(solved.attempts == 1u && solved.solves == 1u && solved.bestTimeMs == 4000uL, "puzzle " + solved)
+    check(store.puzzleRecords(kid.id) == listOf(solved), "puzzle records")
+    check(store.rating(kid.id, GameKind.Chess).games == 0u && store.ratings(kid.id).isEmpty(), "newcomer")
+    check(ratingKey(GameKind.Go(13u)) == "go13", "rating key")
+    val badId = expect<QikeException.InvalidArgument>("short profile id") {
+        store.recordPuzzle("12345", PuzzleAttempt("p", true, 0u, 1uL, 0L))
+    }
+    check(badId == "'12345' is not a profile id (32 hex digits)", badId)
+    expect<QikeException.Store>("empty puzzle id") { store.recordPuzzle(kid.id, PuzzleAttempt("", true, 0u, 1uL, 0L)) }
+    println("move aside: " + expect<QikeException.InvalidArgument>("no folder") { moveStoreAside("/nonexistent/qike") })
+    val info = store.updateClass(cls.id, "二班", "三年级", "chess")
+    check(store.classInfo(cls.id) == info && info.grade == "三年级" && info.game == "chess", "class details")
+    println("no class: " + expect<QikeException.Store>("unknown class") { store.classSummary(cls.id + 1u, 7L) })
+    expect<QikeException.Store>("missing folder") { store.importPath(null, "/nonexistent/qike-reports") }
+    val tally = store.importText(null, "QIKE:REPORT:junk")
+    check(tally.rejected == 1u && tally.reports.single().rejection != null, "tally " + tally)
+    println("rejected: " + tally.reports.single().rejection)
+    check(store.classSummary(cls.id, 7L).students == 0u, "empty class")
+    expect<QikeException.OffBoard>("move text off the board") { Game(GameKind.Chess).moveText(step(20, 0, 0, 0)) }
+    expect<QikeException.InvalidArgument>("student id") { store.studentTimeline(cls.id, "someone") }
+
     store.closeStore()
+    val closedMsg = expect<QikeException.Store>("closed store") { store.puzzleRecords(kid.id) }
+    check(closedMsg == "the progress store is closed", closedMsg)
     try {
         store.profiles()
         throw IllegalStateException("a closed store answered")
@@ -193,5 +230,6 @@ fn kotlin_calls_the_core_through_generated_bindings() {
     );
     assert!(out.contains("kotlin ffi ok"), "{out}");
     assert!(out.contains("closed: the progress store is closed"), "{out}");
+    assert!(out.contains("move aside: '/nonexistent/qike' is not a folder"), "{out}");
     assert!(out.contains("typed error: invalid position: FEN has 1 ranks"), "{out}");
 }

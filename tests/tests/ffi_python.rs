@@ -1,40 +1,59 @@
 //! The uniffi API called from Python through bindings generated from the built library.
 
-use std::path::Path;
 use std::process::Command;
 
-use qike_tests::{
-    app_cdylib, bindings_cdylib, generate_bindings, generate_bindings_from, run_ok, scratch_dir,
-};
+use qike_tests::{bindings_cdylib, generate_bindings, python_checks, run_ok, scratch_dir};
 use uniffi_bindgen::bindings::TargetLanguage;
-
-/// The whole exported API, end to end.
-const SCRIPT: &str = include_str!("ffi/check.py");
-
-/// Generates Python bindings from `lib` into a fresh folder, runs [`SCRIPT`] against
-/// them and returns what it printed.
-fn run_checks(name: &str, lib: &Path) -> String {
-    let dir = scratch_dir(name);
-    generate_bindings_from(lib, TargetLanguage::Python, &dir);
-    assert!(dir.join("qike.py").exists(), "qike.py was not generated");
-    let script = dir.join("check.py");
-    std::fs::write(&script, SCRIPT).unwrap();
-    let python = if qike_tests::have("python3", "--version") { "python3" } else { "python" };
-    run_ok(Command::new(python).arg(&script).arg(&dir).arg(env!("CARGO_PKG_VERSION")))
-}
 
 #[test]
 fn python_calls_the_core_through_generated_bindings() {
-    let out = run_checks("python", &bindings_cdylib());
+    let out = python_checks("python", &bindings_cdylib());
     assert!(out.contains("python ffi ok"), "{out}");
     assert!(out.contains("typed error: invalid position: FEN has 3 ranks"), "{out}");
 }
 
-#[test]
-fn the_app_library_serves_the_same_api() {
-    // On Android the Kotlin bindings load the app's library: it must hold the whole API.
-    let out = run_checks("python-app-lib", &app_cdylib());
-    assert!(out.contains("python ffi ok"), "{out}");
+/// The public functions and methods of generated Python bindings: module-level `def`s
+/// and the methods of public classes, without the Python-only enum variant tests
+/// (`is_…`) and the event-loop setter.
+fn python_api_names(source: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut public_class = false;
+    for line in source.lines() {
+        if let Some(rest) = line.strip_prefix("class ") {
+            let class: String =
+                rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            public_class = !class.starts_with('_') && !class.ends_with("Protocol");
+            continue;
+        }
+        let def = if let Some(rest) = line.strip_prefix("def ") {
+            public_class = false;
+            rest
+        } else if let Some(rest) = line.strip_prefix("    def ").filter(|_| public_class) {
+            rest
+        } else {
+            continue;
+        };
+        let name: String = def.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        let python_only = name.starts_with("is_") || name == "uniffi_set_event_loop";
+        if !name.starts_with('_') && !python_only && !names.contains(&name) {
+            names.push(name);
+        }
+    }
+    names
+}
+
+/// `record_puzzle` → `recordPuzzle`.
+fn camel_case(snake: &str) -> String {
+    let mut parts = snake.split('_');
+    let mut out = parts.next().unwrap_or_default().to_owned();
+    for part in parts {
+        let mut chars = part.chars();
+        if let Some(first) = chars.next() {
+            out.extend(first.to_uppercase());
+            out.push_str(chars.as_str());
+        }
+    }
+    out
 }
 
 #[test]
@@ -76,23 +95,58 @@ fn swift_bindings_are_generated() {
         "func courses() throws",
         "class LessonRun",
         "func submit(input: LessonInput) throws",
+        "func moveText(mv: MoveInput) throws",
+        "func recordPuzzle(profile: String, attempt: PuzzleAttempt) throws",
+        "func puzzleRecords(profile: String) throws",
+        "func lessonRecord(profile: String, lessonId: String) throws",
+        "func rating(profile: String, kind: GameKind) throws",
+        "func ratings(profile: String) throws",
+        "func ratingKey(kind: GameKind)",
+        "func moveStoreAside(path: String) throws",
+        "func classInfo(classId: ClassId) throws",
+        "func updateClass(classId: ClassId, name: String, grade: String, game: String) throws",
+        "func addStudent(classId: ClassId, student: String, displayName: String) throws",
+        "func setStudentDetails(classId: ClassId, student: String, realName: String, notes: String) throws",
+        "func removeStudent(classId: ClassId, student: String) throws",
+        "func leaveClass(profile: String, classId: ClassId) throws",
+        "func importText(classId: ClassId?, text: String) -> ImportTally",
+        "func importPath(classId: ClassId?, path: String) throws",
+        "func saveReport(profile: String, classId: ClassId, dir: String) throws",
+        "func classSummary(classId: ClassId, inactiveDays: Int64) throws",
+        "func studentTimeline(classId: ClassId, student: String) throws",
+        "func gamesByLevel(classId: ClassId, student: String) throws",
+        "func studentRatings(classId: ClassId, student: String) throws",
+        "struct PuzzleAttempt",
+        "struct PuzzleRecord",
+        "struct GameRating",
+        "struct ImportTally",
+        "struct ImportedReport",
+        "struct SavedReport",
+        "struct ClassSummary",
+        "enum BehindReason",
+        "enum ActivityKind",
+        "struct LevelStats",
     ] {
         let wanted: String = name.split_whitespace().collect();
         assert!(compact.contains(&wanted), "{name} missing from the Swift bindings");
     }
+    // And every function and method the Python bindings have, by its Swift name.
+    let python_dir = scratch_dir("swift-python");
+    generate_bindings(TargetLanguage::Python, &python_dir);
+    let python = std::fs::read_to_string(python_dir.join("qike.py")).expect("qike.py");
+    let names = python_api_names(&python);
+    assert!(names.len() > 100 && names.contains(&"record_puzzle".to_owned()), "{names:?}");
+    for name in &names {
+        let swift_name = camel_case(name);
+        let plain = format!("func{swift_name}(");
+        let quoted = format!("func`{swift_name}`(");
+        assert!(
+            compact.contains(&plain) || compact.contains(&quoted),
+            "{name} of the Python bindings has no Swift `func {swift_name}`"
+        );
+    }
     let header = std::fs::read_to_string(dir.join("QikeCoreFFI.h")).expect("QikeCoreFFI.h");
     assert!(header.contains("uniffi_qike_fn_func_core_version"));
-}
-
-/// The Python example in README's Bindings section, as written there.
-fn readme_example() -> String {
-    let readme =
-        std::fs::read_to_string(qike_tests::workspace_root().join("README.md")).expect("README.md");
-    let bindings = readme.find("## Bindings").expect("README has a Bindings section");
-    let rest = &readme[bindings..];
-    let start = rest.find("```python\n").expect("a Python example in Bindings") + 10;
-    let end = start + rest[start..].find("```").expect("the example ends");
-    rest[start..end].to_owned()
 }
 
 #[test]
@@ -100,10 +154,10 @@ fn the_readme_example_runs() {
     let dir = scratch_dir("python-readme");
     generate_bindings(TargetLanguage::Python, &dir);
     let script = dir.join("example.py");
-    std::fs::write(&script, readme_example()).unwrap();
-    let python = if qike_tests::have("python3", "--version") { "python3" } else { "python" };
-    let out = run_ok(Command::new(python).arg(&script).env("PYTHONPATH", &dir));
+    std::fs::write(&script, qike_tests::readme_python_example()).unwrap();
+    let out = run_ok(Command::new(qike_tests::python()).arg(&script).env("PYTHONPATH", &dir));
     assert!(out.contains("'Qh4#']"), "{out}");
     assert!(out.contains("point (8, 0) is not on the board"), "{out}");
+    assert!(out.contains("1 []\n['小明']"), "{out}");
     assert!(out.trim_end().ends_with("True"), "{out}");
 }

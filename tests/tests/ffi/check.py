@@ -24,7 +24,7 @@ def expect(error, call, *args):
         call(*args)
     except error as e:
         return str(e)
-    raise SystemExit(f"{call.__name__}{args} did not raise {error.__name__}")
+    raise SystemExit(f"{call.__name__}{args} did not raise {getattr(error, '__name__', error)}")
 
 
 assert qike.core_version() == sys.argv[2], qike.core_version()
@@ -250,6 +250,7 @@ msg = expect(qike.QikeError.InvalidArgument, qike.LessonRun, "no such lesson")
 assert msg == "there is no lesson 'no such lesson'", msg
 
 # --- Progress: a store in a folder, profiles, drafts, lessons, games, levels ------
+import os  # noqa: E402
 import tempfile  # noqa: E402
 
 folder = tempfile.mkdtemp(prefix="qike-ffi-")
@@ -258,7 +259,7 @@ kid = store.create_profile(qike.NewProfile(display_name="小明", avatar="panda"
 assert len(kid.id) == 32 and [p.id for p in store.profiles()] == [kid.id]
 assert store.profile(kid.id).display_name == "小明"
 msg = expect(qike.QikeError.InvalidArgument, store.profile, "not an id")
-assert msg == "'not an id' is not a profile id", msg
+assert msg == "'not an id' is not a profile id (32 hex digits)", msg
 expect(qike.QikeError.Store, store.profile, "0" * 32)
 settings = store.settings()
 settings.last_profile = kid.id
@@ -284,6 +285,40 @@ rating = store.record_game(kid.id, back_record)
 assert rating is not None and rating.games == 1
 assert [g.id for g in store.games(kid.id)] == [back_record.id]
 assert 1 <= store.suggested_level(kid.id, qike.GameKind.XIANGQI()) <= max(level_before, 1)
+assert store.rating(kid.id, qike.GameKind.XIANGQI()) == rating
+assert store.ratings(kid.id) == [qike.GameRating(game=qike.rating_key(qike.GameKind.XIANGQI()), rating=rating)]
+assert store.rating(kid.id, qike.GameKind.CHESS()).games == 0 and qike.rating_key(qike.GameKind.GO(9)) == "go9"
+assert store.lesson_record(kid.id, "xiangqi.basics.1") == record
+assert store.lesson_record(kid.id, "no.such.lesson") is None
+
+# Puzzles: a miss, then a solve; the record keeps both.
+T0 = 1_700_000_000_000
+miss = store.record_puzzle(kid.id, qike.PuzzleAttempt(puzzle_id="xiangqi.mate.1", solved=False, hints=1, time_ms=9000, at=T0))
+assert (miss.attempts, miss.solves, miss.first_solved, miss.best_time_ms) == (1, 0, None, None), miss
+solve = store.record_puzzle(kid.id, qike.PuzzleAttempt(puzzle_id="xiangqi.mate.1", solved=True, hints=0, time_ms=4000, at=T0 + 60_000))
+assert (solve.attempts, solve.solves, solve.hints, solve.time_ms) == (2, 1, 1, 13000), solve
+assert (solve.first_solved, solve.best_time_ms, solve.last_activity) == (T0 + 60_000, 4000, T0 + 60_000), solve
+assert store.puzzle_records(kid.id) == [solve]
+blank = qike.PuzzleAttempt(puzzle_id=" ", solved=True, hints=0, time_ms=1, at=T0)
+msg = expect(qike.QikeError.Store, store.record_puzzle, kid.id, blank)
+assert "puzzle id" in msg and "empty" in msg, msg
+expect(qike.QikeError.InvalidArgument, store.puzzle_records, "12345")
+assert store.path() == folder
+
+# A store that cannot be opened is moved aside, and a fresh one opens in its place.
+damaged = tempfile.mkdtemp(prefix="qike-ffi-damaged-")
+for name in ["db", "conf"]:
+    with open(f"{damaged}/{name}", "wb") as f:
+        f.write(bytes(range(256)) * 8)
+msg = expect(qike.QikeError.Store, qike.ProgressStore.open, damaged)
+print("damaged store:", msg)
+aside = qike.move_store_aside(damaged)
+assert aside.startswith(damaged + ".damaged-") and {"conf", "db"} <= set(os.listdir(aside)), aside
+fresh = qike.ProgressStore.open(damaged)
+assert fresh.profiles() == []
+fresh.close_store()
+msg = expect(qike.QikeError.InvalidArgument, qike.move_store_aside, damaged + "/no such folder")
+assert "is not a folder" in msg, msg
 
 # --- Classes: a join code, a signed report carried as text, the dashboard ---------
 teacher = qike.ProgressStore.open(tempfile.mkdtemp(prefix="qike-ffi-teacher-"))
@@ -305,6 +340,58 @@ matrix = teacher.class_matrix(cls.id)
 assert matrix.lessons == ["xiangqi.basics.1"] and matrix.cells[0][0].stars == 3, matrix
 assert "小明" in teacher.class_csv(cls.id)
 assert qike.report_to_text(qike.report_from_text(store.export_report_qr(kid.id, cls.id)))
+
+# The class's details, the roster by hand, imports with a tally, the pupil page.
+info = teacher.update_class(cls.id, "一班 (2)", "三年级", "xiangqi")
+assert (info.name, info.grade, info.game, info.join_code) == ("一班 (2)", "三年级", "xiangqi", cls.join_code)
+assert teacher.class_info(cls.id) == info
+msg = expect(qike.QikeError.Store, teacher.class_info, cls.id + 1)
+print("no class:", msg)
+expect(qike.QikeError.Store, teacher.update_class, cls.id, "", "", "")
+tally = teacher.import_text(None, text)
+assert (tally.new_students, tally.updated, tally.already_had, tally.rejected) == (0, 0, 1, 0), tally
+assert tally.reports[0].source == "pasted text" and tally.reports[0].summary.student == kid.id
+tally = teacher.import_text(cls.id + 1, text)
+assert tally.rejected == 1 and tally.reports[0].summary is None and tally.reports[0].rejection, tally
+print("wrong class:", tally.reports[0].rejection)
+tally = teacher.import_text(None, "QIKE:REPORT:not base32 at all!")
+assert tally.rejected == 1 and tally.reports[0].rejection, tally
+print("pasted junk:", tally.reports[0].rejection)
+inbox = tempfile.mkdtemp(prefix="qike-ffi-inbox-")
+saved_report = store.save_report(kid.id, cls.id, inbox)
+assert os.path.dirname(saved_report.path) == inbox and saved_report.text.startswith("QIKE:REPORT:")
+with open(f"{inbox}/junk.qikereport", "w") as f:
+    f.write("this is not a report")
+tally = teacher.import_path(None, inbox)
+assert sorted(r.source for r in tally.reports) == sorted(["junk.qikereport", os.path.basename(saved_report.path)])
+assert (tally.updated + tally.already_had, tally.rejected) == (1, 1), tally
+assert [r.rejection for r in tally.reports if r.source == "junk.qikereport"][0], tally
+expect(qike.QikeError.Store, teacher.import_path, None, inbox + "/missing")
+assert teacher.class_summary(cls.id, 7).behind == []
+summary = teacher.class_summary(cls.id, 0)
+assert (summary.students, summary.avg_lessons_completed, summary.avg_stars) == (1, 1.0, 3.0), summary
+assert [b.student.student for b in summary.behind] == [kid.id], summary
+assert isinstance(summary.behind[0].reasons[0], qike.BehindReason.INACTIVE), summary
+timeline = teacher.student_timeline(cls.id, kid.id)
+kinds = sorted(type(a.kind).__name__ for a in timeline)
+assert kinds == ["ActivityKind.GAME", "ActivityKind.LESSON_COMPLETED", "ActivityKind.PUZZLE_SOLVED"], kinds
+done = [a.kind for a in timeline if a.kind.is_LESSON_COMPLETED()]
+assert (done[0].lesson_id, done[0].stars) == ("xiangqi.basics.1", 3), done
+assert [a.at for a in timeline] == sorted((a.at for a in timeline), reverse=True)
+games = teacher.games_by_level(cls.id, kid.id)
+assert [(g.game, g.level, g.won, g.drawn, g.lost) for g in games] == [("xiangqi", 1, 0, 0, 1)], games
+assert teacher.student_ratings(cls.id, kid.id) == store.ratings(kid.id)
+expect(qike.QikeError.InvalidArgument, teacher.student_timeline, cls.id, "kid")
+other = "0123456789abcdef0123456789abcdef"
+assert teacher.add_student(cls.id, other, "小红").display_name == "小红"
+teacher.set_student_details(cls.id, other, "李红", "sits at the front")
+entry = [r for r in teacher.roster(cls.id) if r.student == other][0]
+assert (entry.real_name, entry.notes) == ("李红", "sits at the front"), entry
+teacher.remove_student(cls.id, other)
+assert [r.student for r in teacher.roster(cls.id)] == [kid.id]
+expect(qike.QikeError.Store, teacher.set_student_details, cls.id, other, "李红", "")
+store.leave_class(kid.id, cls.id)
+assert store.memberships(kid.id) == []
 teacher.close_store()
 
 store.close_store()
@@ -313,4 +400,147 @@ assert msg == "the progress store is closed", msg
 again = qike.ProgressStore.open(folder)
 assert [p.display_name for p in again.profiles()] == ["小明"]
 again.close_store()
+
+# --- Every exported function and method with random, mostly bad, arguments --------
+# Arguments are made from the generated type hints, so a new export is covered without
+# changing this script; each call must return or raise a QikeError with a message (a
+# panic in Rust would surface as InternalError, a wrong type as TypeError: both fail).
+import enum  # noqa: E402
+import inspect  # noqa: E402
+import typing  # noqa: E402
+
+rng = random.Random(17)
+scratch = tempfile.mkdtemp(prefix="qike-ffi-sweep-")
+with open(f"{scratch}/file", "w") as f:
+    f.write("not a folder")
+fuzz_store = qike.ProgressStore.open(f"{scratch}/store")
+fuzz_kid = fuzz_store.create_profile(qike.NewProfile(display_name="小明", avatar="panda", language="zh", role=qike.Role.STUDENT))
+fuzz_class = fuzz_store.create_class(qike.NewClass(name="一班", teacher="王老师", description=""))
+STRINGS = [
+    "", " ", "not an id", "0" * 32, "f" * 33, fuzz_kid.id, "12345", "小明", "\u0000", "x" * 5000,
+    fuzz_class.join_code, fuzz_class.qr_payload, "QIKE:JOIN:", "QIKE:REPORT:AAAA", text, first.id,
+    "rnbakabnr/9/9 w", "(;GM[1]SZ[9];B[zz])", "1. e4 e5 2. Qh5", "e2e4", "h8", "../..",
+]
+
+
+def fake_str(name):
+    if name in ("path", "dir"):
+        return rng.choice([f"{scratch}/missing/{rng.randrange(1000)}", f"{scratch}/file", f"{scratch}/new"])
+    if rng.random() < 0.8:
+        return rng.choice(STRINGS)
+    return "".join(chr(rng.randrange(32, 0x9FFF)) for _ in range(rng.randrange(12)))
+
+
+def fake(hint, name):
+    """A random value of the generated type `hint` for the parameter `name`."""
+    origin = typing.get_origin(hint)
+    if origin is typing.Union:  # Optional[X]
+        inner = [a for a in typing.get_args(hint) if a is not type(None)][0]
+        return None if rng.random() < 0.3 else fake(inner, name)
+    if origin is list:
+        return [fake(typing.get_args(hint)[0], name) for _ in range(rng.randrange(4))]
+    if hint is str:
+        return fake_str(name)
+    if hint is bool:
+        return rng.random() < 0.5
+    if hint is int:
+        return rng.choice([0, 1, 2, 9, 10, 11, 19, 200, 255, rng.randrange(256)])
+    if hint is float:
+        return rng.choice([0.0, -1.0, 7.5, 1e9, float("nan")])
+    if hint is bytes:
+        return rng.choice([b"", text.encode(), bytes(rng.randrange(256) for _ in range(rng.randrange(64)))])
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return rng.choice(list(hint))
+    if isinstance(hint, type) and hint.__module__ == qike.__name__:
+        # A tagged enum (its variants are nested classes) or a record.
+        variants = [v for k, v in vars(hint).items() if isinstance(v, type) and k.isupper()]
+        make = rng.choice(variants) if variants else hint
+        if any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(make.__init__).parameters.values()):
+            # A tuple variant carries no hints; the only one holds a number of stones.
+            assert make.__qualname__ == "GoStart.HANDICAP", f"new tuple variant {make.__qualname__}"
+            return make(fake(int, name))
+        hints = typing.get_type_hints(make.__init__, vars(qike))
+        args = {k: fake(h, k) for k, h in hints.items() if k != "return"}
+        return make(*args.values()) if variants else make(**args)
+    raise SystemExit(f"no random value for {hint!r} ({name})")
+
+
+def sweep(call, signature_of, times=40):
+    """Calls `call` `times` times with random arguments for `signature_of`'s parameters;
+    returns how many calls raised a QikeError."""
+    hints = typing.get_type_hints(signature_of, vars(qike))
+    params = [p for p in inspect.signature(signature_of).parameters if p not in ("self", "cls")]
+    errors = 0
+    for _ in range(times):
+        args = [fake(hints[p], p) for p in params]
+        try:
+            call(*args)
+        except qike.QikeError as e:
+            assert str(e).strip(), f"{signature_of.__qualname__}: {type(e).__name__} without a message"
+            errors += 1
+        except Exception as e:  # noqa: BLE001 - anything else fails the check
+            raise SystemExit(f"{signature_of.__qualname__}{tuple(args)} raised {type(e).__name__}: {e}")
+    return errors
+
+
+def takes_arguments(fn):
+    return any(p not in ("self", "cls") for p in inspect.signature(fn).parameters)
+
+
+def methods(cls):
+    """Public methods with parameters (a call without any has no argument to get wrong;
+    the async engine move is checked above)."""
+    return [
+        f for k, f in vars(cls).items()
+        if not k.startswith("_") and inspect.isfunction(f) and takes_arguments(f) and not inspect.iscoroutinefunction(f)
+    ]
+
+
+objects = {
+    qike.Game: [qike.Game(kind) for kind in [qike.GameKind.CHESS(), qike.GameKind.XIANGQI(), qike.GameKind.GO(9)]],
+    qike.XiangqiGame: [qike.XiangqiGame()],
+    qike.Session: [
+        qike.Session(qike.standard_setup(qike.GameKind.CHESS()), qike.Side.FIRST, None, 1),
+        qike.Session(qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, None), qike.Side.SECOND, 1, 1),
+    ],
+    qike.LessonRun: [qike.LessonRun(first.id)],
+    qike.ProgressStore: [fuzz_store],
+}
+called, refused = 0, 0
+for name, fn in vars(qike).items():
+    if inspect.isfunction(fn) and fn.__module__ == qike.__name__ and not name.startswith("_"):
+        if takes_arguments(fn) and name != "uniffi_set_event_loop":
+            refused += sweep(fn, fn)
+            called += 1
+for cls, live in objects.items():
+    constructors = [(cls, cls.__init__)] + [
+        (getattr(cls, k), f.__func__) for k, f in vars(cls).items() if isinstance(f, classmethod) and not k.startswith("_")
+    ]
+    for make, fn in constructors:
+        named = all(p.kind == p.POSITIONAL_OR_KEYWORD for p in inspect.signature(fn).parameters.values())
+        if named and takes_arguments(fn):  # not a `*args` __init__ of an object without one
+            refused += sweep(make, fn, 20)
+            called += 1
+    for obj in live:
+        for f in methods(cls):
+            refused += sweep(lambda *a, f=f, obj=obj: f(obj, *a), f)
+            called += 1
+fuzz_store.close_store()
+closed_said = 0
+for f in methods(qike.ProgressStore):
+    # A closed store refuses everything (a bad argument may be named first); an import
+    # lists each report as refused.
+    hints = typing.get_type_hints(f, vars(qike))
+    for _ in range(5):
+        args = [fake(hints[p], p) for p in inspect.signature(f).parameters if p != "self"]
+        try:
+            answer = f(fuzz_store, *args)
+        except (qike.QikeError.Store, qike.QikeError.InvalidArgument) as e:
+            closed_said += "store is closed" in str(e)
+            continue
+        assert isinstance(answer, qike.ImportTally), f"closed store answered {f.__name__}: {answer}"
+        assert answer.rejected == len(answer.reports), answer  # a folder may hold none
+        assert all(r.rejection for r in answer.reports), answer
+assert closed_said > len(methods(qike.ProgressStore)), closed_said
+print(f"random arguments: {called} functions and methods, {refused} typed errors")
 print("python ffi ok")

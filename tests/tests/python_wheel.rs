@@ -1,0 +1,69 @@
+//! The Python package: the bindings packed into a wheel by `bindings/python/build_wheel.py`,
+//! installed with pip into a fresh virtual environment, and used from there (not from
+//! the build folder) to run the README's example.
+
+use std::path::Path;
+use std::process::Command;
+
+use qike_tests::{
+    generate_bindings, python, readme_python_example, run_ok, scratch_dir, skip, workspace_root,
+};
+use uniffi_bindgen::bindings::TargetLanguage;
+
+/// The virtual environment's interpreter.
+fn venv_python(venv: &Path) -> std::path::PathBuf {
+    if cfg!(windows) { venv.join("Scripts/python.exe") } else { venv.join("bin/python") }
+}
+
+#[test]
+fn the_wheel_installs_into_a_fresh_venv_and_runs_the_readme_example() {
+    const NAME: &str = "the_wheel_installs_into_a_fresh_venv_and_runs_the_readme_example";
+    let root = scratch_dir("python-wheel");
+    let bindings = root.join("bindings");
+    std::fs::create_dir_all(&bindings).unwrap();
+    generate_bindings(TargetLanguage::Python, &bindings);
+
+    let venv = root.join("venv");
+    let made = Command::new(python()).args(["-m", "venv"]).arg(&venv).output();
+    if !made.map(|o| o.status.success()).unwrap_or(false) {
+        return skip(
+            NAME,
+            "python3 cannot make a virtual environment (apt-get install python3-venv)",
+        );
+    }
+
+    let script = workspace_root().join("bindings/python/build_wheel.py");
+    let built = run_ok(Command::new(python()).arg(&script).arg(&bindings).arg(root.join("dist")));
+    let wheel = Path::new(built.trim());
+    let file = wheel.file_name().and_then(|n| n.to_str()).expect("the wheel's file name");
+    let version = env!("CARGO_PKG_VERSION");
+    assert!(file.starts_with(&format!("qike-{version}-py3-none-")), "{file}");
+    assert!(file.ends_with(".whl") && wheel.exists(), "{built}");
+
+    let py = venv_python(&venv);
+    // Offline: the wheel has no dependencies, so pip needs no package index.
+    run_ok(
+        Command::new(&py)
+            .args(["-m", "pip", "install", "--no-index", "--no-deps", "-q"])
+            .arg(wheel),
+    );
+    let shown = run_ok(Command::new(&py).args(["-m", "pip", "show", "qike"]));
+    assert!(shown.contains(&format!("Version: {version}")), "{shown}");
+
+    // Run from an empty folder so that only the installed package can be imported.
+    let work = root.join("work");
+    std::fs::create_dir_all(&work).unwrap();
+    let example = work.join("example.py");
+    std::fs::write(&example, readme_python_example()).unwrap();
+    let out = run_ok(Command::new(&py).arg(&example).current_dir(&work).env_remove("PYTHONPATH"));
+    assert!(out.contains("'Qh4#']"), "{out}");
+    assert!(out.contains("point (8, 0) is not on the board"), "{out}");
+    assert!(out.contains("1 []\n['小明']"), "{out}");
+    assert!(out.trim_end().ends_with("True"), "{out}");
+
+    let location = run_ok(
+        Command::new(&py).args(["-c", "import qike; print(qike.__file__)"]).current_dir(&work),
+    );
+    assert!(Path::new(location.trim()).starts_with(&venv), "imported from {location}");
+    let _ = std::fs::remove_dir_all(&root);
+}
