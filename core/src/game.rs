@@ -62,6 +62,11 @@ impl GameKind {
     /// algebraic for chess (`e1`), GTP for Go (`D4`, no `I`), `h8` style for gomoku.
     pub fn point_name(self, p: Point) -> String {
         let file = p.file;
+        // A point off this game's board has no name in its notation; say where it is
+        // rather than overflow the letter arithmetic below.
+        if file >= self.files() || p.rank >= self.ranks() {
+            return format!("({},{})", p.file, p.rank);
+        }
         match self {
             GameKind::Xiangqi => format!("{}{}", (b'a' + file) as char, p.rank),
             GameKind::Chess | GameKind::Gomoku { .. } => {
@@ -619,6 +624,9 @@ mod tests {
         assert_eq!(GameKind::Go { size: 19 }.point_name(Point::new(7, 3)), "H4");
         let gomoku = GameKind::Gomoku { rule: GomokuRule::Renju };
         assert_eq!(gomoku.point_name(Point::new(7, 7)), "h8");
+        // Off the board: a plain pair, never a wrapped letter or an overflow.
+        assert_eq!(GameKind::Chess.point_name(Point::new(255, 255)), "(255,255)");
+        assert_eq!(GameKind::Go { size: 9 }.point_name(Point::new(9, 0)), "(9,0)");
     }
 
     #[test]
