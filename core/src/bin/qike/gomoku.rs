@@ -50,7 +50,7 @@ enum Player {
     Greedy,
 }
 
-fn player(spec: &str, rule: qike_core::GomokuRule) -> Result<Player, String> {
+fn player(spec: &str, rule: qike_core::GomokuRule, nodes: Option<u64>) -> Result<Player, String> {
     use qike_core::GameKind;
     let kind = GameKind::Gomoku { rule };
     match spec {
@@ -62,6 +62,7 @@ fn player(spec: &str, rule: qike_core::GomokuRule) -> Result<Player, String> {
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(|| format!("unknown player '{spec}' (level:N, random, greedy)"))?;
             let level = qike_core::ai::Level::get(kind, n).map_err(|e| e.to_string())?;
+            let level = nodes.map_or(level, |n| level.with_nodes(n));
             let engine = qike_core::ai::AnyEngine::for_game(kind, 16).ok_or("no gomoku engine")?;
             Ok(Player::Level(level, Box::new(engine)))
         }
@@ -113,10 +114,19 @@ impl Player {
     }
 }
 
-/// `qike gomoku-match A B [--games N] [--rule renju|standard|freestyle] [--seed S]`:
-/// plays A against B, colours alternating, each pair of games from the same two
-/// random opening stones near the centre. Prints each result and A's score.
-pub fn play_match(a: &str, b: &str, games: u32, rule: &str, seed: u64) -> Result<(), String> {
+/// `qike gomoku-match A B [--games N] [--rule renju|standard|freestyle] [--seed S]
+/// [--nodes N]`: plays A against B, colours alternating, each pair of games from the
+/// same two random opening stones near the centre, levels through `ai::play_level` with
+/// their fixed limits (`--nodes` caps every level's nodes, for fast ladders). Prints
+/// each result and A's score.
+pub fn play_match(
+    a: &str,
+    b: &str,
+    games: u32,
+    rule: &str,
+    seed: u64,
+    nodes: Option<u64>,
+) -> Result<(), String> {
     use qike_core::ai::Rng;
     use qike_core::gomoku::Game;
     use qike_core::{GomokuRule, Outcome, Point, Side};
@@ -126,7 +136,7 @@ pub fn play_match(a: &str, b: &str, games: u32, rule: &str, seed: u64) -> Result
         "freestyle" => GomokuRule::Freestyle,
         other => return Err(format!("unknown rule '{other}' (renju, standard, freestyle)")),
     };
-    let mut players = [player(a, rule)?, player(b, rule)?];
+    let mut players = [player(a, rule, nodes)?, player(b, rule, nodes)?];
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
     for g in 0..games {
         let pair = u64::from(g / 2);
