@@ -89,6 +89,7 @@ impl Player {
         &mut self,
         game: &qike_core::gomoku::Game,
         rng: &mut qike_core::ai::Rng,
+        fixed: bool,
     ) -> Option<qike_core::Point> {
         use qike_core::gomoku::is_win;
         let pts = near_points(game);
@@ -97,7 +98,7 @@ impl Player {
         match self {
             Player::Level(level, engine) => {
                 let any = qike_core::AnyGame::Gomoku(game.clone());
-                match qike_core::ai::play_level(engine, &any, level, rng, true)? {
+                match qike_core::ai::play_level(engine, &any, level, rng, fixed)? {
                     qike_core::MoveInput::Place { at } => Some(at),
                     _ => None,
                 }
@@ -115,10 +116,11 @@ impl Player {
 }
 
 /// `qike gomoku-match A B [--games N] [--rule renju|standard|freestyle] [--seed S]
-/// [--nodes N]`: plays A against B, colours alternating, each pair of games from the
-/// same two random opening stones near the centre, levels through `ai::play_level` with
-/// their fixed limits (`--nodes` caps every level's nodes, for fast ladders). Prints
-/// each result and A's score.
+/// [--nodes N] [--timed]`: plays A against B, colours alternating, each pair of games
+/// from the same two random opening stones near the centre, levels through
+/// `ai::play_level` with their fixed limits (`--nodes` caps every level's nodes, for
+/// fast ladders; `--timed` uses the levels' time caps as the app does, and reports the
+/// slowest move). Prints each result and A's score.
 pub fn play_match(
     a: &str,
     b: &str,
@@ -126,6 +128,7 @@ pub fn play_match(
     rule: &str,
     seed: u64,
     nodes: Option<u64>,
+    timed: bool,
 ) -> Result<(), String> {
     use qike_core::ai::Rng;
     use qike_core::gomoku::Game;
@@ -138,6 +141,7 @@ pub fn play_match(
     };
     let mut players = [player(a, rule, nodes)?, player(b, rule, nodes)?];
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut slowest = std::time::Duration::ZERO;
     for g in 0..games {
         let pair = u64::from(g / 2);
         let mut rng = Rng::new(seed ^ pair.wrapping_mul(0x2545_F491_4F6C_DD1D));
@@ -162,7 +166,9 @@ pub fn play_match(
             let mover = game.side_to_move();
             let k = usize::from(mover != a_side);
             let mut move_rng = Rng::for_ply(seed ^ u64::from(g), game.moves().len());
-            let Some(p) = players[k].choose(&game, &mut move_rng) else { break };
+            let t = std::time::Instant::now();
+            let Some(p) = players[k].choose(&game, &mut move_rng, !timed) else { break };
+            slowest = slowest.max(t.elapsed());
             game.play(p).map_err(|e| format!("game {g}: {e}"))?;
         }
         let result = match game.outcome() {
@@ -188,5 +194,8 @@ pub fn play_match(
         "{a} vs {b}: +{wins} ={draws} -{losses}, score {score}/{games} ({:.1}%)",
         100.0 * score / f64::from(games.max(1))
     );
+    if timed {
+        println!("slowest move: {} ms", slowest.as_millis());
+    }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! Usage:
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
-//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S] [--nodes N]  (level:N, random, greedy)
+//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S] [--nodes N] [--timed]  (level:N, random, greedy)
 //!   qike gomoku-bench [--nodes N]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
@@ -96,8 +96,9 @@ fn run(args: &mut Args) -> Result<(), String> {
                 .map(|n| n.parse::<u64>())
                 .transpose()
                 .map_err(|_| "--nodes wants a number".to_owned())?;
+            let timed = args.flag("--timed");
             args.finish()?;
-            gomoku::play_match(&a, &b, games, &rule, seed, nodes)
+            gomoku::play_match(&a, &b, games, &rule, seed, nodes, timed)
         }
         "go-score" => {
             let file = args.positional("SGF file")?;
