@@ -66,6 +66,9 @@ pub(crate) struct Searcher {
     aborted: bool,
     /// Nodes of the VCF/VCT solvers in this search (outside the main search's cap).
     solver_nodes: u64,
+    /// When the root VCT and the defences against the opponent's must stop.
+    vct_deadline: Option<Instant>,
+    defence_deadline: Option<Instant>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -107,6 +110,8 @@ impl Searcher {
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
             solver_nodes: 0,
+            vct_deadline: None,
+            defence_deadline: None,
         }
     }
 
@@ -142,7 +147,13 @@ impl Searcher {
         self.solver_nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
-        self.deadline = limits.budget().map(|b| Instant::now() + b);
+        let start = Instant::now();
+        self.deadline = limits.budget().map(|b| start + b);
+        // The threat solvers get a quarter of the time each (root VCT, then the
+        // defences against the opponent's), so the main search keeps half.
+        let solver_deadline = |share: u32| limits.budget().map(|b| start + b * share / 4);
+        self.vct_deadline = solver_deadline(1);
+        self.defence_deadline = solver_deadline(2);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
         let me = pos.to_move();
 
@@ -198,7 +209,7 @@ impl Searcher {
         let opp_four = pos.has_five(other(me));
         if vct_moves > 0 && !opp_four {
             let budget = (self.node_limit / 4).clamp(500, 300_000);
-            let mut solver = VctSolver::new(budget).with_stop(self.stop.clone(), self.deadline);
+            let mut solver = VctSolver::new(budget).with_stop(self.stop.clone(), self.vct_deadline);
             let found = solver.solve(pos, vct_moves);
             self.solver_nodes += solver.total_nodes();
             if let Some(line) = found
@@ -292,7 +303,7 @@ impl Searcher {
     fn defences_to_vct(&mut self, pos: &mut Pos, moves: Vec<usize>, max_moves: u32) -> Vec<usize> {
         let each = (self.node_limit / 50).clamp(200, 20_000);
         pos.pass();
-        let mut probe = VctSolver::new(each).with_stop(self.stop.clone(), self.deadline);
+        let mut probe = VctSolver::new(each).with_stop(self.stop.clone(), self.defence_deadline);
         let threat = probe.solve(pos, max_moves);
         self.solver_nodes += probe.total_nodes();
         pos.pass();
@@ -302,7 +313,8 @@ impl Searcher {
         let mut kept = Vec::new();
         for &m in &moves {
             pos.play(m);
-            let mut probe = VctSolver::new(each).with_stop(self.stop.clone(), self.deadline);
+            let mut probe =
+                VctSolver::new(each).with_stop(self.stop.clone(), self.defence_deadline);
             let still = probe.solve(pos, max_moves).is_some();
             self.solver_nodes += probe.total_nodes();
             pos.undo();
