@@ -14,11 +14,14 @@ use crate::gomoku::{Board, Game, Stone};
 use super::pos::{Pos, code, stone_of};
 use super::search::{Outcome, Searcher, WIN_IN_MAX};
 use super::vcf::VcfSolver;
+use super::vct::VctSolver;
 
 /// The biggest loss a review reports (a missed forced win, or walking into one).
 const MAX_LOSS: i32 = 1_000;
 /// Depth of the VCF the coach looks for when naming a threat.
 const THREAT_VCF_MOVES: u32 = 8;
+/// Depth of the VCT the coach looks for when no VCF threatens.
+const THREAT_VCT_MOVES: u32 = 4;
 
 /// The gomoku engine: the searcher and its table.
 #[derive(Debug)]
@@ -78,6 +81,17 @@ fn threat(pos: &mut Pos) -> Option<(usize, Text)> {
         let names = line_names(pos, &line);
         line.first().map(|&p| {
             (p, Text::new(&format!("{zh}有冲四胜: {names}"), &format!("{en} wins by VCF: {names}")))
+        })
+    } else if let Some(line) = VctSolver::new(20_000).solve(pos, THREAT_VCT_MOVES) {
+        let names = line_names(pos, &line);
+        line.first().map(|&p| {
+            (
+                p,
+                Text::new(
+                    &format!("{zh}有连续进攻胜: {names}"),
+                    &format!("{en} wins by VCT: {names}"),
+                ),
+            )
         })
     } else {
         let best = pos
@@ -151,6 +165,13 @@ impl GomokuEngine {
                 &format!("{en} wins by VCF: {names}"),
             ));
         }
+        if let Some(line) = &out.vct {
+            let names = line_names(&pos, line);
+            return Some(Text::new(
+                &format!("{zh}有连续进攻胜（活三、冲四）: {names}"),
+                &format!("{en} wins by VCT (threes and fours): {names}"),
+            ));
+        }
         Some(match threat(&mut pos) {
             Some((_, t)) => Text::new(
                 &format!("{zh} {name}，应对: {}", t.zh),
@@ -204,7 +225,8 @@ impl Engine for GomokuEngine {
         let g = game.as_gomoku()?;
         let (mut pos, out) = self.analyse_game(g, &Limits::nodes(nodes), 0);
         let best = out.root.first()?;
-        let found = if out.vcf.is_some() { None } else { threat(&mut pos) };
+        let forced = out.vcf.is_some() || out.vct.is_some();
+        let found = if forced { None } else { threat(&mut pos) };
         Some(Hint {
             mv: place(pos.point(best.slot)),
             score: best.score,

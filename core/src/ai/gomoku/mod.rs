@@ -6,6 +6,8 @@
 //! - alpha-beta with iterative deepening, a bounded table, and candidate moves limited
 //!   to points near stones and, against a 活三, to the points that answer it;
 //! - a VCF solver ([`vcf`]), called at the root, that finds the shortest win by fours;
+//! - a VCT solver ([`vct`]) with its own table, a win by threes and fours, called at the
+//!   root for the side to move and to find the defences against the opponent's;
 //! - [`GomokuEngine`] behind [`crate::ai::Engine`], and ten [`LEVELS`].
 //!
 //! ```
@@ -26,6 +28,7 @@ mod levels;
 mod pos;
 mod search;
 mod vcf;
+mod vct;
 
 use crate::game::{GomokuRule, Point};
 use crate::gomoku::{Board, Game, Stone};
@@ -54,6 +57,31 @@ pub fn vcf_on_board(
 ) -> Option<Vec<Point>> {
     let mut pos = pos::Pos::from_board(board, rule, attacker);
     let line = vcf::VcfSolver::new(5_000_000).solve(&mut pos, max_moves)?;
+    Some(line.into_iter().map(|i| pos.point(i)).collect())
+}
+
+/// The shortest win by threats (VCT: fours and open threes, each answered by every
+/// defence that could matter) for the side to move in `game`, within `max_moves` of its
+/// own moves (the final five included): the attacker's moves along the line where the
+/// defence lasts longest. `None` when there is none in reach (within `budget` nodes),
+/// or the game is over. A VCF is a VCT too.
+pub fn vct(game: &Game, max_moves: u32, budget: u64) -> Option<Vec<Point>> {
+    if game.outcome().is_some() {
+        return None;
+    }
+    vct_on_board(game.board(), game.rule(), game.stone_to_move(), max_moves, budget)
+}
+
+/// [`vct`] on a board with `attacker` to move.
+pub fn vct_on_board(
+    board: &Board,
+    rule: GomokuRule,
+    attacker: Stone,
+    max_moves: u32,
+    budget: u64,
+) -> Option<Vec<Point>> {
+    let mut pos = pos::Pos::from_board(board, rule, attacker);
+    let line = vct::VctSolver::new(budget).solve(&mut pos, max_moves)?;
     Some(line.into_iter().map(|i| pos.point(i)).collect())
 }
 

@@ -10,6 +10,7 @@ use crate::ai::limits::Limits;
 
 use super::pos::{Pos, code, other};
 use super::vcf::VcfSolver;
+use super::vct::VctSolver;
 
 /// A win on the board; a win in `n` plies scores `WIN - n`.
 pub const WIN: i32 = 30_000;
@@ -51,6 +52,8 @@ pub(crate) struct Outcome {
     pub nodes: u64,
     /// The VCF the side to move has, as its own moves, when one was found.
     pub vcf: Option<Vec<usize>>,
+    /// The VCT the side to move has (when it has no VCF in reach), as its own moves.
+    pub vct: Option<Vec<usize>>,
 }
 
 /// The searcher and its table.
@@ -61,6 +64,11 @@ pub(crate) struct Searcher {
     deadline: Option<Instant>,
     stop: Arc<AtomicBool>,
     aborted: bool,
+    /// Nodes of the VCF/VCT solvers in this search (outside the main search's cap).
+    solver_nodes: u64,
+    /// When the root VCT and the defences against the opponent's must stop.
+    vct_deadline: Option<Instant>,
+    defence_deadline: Option<Instant>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -101,6 +109,9 @@ impl Searcher {
             deadline: None,
             stop: Arc::new(AtomicBool::new(false)),
             aborted: false,
+            solver_nodes: 0,
+            vct_deadline: None,
+            defence_deadline: None,
         }
     }
 
@@ -133,9 +144,16 @@ impl Searcher {
     pub(crate) fn search(&mut self, pos: &mut Pos, limits: &Limits, margin: i32) -> Outcome {
         self.clear();
         self.nodes = 0;
+        self.solver_nodes = 0;
         self.aborted = false;
         self.node_limit = limits.nodes.unwrap_or(u64::MAX).max(1);
-        self.deadline = limits.budget().map(|b| Instant::now() + b);
+        let start = Instant::now();
+        self.deadline = limits.budget().map(|b| start + b);
+        // The threat solvers get a quarter of the time each (root VCT, then the
+        // defences against the opponent's), so the main search keeps half.
+        let solver_deadline = |share: u32| limits.budget().map(|b| start + b * share / 4);
+        self.vct_deadline = solver_deadline(1);
+        self.defence_deadline = solver_deadline(2);
         let max_depth = limits.depth.unwrap_or(MAX_PLY as u32 / 2).clamp(1, MAX_PLY as u32 / 2);
         let me = pos.to_move();
 
@@ -149,7 +167,7 @@ impl Searcher {
                 root: vec![RootMove { slot: c, score: 0, exact: true }],
                 depth: 1,
                 nodes: 1,
-                vcf: None,
+                ..Outcome::default()
             };
         }
         // A five on the board now.
@@ -159,6 +177,7 @@ impl Searcher {
                 depth: 1,
                 nodes: 1,
                 vcf: Some(vec![p]),
+                vct: None,
             };
         }
         // A forced win by fours, shortest first; deeper for deeper searches.
@@ -177,6 +196,32 @@ impl Searcher {
                     depth: line.len() as u32,
                     nodes: self.nodes,
                     vcf: Some(line),
+                    vct: None,
+                };
+            }
+        }
+        // A forced win by threes and fours, for the searches deep enough to want one.
+        let vct_moves = match max_depth {
+            0..=2 => 0,
+            3..=4 => 4,
+            _ => 5,
+        };
+        let opp_four = pos.has_five(other(me));
+        if vct_moves > 0 && !opp_four {
+            let budget = (self.node_limit / 4).clamp(500, 300_000);
+            let mut solver = VctSolver::new(budget).with_stop(self.stop.clone(), self.vct_deadline);
+            let found = solver.solve(pos, vct_moves);
+            self.solver_nodes += solver.total_nodes();
+            if let Some(line) = found
+                && let Some(&first) = line.first()
+            {
+                let plies = 2 * line.len() as i32 - 1;
+                return Outcome {
+                    root: vec![RootMove { slot: first, score: WIN - plies, exact: true }],
+                    depth: line.len() as u32,
+                    nodes: self.nodes + self.solver_nodes,
+                    vcf: None,
+                    vct: Some(line),
                 };
             }
         }
@@ -194,7 +239,13 @@ impl Searcher {
             }
         }
         order(pos, &mut moves, None);
+        if max_depth == 1 {
+            return self.one_ply(pos, &moves);
+        }
         moves.truncate(ROOT_WIDTH);
+        if vct_moves > 0 && !opp_four && moves.len() > 1 {
+            moves = self.defences_to_vct(pos, moves, vct_moves);
+        }
 
         let mut root: Vec<RootMove> =
             moves.iter().map(|&slot| RootMove { slot, score: -INF, exact: false }).collect();
@@ -243,7 +294,56 @@ impl Searcher {
                 break;
             }
         }
-        Outcome { root, depth: done_depth, nodes: self.nodes, vcf: None }
+        let nodes = self.nodes + self.solver_nodes;
+        Outcome { root, depth: done_depth, nodes, ..Outcome::default() }
+    }
+
+    /// When the opponent would win by a VCT if it were their move, the root moves after
+    /// which it no longer does (all of them when none is found, or none stops it).
+    fn defences_to_vct(&mut self, pos: &mut Pos, moves: Vec<usize>, max_moves: u32) -> Vec<usize> {
+        let each = (self.node_limit / 50).clamp(200, 20_000);
+        pos.pass();
+        let mut probe = VctSolver::new(each).with_stop(self.stop.clone(), self.defence_deadline);
+        let threat = probe.solve(pos, max_moves);
+        self.solver_nodes += probe.total_nodes();
+        pos.pass();
+        if threat.is_none() {
+            return moves;
+        }
+        let mut kept = Vec::new();
+        for &m in &moves {
+            pos.play(m);
+            let mut probe =
+                VctSolver::new(each).with_stop(self.stop.clone(), self.defence_deadline);
+            let still = probe.solve(pos, max_moves).is_some();
+            self.solver_nodes += probe.total_nodes();
+            pos.undo();
+            if !still {
+                kept.push(m);
+            }
+            if probe.stopped() {
+                return moves;
+            }
+        }
+        if kept.is_empty() { moves } else { kept }
+    }
+
+    /// The one-ply look of the weakest levels: every near point scored by the static
+    /// value after it, a five (made or left to the opponent) the only thing it reads.
+    /// It sees neither threes nor the open four a three can become.
+    fn one_ply(&mut self, pos: &mut Pos, moves: &[usize]) -> Outcome {
+        let mut root: Vec<RootMove> = moves
+            .iter()
+            .map(|&slot| {
+                pos.play(slot);
+                let score = if pos.has_five(pos.to_move()) { -(WIN - 2) } else { -pos.evaluate() };
+                pos.undo();
+                RootMove { slot, score, exact: true }
+            })
+            .collect();
+        self.nodes += root.len() as u64;
+        root.sort_by_key(|r| std::cmp::Reverse(r.score));
+        Outcome { root, depth: 1, nodes: self.nodes, ..Outcome::default() }
     }
 
     fn probe(&self, key: u64) -> Option<Entry> {

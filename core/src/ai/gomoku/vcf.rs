@@ -18,11 +18,19 @@ pub(crate) struct VcfSolver {
     budget: u64,
     stop: Option<Arc<AtomicBool>>,
     deadline: Option<Instant>,
+    halted: bool,
 }
 
 impl VcfSolver {
     pub(crate) fn new(budget: u64) -> VcfSolver {
-        VcfSolver { refuted: HashMap::new(), nodes: 0, budget, stop: None, deadline: None }
+        VcfSolver {
+            refuted: HashMap::new(),
+            nodes: 0,
+            budget,
+            stop: None,
+            deadline: None,
+            halted: false,
+        }
     }
 
     /// Also stops when `stop` is set or at `deadline`.
@@ -30,6 +38,19 @@ impl VcfSolver {
         self.stop = Some(stop);
         self.deadline = deadline;
         self
+    }
+
+    /// Whether the stop flag or the deadline ended the search.
+    pub(crate) fn stopped(&self) -> bool {
+        self.halted
+    }
+
+    /// Allows `budget` nodes in all (counting those already searched); no effect after
+    /// a stop.
+    pub(crate) fn set_budget(&mut self, budget: u64) {
+        if !self.halted {
+            self.budget = budget;
+        }
     }
 
     /// Counts a node; false when the budget is spent or the search was stopped.
@@ -40,6 +61,7 @@ impl VcfSolver {
             let late = self.deadline.is_some_and(|d| Instant::now() >= d);
             if stopped || late {
                 self.budget = self.nodes;
+                self.halted = true;
             }
         }
         self.nodes < self.budget

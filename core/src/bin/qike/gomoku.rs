@@ -50,7 +50,7 @@ enum Player {
     Greedy,
 }
 
-fn player(spec: &str, rule: qike_core::GomokuRule) -> Result<Player, String> {
+fn player(spec: &str, rule: qike_core::GomokuRule, nodes: Option<u64>) -> Result<Player, String> {
     use qike_core::GameKind;
     let kind = GameKind::Gomoku { rule };
     match spec {
@@ -62,6 +62,7 @@ fn player(spec: &str, rule: qike_core::GomokuRule) -> Result<Player, String> {
                 .and_then(|n| n.parse().ok())
                 .ok_or_else(|| format!("unknown player '{spec}' (level:N, random, greedy)"))?;
             let level = qike_core::ai::Level::get(kind, n).map_err(|e| e.to_string())?;
+            let level = nodes.map_or(level, |n| level.with_nodes(n));
             let engine = qike_core::ai::AnyEngine::for_game(kind, 16).ok_or("no gomoku engine")?;
             Ok(Player::Level(level, Box::new(engine)))
         }
@@ -88,6 +89,7 @@ impl Player {
         &mut self,
         game: &qike_core::gomoku::Game,
         rng: &mut qike_core::ai::Rng,
+        fixed: bool,
     ) -> Option<qike_core::Point> {
         use qike_core::gomoku::is_win;
         let pts = near_points(game);
@@ -96,7 +98,7 @@ impl Player {
         match self {
             Player::Level(level, engine) => {
                 let any = qike_core::AnyGame::Gomoku(game.clone());
-                match qike_core::ai::play_level(engine, &any, level, rng, true)? {
+                match qike_core::ai::play_level(engine, &any, level, rng, fixed)? {
                     qike_core::MoveInput::Place { at } => Some(at),
                     _ => None,
                 }
@@ -113,10 +115,21 @@ impl Player {
     }
 }
 
-/// `qike gomoku-match A B [--games N] [--rule renju|standard|freestyle] [--seed S]`:
-/// plays A against B, colours alternating, each pair of games from the same two
-/// random opening stones near the centre. Prints each result and A's score.
-pub fn play_match(a: &str, b: &str, games: u32, rule: &str, seed: u64) -> Result<(), String> {
+/// `qike gomoku-match A B [--games N] [--rule renju|standard|freestyle] [--seed S]
+/// [--nodes N] [--timed]`: plays A against B, colours alternating, each pair of games
+/// from the same two random opening stones near the centre, levels through
+/// `ai::play_level` with their fixed limits (`--nodes` caps every level's nodes, for
+/// fast ladders; `--timed` uses the levels' time caps as the app does, and reports the
+/// slowest move). Prints each result and A's score.
+pub fn play_match(
+    a: &str,
+    b: &str,
+    games: u32,
+    rule: &str,
+    seed: u64,
+    nodes: Option<u64>,
+    timed: bool,
+) -> Result<(), String> {
     use qike_core::ai::Rng;
     use qike_core::gomoku::Game;
     use qike_core::{GomokuRule, Outcome, Point, Side};
@@ -126,8 +139,9 @@ pub fn play_match(a: &str, b: &str, games: u32, rule: &str, seed: u64) -> Result
         "freestyle" => GomokuRule::Freestyle,
         other => return Err(format!("unknown rule '{other}' (renju, standard, freestyle)")),
     };
-    let mut players = [player(a, rule)?, player(b, rule)?];
+    let mut players = [player(a, rule, nodes)?, player(b, rule, nodes)?];
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut slowest = std::time::Duration::ZERO;
     for g in 0..games {
         let pair = u64::from(g / 2);
         let mut rng = Rng::new(seed ^ pair.wrapping_mul(0x2545_F491_4F6C_DD1D));
@@ -152,7 +166,9 @@ pub fn play_match(a: &str, b: &str, games: u32, rule: &str, seed: u64) -> Result
             let mover = game.side_to_move();
             let k = usize::from(mover != a_side);
             let mut move_rng = Rng::for_ply(seed ^ u64::from(g), game.moves().len());
-            let Some(p) = players[k].choose(&game, &mut move_rng) else { break };
+            let t = std::time::Instant::now();
+            let Some(p) = players[k].choose(&game, &mut move_rng, !timed) else { break };
+            slowest = slowest.max(t.elapsed());
             game.play(p).map_err(|e| format!("game {g}: {e}"))?;
         }
         let result = match game.outcome() {
@@ -178,5 +194,8 @@ pub fn play_match(a: &str, b: &str, games: u32, rule: &str, seed: u64) -> Result
         "{a} vs {b}: +{wins} ={draws} -{losses}, score {score}/{games} ({:.1}%)",
         100.0 * score / f64::from(games.max(1))
     );
+    if timed {
+        println!("slowest move: {} ms", slowest.as_millis());
+    }
     Ok(())
 }

@@ -3,7 +3,7 @@
 //! Usage:
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
-//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S]  (level:N, random, greedy)
+//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S] [--nodes N] [--timed]  (level:N, random, greedy)
 //!   qike gomoku-bench [--nodes N]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
@@ -91,8 +91,14 @@ fn run(args: &mut Args) -> Result<(), String> {
                 .map_or(Ok(1), |g| g.parse::<u64>())
                 .map_err(|_| "--seed wants a number".to_owned())?;
             let rule = args.option("--rule").unwrap_or_else(|| "renju".to_owned());
+            let nodes = args
+                .option("--nodes")
+                .map(|n| n.parse::<u64>())
+                .transpose()
+                .map_err(|_| "--nodes wants a number".to_owned())?;
+            let timed = args.flag("--timed");
             args.finish()?;
-            gomoku::play_match(&a, &b, games, &rule, seed)
+            gomoku::play_match(&a, &b, games, &rule, seed, nodes, timed)
         }
         "go-score" => {
             let file = args.positional("SGF file")?;
