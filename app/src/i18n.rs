@@ -295,6 +295,9 @@ messages! {
     CodeBadCharacter => ("加入码里有不用的字符（没有 I、O、0、1）", "The code has a character codes never use (no I, O, 0 or 1)"),
     CodeTypo => ("加入码有输错的地方，请再核对一下", "The code has a typing mistake: check it again"),
     CodeNotQike => ("这不是棋课的班级码", "This is not a Qike class code"),
+    RefusedForeignKey => ("签名的钥匙不是这个学生的：报告不是从他的设备发出的", "signed with a key that is not this pupil's: it did not come from their device"),
+    RefusedUnsigned => ("这个学生的报告本来都有签名，这份却没有", "this pupil's reports are signed, but this one is not"),
+    UnverifiedPupil => ("未验证的学生：只收到过旧版应用的报告（名字后有“?”）", "Unverified pupil: only reports from an older app so far (marked “?”)"),
 }
 
 #[cfg(test)]

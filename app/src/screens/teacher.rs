@@ -85,6 +85,10 @@ pub enum Refused {
     TooLarge,
     NotAReport,
     Unreadable,
+    /// Signed by another pupil's key than the one pinned for this pupil.
+    ForeignKey,
+    /// No pupil signature, for a pupil whose reports are signed.
+    Unsigned,
 }
 
 impl Refused {
@@ -99,6 +103,8 @@ impl Refused {
                 ReportError::FutureVersion { .. } => Refused::NewerVersion,
                 ReportError::Oversize { .. } => Refused::TooLarge,
                 ReportError::NotAReport => Refused::NotAReport,
+                ReportError::ForeignPupilKey { .. } => Refused::ForeignKey,
+                ReportError::UnsignedForPinnedPupil { .. } => Refused::Unsigned,
             },
             _ => Refused::Unreadable,
         }
@@ -115,6 +121,8 @@ impl Refused {
             Refused::TooLarge => Msg::RefusedTooLarge,
             Refused::NotAReport => Msg::RefusedNotAReport,
             Refused::Unreadable => Msg::RefusedUnreadable,
+            Refused::ForeignKey => Msg::RefusedForeignKey,
+            Refused::Unsigned => Msg::RefusedUnsigned,
         }
     }
 }
@@ -668,6 +676,7 @@ fn dashboard(
     let top = col.y;
     let rows = m.students.len().min(40);
     for (k, (student, row)) in m.students.iter().zip(&m.cells).take(rows).enumerate() {
+        let verified = m.verified.get(k).copied().unwrap_or(false);
         let y = top + k as f32 * row_h;
         let r = Rect::new(col.x, y, col.x + col.width, y + row_h);
         let name = Rect::new(r.min.x, r.min.y, r.min.x + name_w, r.max.y);
@@ -675,7 +684,13 @@ fn dashboard(
         let hit = p.panel(name, Color::NONE, 0.0);
         p.hit(hit, name, Action::Teacher(TeacherAction::Pupil(student.student)));
         let label = Rect::new(name.min.x, name.min.y + 0.1 * u, name.max.x, name.max.y);
-        p.text(label, student.shown_name(), 0.7, INK);
+        // An unverified pupil (older, class-signed reports only) is marked with a "?".
+        let shown = if verified {
+            student.shown_name().to_owned()
+        } else {
+            format!("{}?", student.shown_name())
+        };
+        p.text(label, shown, 0.7, if verified { INK } else { MUTED });
         let mut done = 0;
         for (i, id) in lessons.iter().enumerate() {
             let x = r.min.x + name_w + i as f32 * cell;
@@ -748,6 +763,10 @@ fn pupil(
         .map_or_else(|| lang.get(Msg::NoActivityYet).to_owned(), |a| days_ago(a.at, lang));
     let r = col.next(1.5 * u);
     p.text(r, format!("{}{last}", lang.get(Msg::LastActivity)), 0.85, MUTED);
+    if let Ok(None) = s.pinned_pupil_key(class, id) {
+        let r = col.next(1.5 * u);
+        p.text(r, lang.get(Msg::UnverifiedPupil), 0.8, BAD);
+    }
     let ratings = s.student_ratings(class, id).unwrap_or_default();
     let level = ratings.iter().find(|(k, _)| k == "xiangqi").map(|(_, r)| r.suggested_level());
     let r = col.next(1.5 * u);

@@ -27,6 +27,9 @@ pub struct ClassMatrix {
     pub lessons: Vec<String>,
     /// `cells[row][column]`; `None` where the student has not opened the lesson.
     pub cells: Vec<Vec<Option<MatrixCell>>>,
+    /// Per row: whether the pupil's reports are signed by their pinned key. `false`
+    /// marks an unverified pupil (older, class-signed reports only, or none yet).
+    pub verified: Vec<bool>,
 }
 
 /// One student's standing on one assignment.
@@ -141,6 +144,20 @@ impl ProgressStore {
         })
     }
 
+    /// The pupils of a class whose signing key is pinned.
+    fn pinned_pupils(&self, class: ClassId) -> Result<BTreeSet<ProfileId>, StoreError> {
+        #[derive(Deserialize)]
+        struct KeyField {
+            student: ProfileId,
+            #[serde(default)]
+            pupil_key: Option<super::pupil_key::PupilPublicKey>,
+        }
+        let all: Vec<KeyField> = self.with(|i, d| {
+            super::store::scan(&i.t.class_students, &class.0.to_be_bytes(), d, "student state")
+        })?;
+        Ok(all.into_iter().filter(|s| s.pupil_key.is_some()).map(|s| s.student).collect())
+    }
+
     /// The end times of a student's games (the moves are skipped, not decoded).
     fn game_end_times(
         &self,
@@ -177,6 +194,7 @@ impl ProgressStore {
     pub fn class_matrix(&self, class: ClassId) -> Result<ClassMatrix, StoreError> {
         let students = self.roster(class)?;
         let records = self.class_cells(class)?;
+        let pinned = self.pinned_pupils(class)?;
         let mut lessons: BTreeSet<String> = BTreeSet::new();
         for a in self.assignments(class)? {
             for item in a.items {
@@ -207,7 +225,8 @@ impl ProgressStore {
                 row
             })
             .collect();
-        Ok(ClassMatrix { students, lessons, cells })
+        let verified = students.iter().map(|s| pinned.contains(&s.student)).collect();
+        Ok(ClassMatrix { students, lessons, cells, verified })
     }
 
     /// Who finished an assignment and how well.

@@ -25,6 +25,7 @@ mod drafts;
 mod error;
 mod ids;
 mod import;
+mod pupil_key;
 mod rating;
 mod records;
 mod report;
@@ -46,14 +47,16 @@ pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
     report_bytes, report_files,
 };
+pub use pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
 pub use rating::{MAX_LEVEL, SkillRating, level_rating};
 pub use records::{
     GameRecord, LessonAttempt, LessonRecord, LessonStatus, NewProfile, PlayerResult, Profile,
     PuzzleAttempt, PuzzleRecord, Role,
 };
 pub use report::{
-    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, QR_REPORT_BYTES, REPORT_VERSION, ReportBody,
-    open_report, peek_class, report_from_text, report_to_text, seal_payload, seal_report,
+    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, OpenedReport, QR_REPORT_BYTES, REPORT_VERSION,
+    ReportBody, UNSIGNED_REPORT_VERSION, open_report, open_signed_report, peek_class,
+    report_from_text, report_to_text, seal_payload, seal_report, seal_signed_report,
 };
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};
