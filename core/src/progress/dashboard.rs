@@ -317,9 +317,11 @@ impl ProgressStore {
         for s in students {
             let ls = lessons.get(&s.student).map(Vec::as_slice).unwrap_or_default();
             let ps = puzzles.get(&s.student).map(Vec::as_slice).unwrap_or_default();
-            completed += ls.iter().filter(|l| l.status == LessonStatus::Completed).count() as u64;
-            stars += ls.iter().map(|l| u64::from(l.best_stars)).sum::<u64>();
-            time += ls.iter().map(|l| l.time_ms).sum::<u64>();
+            // Imports bound every counter; the sums saturate all the same.
+            let done = ls.iter().filter(|l| l.status == LessonStatus::Completed).count() as u64;
+            completed = completed.saturating_add(done);
+            stars = ls.iter().fold(stars, |a, l| a.saturating_add(u64::from(l.best_stars)));
+            time = ls.iter().fold(time, |a, l| a.saturating_add(l.time_ms));
             let mut last =
                 ls.iter().map(|l| l.last_activity).chain(ps.iter().map(|p| p.last_activity)).max();
             for ended in self.game_end_times(class, s.student)? {
@@ -373,7 +375,7 @@ fn assignment_progress(
         let finished_at = match item {
             AssignmentItem::Lesson(id) => {
                 lessons.iter().find(|l| &l.lesson_id == id).and_then(|l| {
-                    stars += u32::from(l.best_stars);
+                    stars = stars.saturating_add(u32::from(l.best_stars));
                     l.first_completed
                 })
             }

@@ -272,9 +272,10 @@ pub fn open_signed_report(
         None
     };
     let payload = maced.get(HEADER_LEN..body_end).unwrap_or_default();
-    let body: ReportBody = ciborium::from_reader(payload)
+    let mut body: ReportBody = ciborium::from_reader(payload)
         .map_err(|e| ReportError::Malformed(format!("the body cannot be read: {e}")))?;
     check_body(&body, class)?;
+    bound_body(&mut body);
     Ok(OpenedReport { body, signer })
 }
 
@@ -333,6 +334,16 @@ fn check_body(b: &ReportBody, class: ClassId) -> Result<(), ReportError> {
         }
     }
     Ok(())
+}
+
+/// Cuts every counter of a checked body to the bounds a real record stays within, so
+/// no sum over imported records can overflow (see [`LessonRecord::bound`]).
+fn bound_body(b: &mut ReportBody) {
+    b.lessons.iter_mut().for_each(LessonRecord::bound);
+    b.puzzles.iter_mut().for_each(PuzzleRecord::bound);
+    for (_, r) in &mut b.ratings {
+        r.bound();
+    }
 }
 
 /// A report as text, for sharing through chat apps or a QR code.
