@@ -362,12 +362,45 @@ impl ProgressStore {
     }
 }
 
-fn assignment_progress(
+/// Where a pupil stands on one assignment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AssignmentState {
+    /// Every item finished by the due time.
+    Done,
+    /// Every item finished, the last one after the due time.
+    Late,
+    /// Past due and not finished.
+    Missing,
+    /// Not finished, not due yet.
+    Open,
+}
+
+impl AssignmentState {
+    /// The state of an assignment due at `due`, finished at `finished` (if it is).
+    pub fn of(finished: Option<Timestamp>, due: Timestamp, now: Timestamp) -> AssignmentState {
+        match finished {
+            Some(t) if t <= due => AssignmentState::Done,
+            Some(_) => AssignmentState::Late,
+            None if now > due => AssignmentState::Missing,
+            None => AssignmentState::Open,
+        }
+    }
+}
+
+impl AssignmentStatus {
+    /// Done, late, missing or still open at `now`, for an assignment due at `due`.
+    pub fn state(&self, due: Timestamp, now: Timestamp) -> AssignmentState {
+        AssignmentState::of(self.finished, due, now)
+    }
+}
+
+/// How far records go on a list of items: items finished, stars over its lessons,
+/// and when the last one was finished if all are.
+pub(crate) fn items_progress(
     items: &[AssignmentItem],
     lessons: &[LessonRecord],
     puzzles: &[PuzzleRecord],
-    student: RosterEntry,
-) -> AssignmentStatus {
+) -> (usize, u32, Option<Timestamp>) {
     let mut done = 0;
     let mut stars = 0u32;
     let mut latest: Option<Timestamp> = None;
@@ -388,14 +421,17 @@ fn assignment_progress(
             latest = latest.max(Some(t));
         }
     }
-    let total = items.len();
-    AssignmentStatus {
-        student,
-        done,
-        total,
-        stars,
-        finished: if done == total { latest } else { None },
-    }
+    (done, stars, if done == items.len() { latest } else { None })
+}
+
+fn assignment_progress(
+    items: &[AssignmentItem],
+    lessons: &[LessonRecord],
+    puzzles: &[PuzzleRecord],
+    student: RosterEntry,
+) -> AssignmentStatus {
+    let (done, stars, finished) = items_progress(items, lessons, puzzles);
+    AssignmentStatus { student, done, total: items.len(), stars, finished }
 }
 
 fn level_stats(games: &[GameRecord]) -> Vec<LevelStats> {

@@ -17,6 +17,7 @@
 //! # Ok::<(), qike_core::progress::StoreError>(())
 //! ```
 
+mod class_file;
 mod classes;
 mod codec;
 mod csv;
@@ -32,11 +33,16 @@ mod report;
 mod schema;
 mod store;
 
+pub use class_file::{
+    CLASS_FILE_EXTENSION, CLASS_FILE_PREFIX, CLASS_FILE_VERSION, ClassFile,
+    MAX_CLASS_FILE_ASSIGNMENTS, PupilAssignment, class_file_class, open_class_file,
+    seal_class_file,
+};
 pub use classes::{Assignment, AssignmentItem, Class, Membership, NewClass, RosterEntry};
 pub use csv::{assignment_csv, csv_cell, matrix_csv};
 pub use dashboard::{
-    Activity, ActivityKind, AssignmentStatus, BehindReason, BehindStudent, ClassMatrix,
-    ClassSummary, LevelStats, MatrixCell,
+    Activity, ActivityKind, AssignmentState, AssignmentStatus, BehindReason, BehindStudent,
+    ClassMatrix, ClassSummary, LevelStats, MatrixCell,
 };
 pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError};

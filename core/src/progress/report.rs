@@ -168,7 +168,7 @@ fn finish_mac(mut out: Vec<u8>, key: &ClassKey) -> Result<Vec<u8>, ReportError> 
     Ok(out)
 }
 
-fn new_mac(key: &ClassKey) -> HmacSha256 {
+pub(crate) fn new_mac(key: &ClassKey) -> HmacSha256 {
     // HMAC takes keys of any length; this cannot fail.
     <HmacSha256 as Mac>::new_from_slice(&key.0).unwrap_or_else(|_| unreachable!())
 }
