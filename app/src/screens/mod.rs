@@ -3,6 +3,7 @@
 
 pub mod course;
 pub mod home;
+pub mod homework;
 pub mod lesson;
 pub mod my_class;
 pub mod play;

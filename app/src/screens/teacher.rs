@@ -17,7 +17,7 @@ use qike_core::progress::{
 use crate::AppState;
 use crate::data::{DataDir, Store, course};
 use crate::i18n::{Lang, Msg};
-use crate::screens::{header, stars_text};
+use crate::screens::{header, homework, stars_text};
 use crate::ui::{
     Action, BAD, CARD, Canvas, Column, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, STAR,
     UiSet, redrawing,
@@ -33,6 +33,8 @@ pub enum Page {
     Pupil,
     Plans,
     Import,
+    /// Homework: pick lessons and a due day, share the class file.
+    Homework,
 }
 
 /// What the teacher's buttons do.
@@ -52,7 +54,20 @@ pub enum TeacherAction {
     /// Imports what is in the text field (a report or a path), or else the inbox folder.
     Import,
     ExportCsv,
+    /// Adds a lesson to the homework being set, or takes it off.
+    Pick(String),
+    /// Turns the lesson picker's page.
+    PickerPage(i32),
+    /// Moves the due day of the homework being set.
+    DueDays(i64),
+    SaveHomework,
+    /// Writes the class file pupils take their homework from.
+    ShareClassFile,
 }
+
+/// The height of every tap target on the teacher's screens, in units: at least
+/// 48 logical pixels at the smallest unit (17 px).
+pub const TAP: f32 = 3.0;
 
 /// The grades a class can be for, in turn.
 pub const GRADES: [(&str, &str); 7] = [
@@ -174,6 +189,14 @@ pub struct Teacher {
     /// Where the last CSV export went.
     pub exported: Option<PathBuf>,
     pub problem: Option<String>,
+    /// The lessons picked for the homework being set.
+    pub picked: Vec<String>,
+    /// Days from today the homework being set is due.
+    pub due_days: i64,
+    /// The page of the lesson picker.
+    pub picker_page: usize,
+    /// Where the last class file went.
+    pub class_file: Option<PathBuf>,
 }
 
 /// The folder a teacher drops pupils' report files into: beside the store.
@@ -291,7 +314,7 @@ fn react(
                 match t.page {
                     Page::Classes => next.set(AppState::Profiles),
                     Page::Class | Page::Plans => t.page = Page::Classes,
-                    Page::Dashboard | Page::Import => t.page = Page::Class,
+                    Page::Dashboard | Page::Import | Page::Homework => t.page = Page::Class,
                     Page::Pupil => t.page = Page::Dashboard,
                 }
                 t.renaming = false;
@@ -397,6 +420,28 @@ fn react(
                 Some(id) => export_csv(s, id, &data.0).map(|path| t.exported = Some(path)),
                 None => Ok(()),
             },
+            TeacherAction::Pick(id) => {
+                if let Some(i) = t.picked.iter().position(|l| *l == id) {
+                    t.picked.remove(i);
+                } else {
+                    t.picked.push(id);
+                }
+                Ok(())
+            }
+            TeacherAction::PickerPage(step) => {
+                let pages = course().lessons().count().div_ceil(12).max(1) as i32;
+                t.picker_page = (t.picker_page as i32 + step).rem_euclid(pages) as usize;
+                Ok(())
+            }
+            TeacherAction::DueDays(step) => {
+                t.due_days = (t.due_days + step).clamp(0, 60);
+                Ok(())
+            }
+            TeacherAction::SaveHomework => homework::save(s, &mut t, now(), *lang),
+            TeacherAction::ShareClassFile => match t.class {
+                Some(id) => homework::share(s, id, &data.0).map(|path| t.class_file = Some(path)),
+                None => Ok(()),
+            },
         };
         if let Err(e) = result {
             t.problem = Some(e.to_string());
@@ -431,6 +476,7 @@ fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Re
         Page::Pupil => Msg::PupilPage,
         Page::Plans => Msg::LessonPlans,
         Page::Import => Msg::ImportReports,
+        Page::Homework => Msg::Homework,
     };
     let mut col = header(&mut p, &frame, lang, lang.get(title), Some(Action::Back));
     let u = frame.unit;
@@ -445,6 +491,7 @@ fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Re
         Page::Pupil => pupil(&mut p, &mut col, u, lang, s, &t),
         Page::Plans => plans(&mut p, &mut col, u, lang, t.lesson),
         Page::Import => import(&mut p, &mut col, u, lang, &t, &data.0),
+        Page::Homework => homework::page(&mut p, &mut col, u, lang, s, &t),
     }
 }
 
@@ -495,7 +542,7 @@ fn classes(
         p.text(r, lang.get(Msg::NoClasses), 1.0, MUTED);
     }
     for c in all.iter().take(12) {
-        let r = col.next(3.6 * u);
+        let r = col.next((TAP + 1.2) * u);
         let pupils = s.roster(c.id).map(|r| r.len()).unwrap_or(0);
         let archived = c.archived.is_some();
         p.panel(r, CARD, 0.6);
@@ -536,7 +583,7 @@ fn class_page(
     let name = col.next(2.4 * u);
     let shown = if t.renaming { format!("{}|", t.field) } else { c.name.clone() };
     p.text(name, shown, 1.4, INK);
-    let row = col.row(3, 2.6 * u);
+    let row = col.row(3, TAP * u);
     let look = if open { Look::Secondary } else { Look::Disabled };
     let rename = if t.renaming { Msg::SaveName } else { Msg::Rename };
     p.button(row[0], lang.get(rename), Action::Teacher(TeacherAction::Rename), look);
@@ -575,6 +622,9 @@ fn class_page(
         Look::Secondary,
     );
     p.button(row[1], lang.get(Msg::ArchiveClass), Action::Teacher(TeacherAction::Archive), look);
+    let r = col.next(TAP * u);
+    let homework = Action::Teacher(TeacherAction::Page(Page::Homework));
+    p.button(r, lang.get(Msg::Homework), homework, look);
     if let Some(path) = &t.exported {
         let r = col.next(2.0 * u);
         p.text(r, format!("{}{}", lang.get(Msg::SavedTo), path.display()), 0.7, GOOD);
@@ -726,7 +776,8 @@ fn dashboard(
         let r = col.next(1.2 * u);
         p.text(r, format!("· {name}: {why}"), 0.75, BAD);
     }
-    let r = col.next(2.8 * u);
+    homework::class_lines(p, col, u, lang, s, class);
+    let r = col.next(TAP * u);
     let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
     p.button(
         r,
@@ -799,6 +850,7 @@ fn pupil(
         }
     }
     col.next(0.4 * u);
+    homework::pupil_lines(p, col, u, lang, s, class, id);
     let head = col.next(1.6 * u);
     p.text(head, lang.get(Msg::PupilGamesByLevel), 1.0, INK);
     let stats = s.games_by_level(class, id).unwrap_or_default();
@@ -837,7 +889,7 @@ fn plan_item(p: &mut Painter, col: &mut Column, u: f32, head: &str, lines: &[Str
 fn plans(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, index: usize) {
     let all: Vec<_> = course().lessons().collect();
     let Some(lesson) = all.get(index.min(all.len().saturating_sub(1))) else { return };
-    let row = col.row(3, 2.6 * u);
+    let row = col.row(3, TAP * u);
     p.button(row[0], "◀", Action::Teacher(TeacherAction::Plan(-1)), Look::Secondary);
     p.text_aligned(row[1], format!("{}/{}", index + 1, all.len()), 1.0, MUTED, Justify::Center);
     p.button(row[2], "▶", Action::Teacher(TeacherAction::Plan(1)), Look::Secondary);
