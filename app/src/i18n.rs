@@ -312,6 +312,16 @@ messages! {
     ShareClassFile => ("生成班级文件给学生", "Make the class file for pupils"),
     ClassFileSaved => ("班级文件已保存（发给学生导入）：", "Class file saved (send it to pupils): "),
     ClassFileTaken => ("已收到老师的作业！", "Homework from your teacher received!"),
+    DemoBoard => ("演示棋盘", "Demo board"),
+    DemoMove => ("走子", "Move"),
+    DemoPlace => ("摆子", "Place"),
+    DemoRemove => ("拿掉", "Remove"),
+    DemoArrow => ("箭头", "Arrow"),
+    DemoMark => ("标记", "Mark"),
+    DemoClearDrawings => ("擦掉箭头和标记", "Wipe drawings"),
+    DemoClearBoard => ("清空棋盘", "Empty board"),
+    DemoReset => ("重新摆好", "Start position"),
+    DemoLessonPositions => ("课程里的局面：", "Positions from a lesson:"),
     UnverifiedPupil => ("未验证的学生：只收到过旧版应用的报告（名字后有“?”）", "Unverified pupil: only reports from an older app so far (marked “?”)"),
 }
 

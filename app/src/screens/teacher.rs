@@ -17,7 +17,7 @@ use qike_core::progress::{
 use crate::AppState;
 use crate::data::{DataDir, Store, course};
 use crate::i18n::{Lang, Msg};
-use crate::screens::{header, homework, stars_text};
+use crate::screens::{demo_board, header, homework, stars_text};
 use crate::ui::{
     Action, BAD, CARD, Canvas, Column, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, STAR,
     UiSet, redrawing,
@@ -35,6 +35,8 @@ pub enum Page {
     Import,
     /// Homework: pick lessons and a due day, share the class file.
     Homework,
+    /// The demonstration board, for a projector.
+    Demo,
 }
 
 /// What the teacher's buttons do.
@@ -63,6 +65,8 @@ pub enum TeacherAction {
     SaveHomework,
     /// Writes the class file pupils take their homework from.
     ShareClassFile,
+    /// A button of the demonstration board.
+    Demo(demo_board::DemoAction),
 }
 
 /// The height of every tap target on the teacher's screens, in units: at least
@@ -232,6 +236,7 @@ impl Plugin for TeacherPlugin {
                         .run_if(in_state(AppState::Teacher).and_then(redrawing)),
                 ),
             );
+        demo_board::add(app);
     }
 }
 
@@ -305,6 +310,7 @@ fn react(
     lang: Res<Lang>,
     mut next: ResMut<NextState<AppState>>,
     mut redraw: ResMut<Redraw>,
+    mut demo: ResMut<demo_board::Demo>,
 ) {
     let Some(store) = store else { return };
     let s = &store.0;
@@ -313,7 +319,7 @@ fn react(
             if *action == Action::Back {
                 match t.page {
                     Page::Classes => next.set(AppState::Profiles),
-                    Page::Class | Page::Plans => t.page = Page::Classes,
+                    Page::Class | Page::Plans | Page::Demo => t.page = Page::Classes,
                     Page::Dashboard | Page::Import | Page::Homework => t.page = Page::Class,
                     Page::Pupil => t.page = Page::Dashboard,
                 }
@@ -437,6 +443,10 @@ fn react(
                 t.due_days = (t.due_days + step).clamp(0, 60);
                 Ok(())
             }
+            TeacherAction::Demo(d) => {
+                demo.act(&d);
+                Ok(())
+            }
             TeacherAction::SaveHomework => homework::save(s, &mut t, now(), *lang),
             TeacherAction::ShareClassFile => match t.class {
                 Some(id) => homework::share(s, id, &data.0).map(|path| t.class_file = Some(path)),
@@ -464,7 +474,13 @@ pub fn export_csv(
     Ok(path)
 }
 
-fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Res<DataDir>) {
+fn draw(
+    mut canvas: Canvas,
+    t: Res<Teacher>,
+    store: Option<Res<Store>>,
+    data: Res<DataDir>,
+    demo: Res<demo_board::Demo>,
+) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
     let Some(store) = store else { return };
@@ -477,6 +493,7 @@ fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Re
         Page::Plans => Msg::LessonPlans,
         Page::Import => Msg::ImportReports,
         Page::Homework => Msg::Homework,
+        Page::Demo => Msg::DemoBoard,
     };
     let mut col = header(&mut p, &frame, lang, lang.get(title), Some(Action::Back));
     let u = frame.unit;
@@ -492,6 +509,7 @@ fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Re
         Page::Plans => plans(&mut p, &mut col, u, lang, t.lesson),
         Page::Import => import(&mut p, &mut col, u, lang, &t, &data.0),
         Page::Homework => homework::page(&mut p, &mut col, u, lang, s, &t),
+        Page::Demo => demo_board::page(&mut p, &frame, lang, &demo),
     }
 }
 
@@ -523,7 +541,13 @@ fn classes(
     lang: Lang,
     s: &qike_core::progress::ProgressStore,
 ) {
-    let row = col.row(2, 3.0 * u);
+    let row = col.row(3, TAP * u);
+    p.button(
+        row[2],
+        lang.get(Msg::DemoBoard),
+        Action::Teacher(TeacherAction::Page(Page::Demo)),
+        Look::Secondary,
+    );
     p.button(
         row[0],
         lang.get(Msg::NewClass),
@@ -979,6 +1003,7 @@ pub fn demo(
         "teacher-pupil" => Page::Pupil,
         "teacher-lesson-plan" => Page::Plans,
         "teacher-import" => Page::Import,
+        "demo-board" => Page::Demo,
         _ => return false,
     };
     let new = |name: &str| NewClass {

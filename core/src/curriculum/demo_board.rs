@@ -12,8 +12,8 @@ use super::schema::{Lesson, Step};
 use super::xq;
 use crate::xiangqi::Position;
 use crate::{
-    AnyGame, BoardGame, BoardView, Colour, GameKind, GameSetup, Highlight, HighlightKind,
-    LastMove, PieceKind, PieceView, Point, Side,
+    AnyGame, BoardGame, BoardView, Colour, GameKind, GameSetup, Highlight, HighlightKind, LastMove,
+    PieceKind, PieceView, Point, Side,
 };
 
 /// Why an edit of the demonstration board was refused.
@@ -224,7 +224,12 @@ pub fn lesson_positions(lesson: &Lesson) -> Result<Vec<LessonPosition>, DemoErro
             ),
             _ => (Vec::new(), Vec::new()),
         };
-        out.push(LessonPosition { step_id: step.id().into(), view: pos.board_view(), arrows, marks });
+        out.push(LessonPosition {
+            step_id: step.id().into(),
+            view: pos.board_view(),
+            arrows,
+            marks,
+        });
     }
     Ok(out)
 }
