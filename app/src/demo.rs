@@ -40,6 +40,7 @@ pub const SCREENS: &[&str] = &[
     "teacher-lesson-plan",
     "teacher-import",
     "my-class",
+    "demo-board",
 ];
 
 /// The moves of the `go-count` demo on 9×9 (GTP): black walls off the right side,
@@ -84,6 +85,7 @@ fn arrange(
     mut next: ResMut<NextState<AppState>>,
     mut teacher: ResMut<crate::screens::teacher::Teacher>,
     data: Res<crate::data::DataDir>,
+    mut demo_board: ResMut<crate::screens::demo_board::Demo>,
 ) {
     if demo.done {
         return;
@@ -95,6 +97,9 @@ fn arrange(
         return;
     }
     if crate::screens::teacher::demo(&demo.screen, s, &mut teacher, &data.0) {
+        if demo.screen == "demo-board" {
+            demo_board_example(&mut demo_board);
+        }
         form.open = false;
         redraw.0 = true;
         next.set(AppState::Teacher);
@@ -305,4 +310,13 @@ pub fn two_player_demo(name: &str) -> Option<GameSession> {
         _ => {}
     }
     Some(s)
+}
+
+/// The demonstration board as a teacher would leave it mid-explanation: the start
+/// position with two arrows (炮二平五 and 马二进三) and two marked points.
+fn demo_board_example(d: &mut crate::screens::demo_board::Demo) {
+    let _ = d.board.toggle_arrow(Point::new(7, 2), Point::new(4, 2));
+    let _ = d.board.toggle_arrow(Point::new(1, 0), Point::new(2, 2));
+    let _ = d.board.toggle_mark(Point::new(4, 6));
+    let _ = d.board.toggle_mark(Point::new(4, 9));
 }

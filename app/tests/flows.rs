@@ -947,12 +947,14 @@ fn each_games_computer_plays_level_one_to_the_end() {
 /// Teacher mode with two devices (two stores in temporary folders): the teacher makes
 /// a class; the pupil joins with its code (a mistyped code refused with the reason),
 /// finishes lesson 1 on the screen and sends a report file; the teacher imports the
-/// inbox (a tampered copy refused, a second import changing nothing); the dashboard
-/// has the pupil's stars and the CSV export matches the store's.
+/// inbox (a tampered copy refused, a second import changing nothing, a classmate's
+/// report in this pupil's name refused); the dashboard has the pupil's stars, the CSV
+/// export matches it, and homework set by the teacher shows as done on both sides.
 #[test]
 fn a_class_from_join_code_to_dashboard_and_csv() {
     use qike_app::screens::my_class::{MyClass, PupilAction, outbox_dir};
     use qike_app::screens::teacher::{Page, Refused, Teacher, TeacherAction, inbox_dir};
+    use qike_core::progress::{AssignmentItem, AssignmentState};
     let teacher_dir = tempfile::tempdir().unwrap();
     let pupil_dir = tempfile::tempdir().unwrap();
     let teacher_data = teacher_dir.path().join("progress");
@@ -1027,6 +1029,18 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     let again = teacher.world().resource::<Teacher>().import.clone().unwrap();
     assert_eq!((again.new, again.updated, again.already, again.rejected.len()), (0, 0, 1, 1));
     assert_eq!(store(&teacher).class_csv(class_id).unwrap(), csv_before);
+    // A classmate's app writes a report that says it is this pupil's, with its own key.
+    let bytes = qike_core::progress::report_bytes(sent.text.as_bytes()).unwrap();
+    let mut forged = qike_core::progress::open_report(&bytes, class_id, &class.key).unwrap();
+    forged.seq += 10;
+    let other_key = qike_core::progress::PupilKey::from_seed([9; 32]);
+    let forged = qike_core::progress::seal_signed_report(&forged, &class.key, &other_key).unwrap();
+    let text = qike_core::progress::report_to_text(&forged);
+    teacher.world_mut().resource_mut::<Teacher>().field = text;
+    press(&mut teacher, Action::Teacher(TeacherAction::Import));
+    let refused = teacher.world().resource::<Teacher>().import.clone().unwrap();
+    assert_eq!(refused.rejected, vec![("pasted text".to_owned(), Refused::ForeignKey)]);
+    assert_eq!(store(&teacher).class_csv(class_id).unwrap(), csv_before);
 
     press(&mut teacher, Action::Back);
     press(&mut teacher, Action::Teacher(TeacherAction::Page(Page::Dashboard)));
@@ -1041,4 +1055,43 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     assert_eq!(std::fs::read_to_string(path).unwrap(), csv_before);
     press(&mut teacher, Action::Teacher(TeacherAction::Pupil(kid)));
     assert_eq!(teacher.world().resource::<Teacher>().page, Page::Pupil);
+
+    // The CSV says what the dashboard shows: the pupil's row, lesson 1's stars.
+    let rows: Vec<Vec<String>> = csv_before
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(|l| l.split(',').map(str::to_owned).collect())
+        .collect();
+    assert_eq!(rows.len(), 1 + m.students.len());
+    assert_eq!(rows[0][2..2 + m.lessons.len()], m.lessons[..]);
+    assert_eq!(rows[1][1], m.students[0].display_name);
+    assert_eq!(rows[1][2 + col], cell.stars.to_string());
+    let done = m.cells[0].iter().flatten().filter(|c| c.status == LessonStatus::Completed).count();
+    assert_eq!(rows[1][2 + m.lessons.len()], done.to_string());
+
+    // Homework: the teacher sets lesson 1, due in two days, and shares the class file.
+    press(&mut teacher, Action::Back);
+    press(&mut teacher, Action::Back);
+    press(&mut teacher, Action::Teacher(TeacherAction::Page(Page::Homework)));
+    assert!(has_button(&mut teacher, &Action::Teacher(TeacherAction::Pick(first.id.clone()))));
+    press(&mut teacher, Action::Teacher(TeacherAction::Pick(first.id.clone())));
+    press(&mut teacher, Action::Teacher(TeacherAction::DueDays(1)));
+    press(&mut teacher, Action::Teacher(TeacherAction::DueDays(1)));
+    press(&mut teacher, Action::Teacher(TeacherAction::SaveHomework));
+    let homework = store(&teacher).assignments(class_id).unwrap();
+    assert_eq!(homework.len(), 1);
+    assert_eq!(homework[0].items, vec![AssignmentItem::Lesson(first.id.clone())]);
+    press(&mut teacher, Action::Teacher(TeacherAction::ShareClassFile));
+    let class_file = teacher.world().resource::<Teacher>().class_file.clone().unwrap();
+    let class_text = std::fs::read_to_string(class_file).unwrap();
+    // It shows as done on the teacher's side (the pupil finished lesson 1 before).
+    let now = qike_core::progress::Timestamp::now();
+    let status = store(&teacher).assignment_status(class_id, homework[0].id).unwrap();
+    assert_eq!(status[0].state(homework[0].due, now), AssignmentState::Done);
+    // And on the pupil's, once they paste the class file.
+    pupil.world_mut().resource_mut::<MyClass>().code = class_text;
+    press(&mut pupil, Action::Pupil(PupilAction::Join));
+    assert!(pupil.world().resource::<MyClass>().class_file_taken);
+    let mine = store(&pupil).pupil_assignments(kid, now).unwrap();
+    assert_eq!((mine.len(), mine[0].state), (1, AssignmentState::Done));
 }

@@ -373,3 +373,34 @@ fn check_board(screen: &str, png: &Png) {
         _ => {}
     }
 }
+
+/// The demonstration board at a projector's 1920×1080: a large board on the left with
+/// pieces on wood, the teacher's blue arrows over it, and the tools on the right.
+#[test]
+fn the_demonstration_board_fills_a_landscape_screen() {
+    let Some((_xvfb, display)) = xvfb_or_skip() else { return };
+    let dir = screenshot_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = dir.join("demo-board.png");
+    shoot(&display, "demo-board", (1920, 1080), &data.path().join("progress"), &out);
+    let png = Png::load(&out);
+    assert_eq!((png.width, png.rgb.len() as u32 / png.width), (1920, 1080));
+    let frame = Frame::of(Vec2::new(1920.0, 1080.0));
+    let area = qike_app::screens::demo_board::board_area(&frame);
+    let layout = BoardLayout::fit_board(area, 9, 10, Placement::Intersections, true);
+    assert!(layout.cell * 9.0 > 700.0, "the board is only {} pixels high", layout.cell * 9.0);
+    let c = |f: u8, r: u8| layout.center(Point::new(f, r));
+    // Wood between points, the red general on its point.
+    let square = (c(2, 1) + c(3, 2)) / 2.0;
+    assert!(png.count(square, layout.cell * 0.2, wood) > 50, "no board at {square}");
+    assert!(png.count(c(4, 0), layout.cell * 0.3, red) > 20, "no red general");
+    // The arrow from h2 to e2: blue dots half way along it.
+    let blue = |[r, g, b]: [u8; 3]| b > 180 && r < 110 && g < 160;
+    let mid = (c(7, 2) + c(5, 2)) / 2.0;
+    assert!(png.count(mid, layout.cell * 0.3, blue) > 10, "no arrow at {mid}");
+    // The tools on the right: text and buttons, not the board.
+    let right = png.rgb.chunks(1920).flat_map(|row| &row[1400..]).filter(|&&p| dark(p)).count();
+    assert!(right > 2_000, "only {right} dark pixels beside the board");
+    println!("screenshot: {}", out.display());
+}

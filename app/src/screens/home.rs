@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use qike_core::{GameKind, GomokuRule};
 
 use crate::AppState;
-use crate::data::Current;
+use crate::data::{Current, Store};
 use crate::i18n::Msg;
 use crate::screens::game_name;
 use crate::screens::play_setup::PlayChoice;
@@ -49,7 +49,7 @@ fn react(
     }
 }
 
-fn draw(mut canvas: Canvas, current: Res<Current>) {
+fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
     let u = frame.unit;
@@ -108,6 +108,12 @@ fn draw(mut canvas: Canvas, current: Res<Current>) {
     let row = col.row(2, 3.0 * u);
     p.button(row[0], lang.get(Msg::Settings), Action::Go(AppState::Settings), Look::Secondary);
     p.button(row[1], lang.get(Msg::SwitchPlayer), Action::Go(AppState::Profiles), Look::Secondary);
+    // Homework from the classes the child joined, once a class file came.
+    if let (Some(store), Some(profile)) = (store, current.profile.as_ref()) {
+        let now = qike_core::progress::Timestamp::now();
+        let list = store.0.pupil_assignments(profile.id, now).unwrap_or_default();
+        crate::screens::homework::pupil_list(&mut p, &mut col, u, lang, &list);
+    }
 }
 
 /// The small picture on a game's card: a piece or a stone.

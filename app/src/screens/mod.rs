@@ -2,7 +2,9 @@
 //! `UiSet::Logic` and draws itself in `UiSet::Draw` when [`crate::ui::Redraw`] is set.
 
 pub mod course;
+pub mod demo_board;
 pub mod home;
+pub mod homework;
 pub mod lesson;
 pub mod my_class;
 pub mod play;

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::window::Ime;
-use qike_core::progress::{ClassId, SavedReport, Timestamp};
+use qike_core::progress::{CLASS_FILE_PREFIX, ClassId, SavedReport, Timestamp};
 
 use crate::AppState;
 use crate::data::{Current, DataDir, Store};
@@ -36,6 +36,8 @@ pub struct MyClass {
     /// The last report sent.
     pub sent: Option<SavedReport>,
     pub problem: Option<String>,
+    /// A class file (homework) was taken in.
+    pub class_file_taken: bool,
 }
 
 /// Where a pupil's report files go: beside the store, in a folder named for them.
@@ -74,7 +76,8 @@ fn typing(
     mut m: ResMut<MyClass>,
     mut redraw: ResMut<Redraw>,
 ) {
-    if type_into(&mut m.code, 64, &mut keys, &mut ime) {
+    // Long enough for a pasted class file as well as a join code.
+    if type_into(&mut m.code, 8192, &mut keys, &mut ime) {
         m.refused = None;
         redraw.0 = true;
     }
@@ -93,6 +96,17 @@ fn react(
     for Pressed(action) in pressed.read() {
         match action {
             Action::Back => next.set(AppState::Home),
+            Action::Pupil(PupilAction::Join)
+                if m.code.trim().to_ascii_uppercase().starts_with(CLASS_FILE_PREFIX) =>
+            {
+                match store.0.import_class_file(profile.id, &m.code) {
+                    Ok(_) => {
+                        m.code.clear();
+                        m.class_file_taken = true;
+                    }
+                    Err(e) => m.problem = Some(e.to_string()),
+                }
+            }
             Action::Pupil(PupilAction::Join) => {
                 match store.0.join_class(profile.id, &m.code, "", Timestamp::now()) {
                     Ok(_) => {
@@ -127,7 +141,8 @@ fn draw(mut canvas: Canvas, m: Res<MyClass>, store: Option<Res<Store>>, current:
     p.panel(field, CARD, 0.5);
     let inner =
         Rect::new(field.min.x + 0.5 * u, field.min.y + 0.6 * u, field.max.x - 0.5 * u, field.max.y);
-    p.text(inner, format!("{}|", m.code), 1.1, INK);
+    let shown: String = m.code.chars().take(48).collect();
+    p.text(inner, format!("{shown}|"), 1.1, INK);
     let b = col.next(3.0 * u);
     p.button(b, lang.get(Msg::JoinClass), Action::Pupil(PupilAction::Join), Look::Primary);
     if let Some(why) = m.refused {
@@ -136,6 +151,9 @@ fn draw(mut canvas: Canvas, m: Res<MyClass>, store: Option<Res<Store>>, current:
     } else if m.joined {
         let r = col.next(2.0 * u);
         p.text(r, lang.get(Msg::Joined), 0.9, GOOD);
+    } else if m.class_file_taken {
+        let r = col.next(2.0 * u);
+        p.text(r, lang.get(Msg::ClassFileTaken), 0.9, GOOD);
     }
     if let Some(problem) = &m.problem {
         let r = col.next(2.0 * u);
@@ -162,6 +180,8 @@ fn draw(mut canvas: Canvas, m: Res<MyClass>, store: Option<Res<Store>>, current:
             Look::Primary,
         );
     }
+    let homework = store.0.pupil_assignments(profile.id, Timestamp::now()).unwrap_or_default();
+    crate::screens::homework::pupil_list(&mut p, &mut col, u, lang, &homework);
     if let Some(sent) = &m.sent {
         col.next(0.5 * u);
         let r = col.next(2.2 * u);

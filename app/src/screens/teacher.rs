@@ -17,7 +17,7 @@ use qike_core::progress::{
 use crate::AppState;
 use crate::data::{DataDir, Store, course};
 use crate::i18n::{Lang, Msg};
-use crate::screens::{header, stars_text};
+use crate::screens::{demo_board, header, homework, stars_text};
 use crate::ui::{
     Action, BAD, CARD, Canvas, Column, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, STAR,
     UiSet, redrawing,
@@ -33,6 +33,10 @@ pub enum Page {
     Pupil,
     Plans,
     Import,
+    /// Homework: pick lessons and a due day, share the class file.
+    Homework,
+    /// The demonstration board, for a projector.
+    Demo,
 }
 
 /// What the teacher's buttons do.
@@ -52,7 +56,22 @@ pub enum TeacherAction {
     /// Imports what is in the text field (a report or a path), or else the inbox folder.
     Import,
     ExportCsv,
+    /// Adds a lesson to the homework being set, or takes it off.
+    Pick(String),
+    /// Turns the lesson picker's page.
+    PickerPage(i32),
+    /// Moves the due day of the homework being set.
+    DueDays(i64),
+    SaveHomework,
+    /// Writes the class file pupils take their homework from.
+    ShareClassFile,
+    /// A button of the demonstration board.
+    Demo(demo_board::DemoAction),
 }
+
+/// The height of every tap target on the teacher's screens, in units: at least
+/// 48 logical pixels at the smallest unit (17 px).
+pub const TAP: f32 = 3.0;
 
 /// The grades a class can be for, in turn.
 pub const GRADES: [(&str, &str); 7] = [
@@ -85,6 +104,10 @@ pub enum Refused {
     TooLarge,
     NotAReport,
     Unreadable,
+    /// Signed by another pupil's key than the one pinned for this pupil.
+    ForeignKey,
+    /// No pupil signature, for a pupil whose reports are signed.
+    Unsigned,
 }
 
 impl Refused {
@@ -99,6 +122,8 @@ impl Refused {
                 ReportError::FutureVersion { .. } => Refused::NewerVersion,
                 ReportError::Oversize { .. } => Refused::TooLarge,
                 ReportError::NotAReport => Refused::NotAReport,
+                ReportError::ForeignPupilKey { .. } => Refused::ForeignKey,
+                ReportError::UnsignedForPinnedPupil { .. } => Refused::Unsigned,
             },
             _ => Refused::Unreadable,
         }
@@ -115,6 +140,8 @@ impl Refused {
             Refused::TooLarge => Msg::RefusedTooLarge,
             Refused::NotAReport => Msg::RefusedNotAReport,
             Refused::Unreadable => Msg::RefusedUnreadable,
+            Refused::ForeignKey => Msg::RefusedForeignKey,
+            Refused::Unsigned => Msg::RefusedUnsigned,
         }
     }
 }
@@ -166,6 +193,14 @@ pub struct Teacher {
     /// Where the last CSV export went.
     pub exported: Option<PathBuf>,
     pub problem: Option<String>,
+    /// The lessons picked for the homework being set.
+    pub picked: Vec<String>,
+    /// Days from today the homework being set is due.
+    pub due_days: i64,
+    /// The page of the lesson picker.
+    pub picker_page: usize,
+    /// Where the last class file went.
+    pub class_file: Option<PathBuf>,
 }
 
 /// The folder a teacher drops pupils' report files into: beside the store.
@@ -201,6 +236,7 @@ impl Plugin for TeacherPlugin {
                         .run_if(in_state(AppState::Teacher).and_then(redrawing)),
                 ),
             );
+        demo_board::add(app);
     }
 }
 
@@ -274,6 +310,7 @@ fn react(
     lang: Res<Lang>,
     mut next: ResMut<NextState<AppState>>,
     mut redraw: ResMut<Redraw>,
+    mut demo: ResMut<demo_board::Demo>,
 ) {
     let Some(store) = store else { return };
     let s = &store.0;
@@ -282,8 +319,8 @@ fn react(
             if *action == Action::Back {
                 match t.page {
                     Page::Classes => next.set(AppState::Profiles),
-                    Page::Class | Page::Plans => t.page = Page::Classes,
-                    Page::Dashboard | Page::Import => t.page = Page::Class,
+                    Page::Class | Page::Plans | Page::Demo => t.page = Page::Classes,
+                    Page::Dashboard | Page::Import | Page::Homework => t.page = Page::Class,
                     Page::Pupil => t.page = Page::Dashboard,
                 }
                 t.renaming = false;
@@ -389,6 +426,32 @@ fn react(
                 Some(id) => export_csv(s, id, &data.0).map(|path| t.exported = Some(path)),
                 None => Ok(()),
             },
+            TeacherAction::Pick(id) => {
+                if let Some(i) = t.picked.iter().position(|l| *l == id) {
+                    t.picked.remove(i);
+                } else {
+                    t.picked.push(id);
+                }
+                Ok(())
+            }
+            TeacherAction::PickerPage(step) => {
+                let pages = course().lessons().count().div_ceil(12).max(1) as i32;
+                t.picker_page = (t.picker_page as i32 + step).rem_euclid(pages) as usize;
+                Ok(())
+            }
+            TeacherAction::DueDays(step) => {
+                t.due_days = (t.due_days + step).clamp(0, 60);
+                Ok(())
+            }
+            TeacherAction::Demo(d) => {
+                demo.act(&d);
+                Ok(())
+            }
+            TeacherAction::SaveHomework => homework::save(s, &mut t, now(), *lang),
+            TeacherAction::ShareClassFile => match t.class {
+                Some(id) => homework::share(s, id, &data.0).map(|path| t.class_file = Some(path)),
+                None => Ok(()),
+            },
         };
         if let Err(e) = result {
             t.problem = Some(e.to_string());
@@ -411,7 +474,13 @@ pub fn export_csv(
     Ok(path)
 }
 
-fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Res<DataDir>) {
+fn draw(
+    mut canvas: Canvas,
+    t: Res<Teacher>,
+    store: Option<Res<Store>>,
+    data: Res<DataDir>,
+    demo: Res<demo_board::Demo>,
+) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
     let Some(store) = store else { return };
@@ -423,6 +492,8 @@ fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Re
         Page::Pupil => Msg::PupilPage,
         Page::Plans => Msg::LessonPlans,
         Page::Import => Msg::ImportReports,
+        Page::Homework => Msg::Homework,
+        Page::Demo => Msg::DemoBoard,
     };
     let mut col = header(&mut p, &frame, lang, lang.get(title), Some(Action::Back));
     let u = frame.unit;
@@ -437,6 +508,8 @@ fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>, data: Re
         Page::Pupil => pupil(&mut p, &mut col, u, lang, s, &t),
         Page::Plans => plans(&mut p, &mut col, u, lang, t.lesson),
         Page::Import => import(&mut p, &mut col, u, lang, &t, &data.0),
+        Page::Homework => homework::page(&mut p, &mut col, u, lang, s, &t),
+        Page::Demo => demo_board::page(&mut p, &frame, lang, &demo),
     }
 }
 
@@ -468,7 +541,13 @@ fn classes(
     lang: Lang,
     s: &qike_core::progress::ProgressStore,
 ) {
-    let row = col.row(2, 3.0 * u);
+    let row = col.row(3, TAP * u);
+    p.button(
+        row[2],
+        lang.get(Msg::DemoBoard),
+        Action::Teacher(TeacherAction::Page(Page::Demo)),
+        Look::Secondary,
+    );
     p.button(
         row[0],
         lang.get(Msg::NewClass),
@@ -487,7 +566,7 @@ fn classes(
         p.text(r, lang.get(Msg::NoClasses), 1.0, MUTED);
     }
     for c in all.iter().take(12) {
-        let r = col.next(3.6 * u);
+        let r = col.next((TAP + 1.2) * u);
         let pupils = s.roster(c.id).map(|r| r.len()).unwrap_or(0);
         let archived = c.archived.is_some();
         p.panel(r, CARD, 0.6);
@@ -528,7 +607,7 @@ fn class_page(
     let name = col.next(2.4 * u);
     let shown = if t.renaming { format!("{}|", t.field) } else { c.name.clone() };
     p.text(name, shown, 1.4, INK);
-    let row = col.row(3, 2.6 * u);
+    let row = col.row(3, TAP * u);
     let look = if open { Look::Secondary } else { Look::Disabled };
     let rename = if t.renaming { Msg::SaveName } else { Msg::Rename };
     p.button(row[0], lang.get(rename), Action::Teacher(TeacherAction::Rename), look);
@@ -567,6 +646,9 @@ fn class_page(
         Look::Secondary,
     );
     p.button(row[1], lang.get(Msg::ArchiveClass), Action::Teacher(TeacherAction::Archive), look);
+    let r = col.next(TAP * u);
+    let homework = Action::Teacher(TeacherAction::Page(Page::Homework));
+    p.button(r, lang.get(Msg::Homework), homework, look);
     if let Some(path) = &t.exported {
         let r = col.next(2.0 * u);
         p.text(r, format!("{}{}", lang.get(Msg::SavedTo), path.display()), 0.7, GOOD);
@@ -668,6 +750,7 @@ fn dashboard(
     let top = col.y;
     let rows = m.students.len().min(40);
     for (k, (student, row)) in m.students.iter().zip(&m.cells).take(rows).enumerate() {
+        let verified = m.verified.get(k).copied().unwrap_or(false);
         let y = top + k as f32 * row_h;
         let r = Rect::new(col.x, y, col.x + col.width, y + row_h);
         let name = Rect::new(r.min.x, r.min.y, r.min.x + name_w, r.max.y);
@@ -675,7 +758,13 @@ fn dashboard(
         let hit = p.panel(name, Color::NONE, 0.0);
         p.hit(hit, name, Action::Teacher(TeacherAction::Pupil(student.student)));
         let label = Rect::new(name.min.x, name.min.y + 0.1 * u, name.max.x, name.max.y);
-        p.text(label, student.shown_name(), 0.7, INK);
+        // An unverified pupil (older, class-signed reports only) is marked with a "?".
+        let shown = if verified {
+            student.shown_name().to_owned()
+        } else {
+            format!("{}?", student.shown_name())
+        };
+        p.text(label, shown, 0.7, if verified { INK } else { MUTED });
         let mut done = 0;
         for (i, id) in lessons.iter().enumerate() {
             let x = r.min.x + name_w + i as f32 * cell;
@@ -711,7 +800,8 @@ fn dashboard(
         let r = col.next(1.2 * u);
         p.text(r, format!("· {name}: {why}"), 0.75, BAD);
     }
-    let r = col.next(2.8 * u);
+    homework::class_lines(p, col, u, lang, s, class);
+    let r = col.next(TAP * u);
     let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
     p.button(
         r,
@@ -748,6 +838,10 @@ fn pupil(
         .map_or_else(|| lang.get(Msg::NoActivityYet).to_owned(), |a| days_ago(a.at, lang));
     let r = col.next(1.5 * u);
     p.text(r, format!("{}{last}", lang.get(Msg::LastActivity)), 0.85, MUTED);
+    if let Ok(None) = s.pinned_pupil_key(class, id) {
+        let r = col.next(1.5 * u);
+        p.text(r, lang.get(Msg::UnverifiedPupil), 0.8, BAD);
+    }
     let ratings = s.student_ratings(class, id).unwrap_or_default();
     let level = ratings.iter().find(|(k, _)| k == "xiangqi").map(|(_, r)| r.suggested_level());
     let r = col.next(1.5 * u);
@@ -780,6 +874,7 @@ fn pupil(
         }
     }
     col.next(0.4 * u);
+    homework::pupil_lines(p, col, u, lang, s, class, id);
     let head = col.next(1.6 * u);
     p.text(head, lang.get(Msg::PupilGamesByLevel), 1.0, INK);
     let stats = s.games_by_level(class, id).unwrap_or_default();
@@ -818,7 +913,7 @@ fn plan_item(p: &mut Painter, col: &mut Column, u: f32, head: &str, lines: &[Str
 fn plans(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, index: usize) {
     let all: Vec<_> = course().lessons().collect();
     let Some(lesson) = all.get(index.min(all.len().saturating_sub(1))) else { return };
-    let row = col.row(3, 2.6 * u);
+    let row = col.row(3, TAP * u);
     p.button(row[0], "◀", Action::Teacher(TeacherAction::Plan(-1)), Look::Secondary);
     p.text_aligned(row[1], format!("{}/{}", index + 1, all.len()), 1.0, MUTED, Justify::Center);
     p.button(row[2], "▶", Action::Teacher(TeacherAction::Plan(1)), Look::Secondary);
@@ -908,6 +1003,7 @@ pub fn demo(
         "teacher-pupil" => Page::Pupil,
         "teacher-lesson-plan" => Page::Plans,
         "teacher-import" => Page::Import,
+        "demo-board" => Page::Demo,
         _ => return false,
     };
     let new = |name: &str| NewClass {

@@ -21,6 +21,7 @@
 //! ```
 
 mod demo;
+mod demo_board;
 pub mod load;
 mod playout;
 mod runner;
@@ -29,6 +30,9 @@ mod validate;
 pub mod xq;
 
 pub use demo::demo_inputs;
+pub use demo_board::{
+    DemoBoard, DemoError, LessonPosition, lesson_position, lesson_positions, palette,
+};
 pub use load::{LoadError, load_course, parse_lesson, xiangqi_course};
 pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
 pub use runner::{

@@ -225,10 +225,13 @@ impl<'a> LessonRun<'a> {
 
     /// The result so far (final once [`is_done`](Self::is_done)).
     pub fn result(&self) -> LessonResult {
-        let mistakes =
-            self.state.outcomes.iter().map(|o| o.mistakes).sum::<u32>() + self.state.step_mistakes;
-        let hints =
-            self.state.outcomes.iter().map(|o| o.hints).sum::<u32>() + self.state.step_hints;
+        // A resumed state comes from storage: its counters may be anything, so sum
+        // without overflowing.
+        let total = |f: fn(&StepOutcome) -> u32, current: u32| {
+            self.state.outcomes.iter().map(f).fold(current, u32::saturating_add)
+        };
+        let mistakes = total(|o| o.mistakes, self.state.step_mistakes);
+        let hints = total(|o| o.hints, self.state.step_hints);
         LessonResult {
             lesson_id: self.lesson.id.clone(),
             stars: stars(mistakes, hints),
@@ -361,7 +364,7 @@ impl<'a> LessonRun<'a> {
     }
 
     fn wrong(&mut self, reason: Text) -> Feedback {
-        self.state.step_mistakes += 1;
+        self.state.step_mistakes = self.state.step_mistakes.saturating_add(1);
         Feedback::Wrong { reason }
     }
 
@@ -414,7 +417,7 @@ impl<'a> LessonRun<'a> {
                 .collect(),
             _ => Vec::new(),
         };
-        self.state.step_hints += 1;
+        self.state.step_hints = self.state.step_hints.saturating_add(1);
         Feedback::Hint { text, points }
     }
 

@@ -48,11 +48,11 @@ pub fn matrix_csv(m: &ClassMatrix) -> String {
                 Some(c) if c.status == LessonStatus::Completed => {
                     done += 1;
                     stars += u32::from(c.stars);
-                    ms += c.time_ms;
+                    ms = ms.saturating_add(c.time_ms);
                     c.stars.to_string()
                 }
                 Some(c) => {
-                    ms += c.time_ms;
+                    ms = ms.saturating_add(c.time_ms);
                     "…".to_owned()
                 }
             });

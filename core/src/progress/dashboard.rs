@@ -27,6 +27,9 @@ pub struct ClassMatrix {
     pub lessons: Vec<String>,
     /// `cells[row][column]`; `None` where the student has not opened the lesson.
     pub cells: Vec<Vec<Option<MatrixCell>>>,
+    /// Per row: whether the pupil's reports are signed by their pinned key. `false`
+    /// marks an unverified pupil (older, class-signed reports only, or none yet).
+    pub verified: Vec<bool>,
 }
 
 /// One student's standing on one assignment.
@@ -141,6 +144,20 @@ impl ProgressStore {
         })
     }
 
+    /// The pupils of a class whose signing key is pinned.
+    fn pinned_pupils(&self, class: ClassId) -> Result<BTreeSet<ProfileId>, StoreError> {
+        #[derive(Deserialize)]
+        struct KeyField {
+            student: ProfileId,
+            #[serde(default)]
+            pupil_key: Option<super::pupil_key::PupilPublicKey>,
+        }
+        let all: Vec<KeyField> = self.with(|i, d| {
+            super::store::scan(&i.t.class_students, &class.0.to_be_bytes(), d, "student state")
+        })?;
+        Ok(all.into_iter().filter(|s| s.pupil_key.is_some()).map(|s| s.student).collect())
+    }
+
     /// The end times of a student's games (the moves are skipped, not decoded).
     fn game_end_times(
         &self,
@@ -177,6 +194,7 @@ impl ProgressStore {
     pub fn class_matrix(&self, class: ClassId) -> Result<ClassMatrix, StoreError> {
         let students = self.roster(class)?;
         let records = self.class_cells(class)?;
+        let pinned = self.pinned_pupils(class)?;
         let mut lessons: BTreeSet<String> = BTreeSet::new();
         for a in self.assignments(class)? {
             for item in a.items {
@@ -207,7 +225,8 @@ impl ProgressStore {
                 row
             })
             .collect();
-        Ok(ClassMatrix { students, lessons, cells })
+        let verified = students.iter().map(|s| pinned.contains(&s.student)).collect();
+        Ok(ClassMatrix { students, lessons, cells, verified })
     }
 
     /// Who finished an assignment and how well.
@@ -298,9 +317,11 @@ impl ProgressStore {
         for s in students {
             let ls = lessons.get(&s.student).map(Vec::as_slice).unwrap_or_default();
             let ps = puzzles.get(&s.student).map(Vec::as_slice).unwrap_or_default();
-            completed += ls.iter().filter(|l| l.status == LessonStatus::Completed).count() as u64;
-            stars += ls.iter().map(|l| u64::from(l.best_stars)).sum::<u64>();
-            time += ls.iter().map(|l| l.time_ms).sum::<u64>();
+            // Imports bound every counter; the sums saturate all the same.
+            let done = ls.iter().filter(|l| l.status == LessonStatus::Completed).count() as u64;
+            completed = completed.saturating_add(done);
+            stars = ls.iter().fold(stars, |a, l| a.saturating_add(u64::from(l.best_stars)));
+            time = ls.iter().fold(time, |a, l| a.saturating_add(l.time_ms));
             let mut last =
                 ls.iter().map(|l| l.last_activity).chain(ps.iter().map(|p| p.last_activity)).max();
             for ended in self.game_end_times(class, s.student)? {
@@ -341,12 +362,45 @@ impl ProgressStore {
     }
 }
 
-fn assignment_progress(
+/// Where a pupil stands on one assignment.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum AssignmentState {
+    /// Every item finished by the due time.
+    Done,
+    /// Every item finished, the last one after the due time.
+    Late,
+    /// Past due and not finished.
+    Missing,
+    /// Not finished, not due yet.
+    Open,
+}
+
+impl AssignmentState {
+    /// The state of an assignment due at `due`, finished at `finished` (if it is).
+    pub fn of(finished: Option<Timestamp>, due: Timestamp, now: Timestamp) -> AssignmentState {
+        match finished {
+            Some(t) if t <= due => AssignmentState::Done,
+            Some(_) => AssignmentState::Late,
+            None if now > due => AssignmentState::Missing,
+            None => AssignmentState::Open,
+        }
+    }
+}
+
+impl AssignmentStatus {
+    /// Done, late, missing or still open at `now`, for an assignment due at `due`.
+    pub fn state(&self, due: Timestamp, now: Timestamp) -> AssignmentState {
+        AssignmentState::of(self.finished, due, now)
+    }
+}
+
+/// How far records go on a list of items: items finished, stars over its lessons,
+/// and when the last one was finished if all are.
+pub(crate) fn items_progress(
     items: &[AssignmentItem],
     lessons: &[LessonRecord],
     puzzles: &[PuzzleRecord],
-    student: RosterEntry,
-) -> AssignmentStatus {
+) -> (usize, u32, Option<Timestamp>) {
     let mut done = 0;
     let mut stars = 0u32;
     let mut latest: Option<Timestamp> = None;
@@ -354,7 +408,7 @@ fn assignment_progress(
         let finished_at = match item {
             AssignmentItem::Lesson(id) => {
                 lessons.iter().find(|l| &l.lesson_id == id).and_then(|l| {
-                    stars += u32::from(l.best_stars);
+                    stars = stars.saturating_add(u32::from(l.best_stars));
                     l.first_completed
                 })
             }
@@ -367,14 +421,17 @@ fn assignment_progress(
             latest = latest.max(Some(t));
         }
     }
-    let total = items.len();
-    AssignmentStatus {
-        student,
-        done,
-        total,
-        stars,
-        finished: if done == total { latest } else { None },
-    }
+    (done, stars, if done == items.len() { latest } else { None })
+}
+
+fn assignment_progress(
+    items: &[AssignmentItem],
+    lessons: &[LessonRecord],
+    puzzles: &[PuzzleRecord],
+    student: RosterEntry,
+) -> AssignmentStatus {
+    let (done, stars, finished) = items_progress(items, lessons, puzzles);
+    AssignmentStatus { student, done, total: items.len(), stars, finished }
 }
 
 fn level_stats(games: &[GameRecord]) -> Vec<LevelStats> {

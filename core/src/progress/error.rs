@@ -123,4 +123,15 @@ pub enum ReportError {
     Tampered,
     #[error("the report is signed but its contents are not valid: {0}")]
     Malformed(String),
+    /// The pupil's earlier reports were signed with another key: this one was made
+    /// on another device or by another pupil. The teacher may ask the pupil.
+    #[error(
+        "the report names pupil {student} but was signed with another key than their earlier reports: it did not come from that pupil's app"
+    )]
+    ForeignPupilKey { student: ProfileId },
+    /// An older-format report (no pupil signature) for a pupil whose reports are signed.
+    #[error(
+        "the report for pupil {student} has no pupil signature, but their earlier reports had one"
+    )]
+    UnsignedForPinnedPupil { student: ProfileId },
 }

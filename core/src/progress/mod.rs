@@ -17,6 +17,7 @@
 //! # Ok::<(), qike_core::progress::StoreError>(())
 //! ```
 
+mod class_file;
 mod classes;
 mod codec;
 mod csv;
@@ -25,17 +26,23 @@ mod drafts;
 mod error;
 mod ids;
 mod import;
+mod pupil_key;
 mod rating;
 mod records;
 mod report;
 mod schema;
 mod store;
 
+pub use class_file::{
+    CLASS_FILE_EXTENSION, CLASS_FILE_PREFIX, CLASS_FILE_VERSION, ClassFile,
+    MAX_CLASS_FILE_ASSIGNMENTS, PupilAssignment, class_file_class, open_class_file,
+    seal_class_file,
+};
 pub use classes::{Assignment, AssignmentItem, Class, Membership, NewClass, RosterEntry};
 pub use csv::{assignment_csv, csv_cell, matrix_csv};
 pub use dashboard::{
-    Activity, ActivityKind, AssignmentStatus, BehindReason, BehindStudent, ClassMatrix,
-    ClassSummary, LevelStats, MatrixCell,
+    Activity, ActivityKind, AssignmentState, AssignmentStatus, BehindReason, BehindStudent,
+    ClassMatrix, ClassSummary, LevelStats, MatrixCell,
 };
 pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError};
@@ -46,14 +53,16 @@ pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
     report_bytes, report_files,
 };
+pub use pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
 pub use rating::{MAX_LEVEL, SkillRating, level_rating};
 pub use records::{
     GameRecord, LessonAttempt, LessonRecord, LessonStatus, NewProfile, PlayerResult, Profile,
     PuzzleAttempt, PuzzleRecord, Role,
 };
 pub use report::{
-    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, QR_REPORT_BYTES, REPORT_VERSION, ReportBody,
-    open_report, peek_class, report_from_text, report_to_text, seal_payload, seal_report,
+    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, OpenedReport, QR_REPORT_BYTES, REPORT_VERSION,
+    ReportBody, UNSIGNED_REPORT_VERSION, open_report, open_signed_report, peek_class,
+    report_from_text, report_to_text, seal_payload, seal_report, seal_signed_report,
 };
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};

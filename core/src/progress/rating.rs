@@ -91,6 +91,13 @@ impl SkillRating {
         expected(mu, (level_rating(level) - 1500.0) / SCALE, LEVEL_RD / SCALE)
     }
 
+    /// Keeps an imported rating within the values Glicko-2 can reach from the start.
+    pub fn bound(&mut self) {
+        self.rating = self.rating.clamp(0.0, 4_000.0);
+        self.deviation = self.deviation.clamp(1.0, 350.0);
+        self.volatility = self.volatility.clamp(0.000_1, 1.0);
+    }
+
     /// The level to offer next: the hardest one the child is expected to score at
     /// least 55% against, so games are winnable but not dull. Level 1 at worst.
     pub fn suggested_level(&self) -> u8 {

@@ -15,6 +15,12 @@ use crate::{GameKind, Outcome, Side};
 pub const MAX_TEXT: usize = 256;
 /// Most moves a game record may hold.
 pub const MAX_MOVES: usize = 1_000;
+/// The most time one lesson or puzzle record may count, over all its attempts: a
+/// thousand hours. Imported records are cut down to it, so class-wide sums of any
+/// number of records stay far from overflowing.
+pub const MAX_RECORD_TIME_MS: u64 = 1_000 * 3_600_000;
+/// The largest attempt, mistake, hint or solve count an imported record keeps.
+pub const MAX_RECORD_COUNT: u32 = 1_000_000;
 
 /// Who uses a profile.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
@@ -130,6 +136,16 @@ impl LessonRecord {
         }
     }
 
+    /// Cuts every counter down to the bounds a real record stays within
+    /// ([`MAX_RECORD_TIME_MS`], [`MAX_RECORD_COUNT`], 3 stars).
+    pub fn bound(&mut self) {
+        self.best_stars = self.best_stars.min(3);
+        self.attempts = self.attempts.min(MAX_RECORD_COUNT);
+        self.mistakes = self.mistakes.min(MAX_RECORD_COUNT);
+        self.hints = self.hints.min(MAX_RECORD_COUNT);
+        self.time_ms = self.time_ms.min(MAX_RECORD_TIME_MS);
+    }
+
     /// Joins two views of the same lesson from the same child: each field takes the
     /// furthest value. Commutative, associative and idempotent, so reports can be
     /// merged in any order, any number of times.
@@ -206,6 +222,15 @@ impl PuzzleRecord {
             self.first_solved = min_opt(self.first_solved, Some(a.at));
             self.best_time_ms = Some(self.best_time_ms.map_or(a.time_ms, |t| t.min(a.time_ms)));
         }
+    }
+
+    /// Cuts every counter down to the bounds of [`LessonRecord::bound`].
+    pub fn bound(&mut self) {
+        self.attempts = self.attempts.min(MAX_RECORD_COUNT);
+        self.solves = self.solves.min(MAX_RECORD_COUNT);
+        self.hints = self.hints.min(MAX_RECORD_COUNT);
+        self.time_ms = self.time_ms.min(MAX_RECORD_TIME_MS);
+        self.best_time_ms = self.best_time_ms.map(|t| t.min(MAX_RECORD_TIME_MS));
     }
 
     /// Field-wise join, like [`LessonRecord::merge`].

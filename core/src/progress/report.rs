@@ -1,16 +1,28 @@
 //! Class reports: how a student's progress reaches the teacher with no server.
 //!
-//! A report is a file (or text, or a QR code of that text) laid out as
+//! A report is a file (or text, or a QR code of that text). Version 2, which this
+//! app writes, is laid out as
 //!
 //! ```text
-//! "QIKERPT" | version u8 | class id u32 BE | body length u32 BE | body | HMAC-SHA-256
+//! "QIKERPT" | 2 | class id u32 BE | body length u32 BE | body
+//!           | pupil public key (32) | Ed25519 signature (64) | HMAC-SHA-256 (32)
 //! ```
 //!
-//! The body is CBOR (field-tolerant, like the store). The tag covers every byte before
-//! it and is keyed with the class key from the join code, so a report from another
-//! class, or one edited after export, is refused. The class key is known to every
-//! member of the class, so the MAC proves "made by an app in this class, unchanged",
-//! not which child made it.
+//! and version 1, which older apps wrote and this one still reads, as
+//!
+//! ```text
+//! "QIKERPT" | 1 | class id u32 BE | body length u32 BE | body | HMAC-SHA-256 (32)
+//! ```
+//!
+//! The body is CBOR (field-tolerant, like the store). The HMAC covers every byte
+//! before it and is keyed with the class key from the join code, so a report from
+//! another class, or one edited after export, is refused. The class key is known to
+//! every member of the class, so the MAC proves only "made by an app in this class,
+//! unchanged". The Ed25519 signature (version 2) covers the header, the body and the
+//! public key, made with the pupil's own key (see `pupil_key.rs`): the teacher's store
+//! pins that key on the pupil's first signed report and refuses any later report for
+//! the pupil that another key signed, or that no key signed. A version-1 report for a
+//! pupil with no pinned key still imports; the pupil then shows as unverified.
 //!
 //! A full report is a snapshot of everything; the QR form
 //! ([`ProgressStore::export_report_qr`]) is a partial report of the latest records
@@ -31,6 +43,7 @@ use super::classes::Membership;
 use super::codec::{class_key, decode, encode, profile_key};
 use super::error::{ReportError, StoreError};
 use super::ids::{ClassId, ClassKey, DeviceId, ProfileId, Timestamp, base32_decode, base32_encode};
+use super::pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
 use super::rating::SkillRating;
 use super::records::{GameRecord, LessonRecord, MAX_TEXT, PuzzleRecord, check_game};
 use super::store::{ProgressStore, scan};
@@ -39,9 +52,13 @@ type HmacSha256 = Hmac<Sha256>;
 
 pub const MAGIC: &[u8; 7] = b"QIKERPT";
 /// The report format this app writes and the newest it reads.
-pub const REPORT_VERSION: u8 = 1;
+pub const REPORT_VERSION: u8 = 2;
+/// The older format, signed with the class key only; still read.
+pub const UNSIGNED_REPORT_VERSION: u8 = 1;
 const HEADER_LEN: usize = 7 + 1 + 4 + 4;
 const TAG_LEN: usize = 32;
+/// What version 2 adds after the body: the pupil's public key and signature.
+const PUPIL_PART_LEN: usize = PUBLIC_KEY_LEN + SIGNATURE_LEN;
 /// Reports larger than this are refused before anything else is looked at.
 pub const MAX_REPORT_BYTES: usize = 1024 * 1024;
 /// Most records of each kind a report may carry.
@@ -83,23 +100,53 @@ pub struct ReportBody {
 /// QR code in alphanumeric mode with room to spare (version 40-L holds 4,296).
 pub const QR_REPORT_BYTES: usize = 1_600;
 
-/// Signs a body into report bytes.
+/// Seals a body in the older format (version 1): signed with the class key only,
+/// so the teacher sees the pupil as unverified. Apps write [`seal_signed_report`].
 pub fn seal_report(body: &ReportBody, key: &ClassKey) -> Result<Vec<u8>, ReportError> {
+    seal_payload(body.class, &cbor_body(body)?, key)
+}
+
+/// Seals a body as this app does (version 2): signed by the pupil's own key, then
+/// with the class key.
+pub fn seal_signed_report(
+    body: &ReportBody,
+    key: &ClassKey,
+    pupil: &PupilKey,
+) -> Result<Vec<u8>, ReportError> {
+    let payload = cbor_body(body)?;
+    let mut out = envelope(REPORT_VERSION, body.class, &payload, PUPIL_PART_LEN)?;
+    out.extend_from_slice(&pupil.public().0);
+    let signature = pupil.sign(&out);
+    out.extend_from_slice(&signature);
+    finish_mac(out, key)
+}
+
+fn cbor_body(body: &ReportBody) -> Result<Vec<u8>, ReportError> {
     let mut payload = Vec::new();
     ciborium::into_writer(body, &mut payload)
         .map_err(|e| ReportError::Malformed(format!("cannot encode: {e}")))?;
-    seal_payload(body.class, &payload, key)
+    Ok(payload)
 }
 
-/// Wraps any payload in a signed envelope. Public for fuzzing what lies behind the
-/// MAC; the app uses [`seal_report`].
+/// Wraps any payload in a version-1 envelope with a valid class MAC. Public for
+/// fuzzing what lies behind the MAC; the app uses [`seal_signed_report`].
 #[doc(hidden)]
 pub fn seal_payload(
     class: ClassId,
     payload: &[u8],
     key: &ClassKey,
 ) -> Result<Vec<u8>, ReportError> {
-    let total = HEADER_LEN + payload.len() + TAG_LEN;
+    finish_mac(envelope(UNSIGNED_REPORT_VERSION, class, payload, 0)?, key)
+}
+
+/// The header and body, with room for `extra` bytes and the MAC after them.
+fn envelope(
+    version: u8,
+    class: ClassId,
+    payload: &[u8],
+    extra: usize,
+) -> Result<Vec<u8>, ReportError> {
+    let total = HEADER_LEN + payload.len() + extra + TAG_LEN;
     if total > MAX_REPORT_BYTES {
         return Err(ReportError::Oversize { len: total, max: MAX_REPORT_BYTES });
     }
@@ -107,17 +154,21 @@ pub fn seal_payload(
         .map_err(|_| ReportError::Oversize { len: total, max: MAX_REPORT_BYTES })?;
     let mut out = Vec::with_capacity(total);
     out.extend_from_slice(MAGIC);
-    out.push(REPORT_VERSION);
+    out.push(version);
     out.extend_from_slice(&class.0.to_be_bytes());
     out.extend_from_slice(&len.to_be_bytes());
     out.extend_from_slice(payload);
+    Ok(out)
+}
+
+fn finish_mac(mut out: Vec<u8>, key: &ClassKey) -> Result<Vec<u8>, ReportError> {
     let mut mac = new_mac(key);
     mac.update(&out);
     out.extend_from_slice(&mac.finalize().into_bytes());
     Ok(out)
 }
 
-fn new_mac(key: &ClassKey) -> HmacSha256 {
+pub(crate) fn new_mac(key: &ClassKey) -> HmacSha256 {
     // HMAC takes keys of any length; this cannot fail.
     <HmacSha256 as Mac>::new_from_slice(&key.0).unwrap_or_else(|_| unreachable!())
 }
@@ -149,6 +200,14 @@ pub fn peek_class(bytes: &[u8]) -> Result<ClassId, ReportError> {
     Ok(ClassId(u32::from_be_bytes([header[8], header[9], header[10], header[11]])))
 }
 
+/// A report that passed every check, with the pupil key that signed it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OpenedReport {
+    pub body: ReportBody,
+    /// The pupil's public key (version 2); `None` for an older, class-signed report.
+    pub signer: Option<PupilPublicKey>,
+}
+
 /// Checks a report completely against the class it must belong to and its key, and
 /// decodes it. Never panics, whatever the bytes.
 pub fn open_report(
@@ -156,16 +215,30 @@ pub fn open_report(
     class: ClassId,
     key: &ClassKey,
 ) -> Result<ReportBody, ReportError> {
+    open_signed_report(bytes, class, key).map(|o| o.body)
+}
+
+/// Like [`open_report`], and also says which pupil key signed the report. The
+/// signature is checked here; whether the key is the pupil's pinned one is the
+/// teacher's store's business ([`ProgressStore::import_report`]).
+pub fn open_signed_report(
+    bytes: &[u8],
+    class: ClassId,
+    key: &ClassKey,
+) -> Result<OpenedReport, ReportError> {
     let found = peek_class(bytes)?;
     if found != class {
         return Err(ReportError::WrongClass { expected: class, found });
     }
+    let signed_by_pupil = bytes.get(7).is_some_and(|&v| v >= REPORT_VERSION);
+    let extra = if signed_by_pupil { PUPIL_PART_LEN } else { 0 };
+    let min = HEADER_LEN + extra + TAG_LEN;
     let len_bytes: [u8; 4] = bytes
         .get(12..16)
         .and_then(|s| s.try_into().ok())
-        .ok_or(ReportError::Truncated { len: bytes.len(), needed: HEADER_LEN + TAG_LEN })?;
+        .ok_or(ReportError::Truncated { len: bytes.len(), needed: min })?;
     let body_len = u32::from_be_bytes(len_bytes) as usize;
-    let needed = HEADER_LEN.saturating_add(body_len).saturating_add(TAG_LEN);
+    let needed = min.saturating_add(body_len);
     if needed > MAX_REPORT_BYTES {
         return Err(ReportError::Malformed(format!("it declares a {body_len}-byte body")));
     }
@@ -178,15 +251,32 @@ pub fn open_report(
             bytes.len() - needed
         )));
     }
-    let (signed, tag) = bytes.split_at(HEADER_LEN + body_len);
+    let (maced, tag) = bytes.split_at(needed - TAG_LEN);
     let mut mac = new_mac(key);
-    mac.update(signed);
+    mac.update(maced);
     mac.verify_slice(tag).map_err(|_| ReportError::Tampered)?;
-    let payload = signed.get(HEADER_LEN..).unwrap_or_default();
-    let body: ReportBody = ciborium::from_reader(payload)
+    let body_end = HEADER_LEN + body_len;
+    let signer = if signed_by_pupil {
+        let (signed, sig) = maced.split_at(body_end + PUBLIC_KEY_LEN);
+        let public: [u8; PUBLIC_KEY_LEN] =
+            signed
+                .get(body_end..)
+                .and_then(|k| k.try_into().ok())
+                .ok_or(ReportError::Truncated { len: bytes.len(), needed })?;
+        let sig: [u8; SIGNATURE_LEN] =
+            sig.try_into().map_err(|_| ReportError::Truncated { len: bytes.len(), needed })?;
+        let public = PupilPublicKey(public);
+        public.verify(signed, &sig)?;
+        Some(public)
+    } else {
+        None
+    };
+    let payload = maced.get(HEADER_LEN..body_end).unwrap_or_default();
+    let mut body: ReportBody = ciborium::from_reader(payload)
         .map_err(|e| ReportError::Malformed(format!("the body cannot be read: {e}")))?;
     check_body(&body, class)?;
-    Ok(body)
+    bound_body(&mut body);
+    Ok(OpenedReport { body, signer })
 }
 
 /// Bytes a value takes in a report body (CBOR); `usize::MAX` if it cannot be encoded.
@@ -246,6 +336,16 @@ fn check_body(b: &ReportBody, class: ClassId) -> Result<(), ReportError> {
     Ok(())
 }
 
+/// Cuts every counter of a checked body to the bounds a real record stays within, so
+/// no sum over imported records can overflow (see [`LessonRecord::bound`]).
+fn bound_body(b: &mut ReportBody) {
+    b.lessons.iter_mut().for_each(LessonRecord::bound);
+    b.puzzles.iter_mut().for_each(PuzzleRecord::bound);
+    for (_, r) in &mut b.ratings {
+        r.bound();
+    }
+}
+
 /// A report as text, for sharing through chat apps or a QR code.
 pub fn report_to_text(bytes: &[u8]) -> String {
     format!("{TEXT_PREFIX}{}", base32_encode(bytes))
@@ -279,6 +379,10 @@ pub(crate) struct StudentState {
     #[serde(default)]
     pub ratings: Vec<(String, SkillRating)>,
     pub last_report: Timestamp,
+    /// The pupil's key, pinned from their first signed report; `None` while only
+    /// older, class-signed reports came (an unverified pupil).
+    #[serde(default)]
+    pub pupil_key: Option<PupilPublicKey>,
 }
 
 /// What an import did.
@@ -302,6 +406,11 @@ pub struct ImportSummary {
     pub lessons_changed: usize,
     pub puzzles_changed: usize,
     pub games_added: usize,
+    /// Whether the report was signed by the pupil's pinned key (pinned now, if this
+    /// was their first signed report). `false` for an older, class-signed report.
+    pub verified: bool,
+    /// This report's key was pinned for the pupil by this import.
+    pub key_pinned: bool,
 }
 
 fn sled_err(d: &std::path::Path) -> impl Fn(sled::Error) -> StoreError + '_ {
@@ -343,6 +452,7 @@ impl ProgressStore {
         let skip = games.len().saturating_sub(MAX_REPORT_GAMES);
         games.drain(..skip);
         let ratings = self.ratings(profile)?;
+        let pupil = self.pupil_key(profile)?;
         let (membership, device) = self.next_report(profile, class)?;
         let mut body = ReportBody {
             class,
@@ -358,13 +468,13 @@ impl ProgressStore {
             ratings,
             partial: false,
         };
-        match seal_report(&body, &membership.key) {
+        match seal_signed_report(&body, &membership.key, &pupil) {
             Err(ReportError::Oversize { .. }) => {
                 // Too many long games: send them without their moves.
                 for g in &mut body.games {
                     g.moves.clear();
                 }
-                Ok(seal_report(&body, &membership.key)?)
+                Ok(seal_signed_report(&body, &membership.key, &pupil)?)
             }
             other => Ok(other?),
         }
@@ -388,6 +498,7 @@ impl ProgressStore {
         let mut games = self.games(profile)?;
         games.reverse();
         let ratings = self.ratings(profile)?;
+        let pupil = self.pupil_key(profile)?;
         let (membership, device) = self.next_report(profile, class)?;
         let mut body = ReportBody {
             class,
@@ -403,8 +514,9 @@ impl ProgressStore {
             ratings,
             partial: true,
         };
-        // Envelope, CBOR array headers (at most 3 bytes more each) and slack.
-        let overhead = 16 + 32 + 16;
+        // Envelope, pupil key and signature, CBOR array headers (at most 3 bytes more
+        // each) and slack.
+        let overhead = HEADER_LEN + PUPIL_PART_LEN + TAG_LEN + 16;
         let mut size = cbor_len(&body) + overhead;
         let budget = QR_REPORT_BYTES;
         let mut add = |len: usize| {
@@ -450,7 +562,7 @@ impl ProgressStore {
                 }
             }
         }
-        Ok(report_to_text(&seal_report(&body, &membership.key)?))
+        Ok(report_to_text(&seal_signed_report(&body, &membership.key, &pupil)?))
     }
 
     /// Imports a report into the class it names, if this device teaches it.
@@ -480,11 +592,11 @@ impl ProgressStore {
             Err(StoreError::NoSuchClass(id)) => return Err(ReportError::UnknownClass(id).into()),
             other => other?,
         };
-        let body = open_report(bytes, class, &c.key)?;
+        let opened = open_signed_report(bytes, class, &c.key)?;
         if c.archived.is_some() {
             return Err(ReportError::ArchivedClass(class).into());
         }
-        self.with(|i, d| merge_body(i, d, &body, now))
+        self.with(|i, d| merge_body(i, d, &opened.body, opened.signer, now))
     }
 
     /// The records the class has of a student, as merged from their reports.
@@ -533,6 +645,16 @@ impl ProgressStore {
         Ok(self.student_state(class, student)?.map(|s| s.last_report))
     }
 
+    /// The key pinned for a pupil from their first signed report; `None` for an
+    /// unverified pupil (only older, class-signed reports so far, or none).
+    pub fn pinned_pupil_key(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Option<PupilPublicKey>, StoreError> {
+        Ok(self.student_state(class, student)?.and_then(|s| s.pupil_key))
+    }
+
     pub(crate) fn student_state(
         &self,
         class: ClassId,
@@ -551,6 +673,7 @@ fn merge_body(
     i: &super::store::Inner,
     d: &std::path::Path,
     body: &ReportBody,
+    signer: Option<PupilPublicKey>,
     now: Timestamp,
 ) -> Result<ImportSummary, StoreError> {
     let t = &i.t;
@@ -561,6 +684,19 @@ fn merge_body(
         .map_err(sled_err(d))?
         .map(|v| decode("student state", &v))
         .transpose()?;
+    // Who signed it comes before anything else: a report the pupil's key did not
+    // sign is refused even if it would change nothing.
+    let pinned = old.as_ref().and_then(|s| s.pupil_key);
+    match (pinned, signer) {
+        (Some(k), Some(s)) if k != s => {
+            return Err(ReportError::ForeignPupilKey { student: body.student }.into());
+        }
+        (Some(_), None) => {
+            return Err(ReportError::UnsignedForPinnedPupil { student: body.student }.into());
+        }
+        _ => {}
+    }
+    let key_pinned = pinned.is_none() && signer.is_some();
     let mut summary = ImportSummary {
         class: body.class,
         student: body.student,
@@ -569,10 +705,13 @@ fn merge_body(
         lessons_changed: 0,
         puzzles_changed: 0,
         games_added: 0,
+        verified: signer.is_some(),
+        key_pinned,
     };
     // A full report is a snapshot: one no newer than a full one already merged
     // cannot add anything.
     if !body.partial
+        && !key_pinned
         && let Some(s) = &old
         && s.seqs.get(&body.device).is_some_and(|&seen| seen >= body.seq)
     {
@@ -589,8 +728,12 @@ fn merge_body(
         avatar: body.avatar.clone(),
         ratings: body.ratings.clone(),
         last_report: body.created,
+        pupil_key: None,
     });
     let state_before = state.clone();
+    if key_pinned {
+        state.pupil_key = signer;
+    }
     if !body.partial {
         let seen = state.seqs.entry(body.device).or_insert(0);
         *seen = (*seen).max(body.seq);

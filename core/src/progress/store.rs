@@ -66,6 +66,10 @@ pub(crate) struct Trees {
     pub class_games: sled::Tree,
     /// Work in progress per profile (a lesson or game to resume), see `drafts.rs`.
     pub drafts: sled::Tree,
+    /// Each pupil profile's signing key, see `pupil_key.rs`.
+    pub pupil_keys: sled::Tree,
+    /// The newest class file (homework list) per pupil and class, see `class_file.rs`.
+    pub class_files: sled::Tree,
 }
 
 #[derive(Debug)]
@@ -251,6 +255,8 @@ impl ProgressStore {
                 &t.ratings,
                 &t.memberships,
                 &t.drafts,
+                &t.pupil_keys,
+                &t.class_files,
                 &t.profiles,
             ];
             remove_prefix_atomically(&trees, &prefix, d)?;
@@ -539,6 +545,8 @@ fn open_inner(dir: &Path) -> Result<Inner, StoreError> {
         class_puzzles: open("class_puzzles")?,
         class_games: open("class_games")?,
         drafts: open("drafts")?,
+        pupil_keys: open("pupil_keys")?,
+        class_files: open("class_files")?,
     };
     let device = schema::device_id(&t.meta, dir)?;
     let data_file = File::options().read(true).write(true).open(dir.join("db"))?;

@@ -413,7 +413,8 @@ impl GameSession {
         if self.level.is_some() {
             let engine = engine.ok_or(SessionError::NoEngine)?;
             let ply = self.game().history().len();
-            let too_soon = self.draw_declined_at.is_some_and(|at| ply < at + DRAW_OFFER_GAP);
+            let too_soon =
+                self.draw_declined_at.is_some_and(|at| ply < at.saturating_add(DRAW_OFFER_GAP));
             let from_start = self.setup == GameSetup::standard(self.kind());
             if (from_start && ply < DRAW_EARLIEST_PLY) || too_soon {
                 self.draw_declined_at = Some(ply);
@@ -547,7 +548,9 @@ impl GameSession {
         }
         s.board.reset(game);
         s.ended_by_agreement = saved.ended_by_agreement;
-        s.draw_declined_at = saved.draw_declined_at;
+        // A saved ply past the end of the game cannot be real: keep it within the game.
+        let plies = s.game().history().len();
+        s.draw_declined_at = saved.draw_declined_at.map(|at| at.min(plies));
         s.count_agreed = saved.count_agreed && s.game().as_go().is_some_and(|g| g.is_over());
         Ok(s)
     }

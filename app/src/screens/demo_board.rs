@@ -1,0 +1,342 @@
+//! The demonstration board (演示棋盘) in the teacher area, for a projector or a shared
+//! screen in landscape: the board large on the left, the tools on the right. The
+//! board, its editing and the lessons' positions are core's [`DemoBoard`]; this
+//! screen turns taps into its calls and draws it.
+
+use bevy::prelude::*;
+use bevy::text::Justify;
+use qike_core::curriculum::{DemoBoard, lesson_position, lesson_positions, palette};
+use qike_core::{GameKind, Highlight, HighlightKind, Point};
+
+use crate::board::ActiveBoard;
+use crate::data::course;
+use crate::i18n::{Lang, Msg};
+use crate::layout::BoardLayout;
+use crate::screens::home::GAMES;
+use crate::screens::teacher::{Page, TAP, Teacher, TeacherAction};
+use crate::ui::{Action, BoardTapped, CARD, Column, Frame, INK, Look, MUTED, Painter, Redraw};
+
+/// What a tap on the board does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Tool {
+    /// Tap a piece, then where it goes (anywhere; it takes what is there).
+    #[default]
+    Move,
+    /// Tap a point to put the chosen palette piece there.
+    Place,
+    /// Tap a piece to take it off.
+    Remove,
+    /// Tap where an arrow starts, then where it points.
+    Arrow,
+    /// Tap a point to ring it, again to take the ring away.
+    Mark,
+}
+
+/// The demonstration board's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum DemoAction {
+    Game(GameKind),
+    Tool(Tool),
+    /// The next or previous palette piece.
+    Palette(i32),
+    ClearDrawings,
+    ClearBoard,
+    /// The game's starting position again.
+    Reset,
+    /// Another lesson (by how many to move); its first position is loaded.
+    Lesson(i32),
+    /// Another position of the lesson (by how many to move).
+    Position(i32),
+}
+
+/// The demonstration board's state.
+#[derive(Resource, Debug, Clone)]
+pub struct Demo {
+    pub board: DemoBoard,
+    pub tool: Tool,
+    /// The first tap of a move or an arrow.
+    pub from: Option<Point>,
+    pub palette: usize,
+    /// The lesson and position last loaded, in course order.
+    pub lesson: usize,
+    pub position: usize,
+    /// Why the last edit was refused.
+    pub problem: Option<String>,
+}
+
+impl Default for Demo {
+    fn default() -> Demo {
+        Demo {
+            board: DemoBoard::new(GameKind::Xiangqi),
+            tool: Tool::Move,
+            from: None,
+            palette: 0,
+            lesson: 0,
+            position: 0,
+            problem: None,
+        }
+    }
+}
+
+impl Demo {
+    /// Carries out a button.
+    pub fn act(&mut self, a: &DemoAction) {
+        self.from = None;
+        self.problem = None;
+        match a {
+            DemoAction::Game(kind) => self.board = DemoBoard::new(*kind),
+            DemoAction::Tool(t) => self.tool = *t,
+            DemoAction::Palette(step) => {
+                let n = self.board.palette().len().max(1) as i32;
+                self.palette = (self.palette as i32 + step).rem_euclid(n) as usize;
+            }
+            DemoAction::ClearDrawings => self.board.clear_drawings(),
+            DemoAction::ClearBoard => self.board.clear_pieces(),
+            DemoAction::Reset => self.board = DemoBoard::new(self.board.kind()),
+            DemoAction::Lesson(step) => {
+                let n = course().lessons().count().max(1) as i32;
+                self.lesson = (self.lesson as i32 + step).rem_euclid(n) as usize;
+                self.position = 0;
+                self.load();
+            }
+            DemoAction::Position(step) => {
+                let Some(lesson) = course().lessons().nth(self.lesson) else { return };
+                let n = lesson_positions(lesson).map(|p| p.len()).unwrap_or(0).max(1) as i32;
+                self.position = (self.position as i32 + step).rem_euclid(n) as usize;
+                self.load();
+            }
+        }
+    }
+
+    /// Puts the current lesson position on the board.
+    pub fn load(&mut self) {
+        let Some(lesson) = course().lessons().nth(self.lesson) else { return };
+        match lesson_position(lesson, self.position) {
+            Ok(p) => self.board.load(&p),
+            Err(e) => self.problem = Some(e.to_string()),
+        }
+    }
+
+    /// Carries out a tap on the board with the current tool.
+    pub fn tap(&mut self, at: Point) {
+        self.problem = None;
+        let result = match self.tool {
+            Tool::Move => match self.from.take() {
+                None => {
+                    if self.board.piece(at).is_some() {
+                        self.from = Some(at);
+                    }
+                    Ok(())
+                }
+                Some(from) if from == at => Ok(()),
+                Some(from) => self.board.move_piece(from, at).map(|_| ()),
+            },
+            Tool::Place => {
+                let all = palette(self.board.kind());
+                match all.get(self.palette.min(all.len().saturating_sub(1))) {
+                    Some(piece) => self.board.place(at, piece),
+                    None => Ok(()),
+                }
+            }
+            Tool::Remove => self.board.remove(at).map(|_| ()),
+            Tool::Arrow => match self.from.take() {
+                None => {
+                    self.from = Some(at);
+                    Ok(())
+                }
+                Some(from) if from == at => Ok(()),
+                Some(from) => self.board.toggle_arrow(from, at),
+            },
+            Tool::Mark => self.board.toggle_mark(at),
+        };
+        if let Err(e) = result {
+            self.problem = Some(e.to_string());
+        }
+    }
+}
+
+/// The board's and the tools' rectangles. The page uses the whole window, not the
+/// centred portrait column of the other screens: in landscape the board goes left
+/// and the tools right, in portrait the tools go under the board.
+fn split(frame: &Frame) -> (Rect, Rect) {
+    let u = frame.unit;
+    let a = frame.area;
+    // The frame is a column centred in the window: its margins give the window's width.
+    let w = Rect::new(0.8 * u, a.min.y + 4.5 * u, a.max.x + a.min.x - 0.8 * u, a.max.y - 0.8 * u);
+    if w.width() >= w.height() {
+        let panel = w.width() * 0.34;
+        let board = Rect::new(w.min.x, w.min.y, w.max.x - panel - u, w.max.y);
+        (board, Rect::new(w.max.x - panel, w.min.y, w.max.x, w.max.y))
+    } else {
+        let bottom = w.min.y + w.width() * 1.1;
+        let board = Rect::new(w.min.x, w.min.y, w.max.x, bottom);
+        (board, Rect::new(w.min.x, bottom + u, w.max.x, w.max.y))
+    }
+}
+
+/// Where the board goes (the render test checks pixels against it).
+pub fn board_area(frame: &Frame) -> Rect {
+    split(frame).0
+}
+
+fn panel_area(frame: &Frame) -> Rect {
+    split(frame).1
+}
+
+/// Registers the board's systems with the teacher area.
+pub fn add(app: &mut App) {
+    app.init_resource::<Demo>().add_systems(
+        Update,
+        (taps.in_set(crate::ui::UiSet::Logic), show)
+            .chain()
+            .run_if(in_state(crate::AppState::Teacher)),
+    );
+    app.add_systems(OnExit(crate::AppState::Teacher), |mut commands: Commands| {
+        commands.remove_resource::<ActiveBoard>();
+    });
+}
+
+fn taps(
+    mut tapped: MessageReader<BoardTapped>,
+    t: Res<Teacher>,
+    mut demo: ResMut<Demo>,
+    mut redraw: ResMut<Redraw>,
+) {
+    for BoardTapped(at, dragged) in tapped.read() {
+        if t.page != Page::Demo {
+            continue;
+        }
+        // A drag is a move (or an arrow) from where it started.
+        if let Some(from) = dragged
+            && matches!(demo.tool, Tool::Move | Tool::Arrow)
+        {
+            demo.from = None;
+            demo.tap(*from);
+        }
+        demo.tap(*at);
+        redraw.0 = true;
+    }
+}
+
+/// Puts the board on screen while the page is open, and takes it away after.
+fn show(
+    mut commands: Commands,
+    t: Res<Teacher>,
+    demo: Res<Demo>,
+    frame: Res<Frame>,
+    board: Option<Res<ActiveBoard>>,
+) {
+    if t.page != Page::Demo {
+        if board.is_some() {
+            commands.remove_resource::<ActiveBoard>();
+        }
+        return;
+    }
+    let mut view = demo.board.view();
+    if let Some(at) = demo.from {
+        view.highlights.push(Highlight { at, kind: HighlightKind::Selected });
+    }
+    let want = ActiveBoard::new(view, board_area(&frame));
+    if board.as_deref() != Some(&want) {
+        commands.insert_resource(want);
+    }
+}
+
+/// The tools beside the board, and the arrows over it.
+pub fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo) {
+    let u = frame.unit;
+    arrows(p, frame, demo);
+    let mut col = Column::new(panel_area(frame), 0.5 * u);
+    let act = |a: DemoAction| Action::Teacher(TeacherAction::Demo(a));
+    let row = col.row(4, TAP * u);
+    for (r, kind) in row.iter().zip(GAMES) {
+        let look = if demo.board.kind().placement() == kind.placement()
+            && std::mem::discriminant(&demo.board.kind()) == std::mem::discriminant(&kind)
+        {
+            Look::Primary
+        } else {
+            Look::Secondary
+        };
+        p.button(*r, lang.get(crate::screens::game_name(kind)), act(DemoAction::Game(kind)), look);
+    }
+    let tools = [
+        (Tool::Move, Msg::DemoMove),
+        (Tool::Place, Msg::DemoPlace),
+        (Tool::Remove, Msg::DemoRemove),
+        (Tool::Arrow, Msg::DemoArrow),
+        (Tool::Mark, Msg::DemoMark),
+    ];
+    let row = col.row(5, TAP * u);
+    for (r, (tool, msg)) in row.iter().zip(tools) {
+        let look = if demo.tool == tool { Look::Primary } else { Look::Secondary };
+        p.button(*r, lang.get(msg), act(DemoAction::Tool(tool)), look);
+    }
+    // The piece the place tool puts down.
+    let row = col.row(3, TAP * u);
+    p.button(row[0], "◀", act(DemoAction::Palette(-1)), Look::Secondary);
+    let all = demo.board.palette();
+    if let Some(piece) = all.get(demo.palette.min(all.len().saturating_sub(1))) {
+        let (fill, ink) = match piece.colour {
+            qike_core::Colour::Red => {
+                (Color::srgb(0.99, 0.95, 0.84), Color::srgb(0.78, 0.08, 0.06))
+            }
+            qike_core::Colour::Black => (Color::srgb(0.12, 0.10, 0.09), Color::WHITE),
+            qike_core::Colour::White => (Color::srgb(0.97, 0.97, 0.95), INK),
+        };
+        let glyph = if piece.glyph.is_empty() { " " } else { piece.glyph.as_str() };
+        p.round(row[1].center(), row[1].height(), glyph, fill, ink, Some(INK), None);
+    }
+    p.button(row[2], "▶", act(DemoAction::Palette(1)), Look::Secondary);
+    let row = col.row(3, TAP * u);
+    p.button(
+        row[0],
+        lang.get(Msg::DemoClearDrawings),
+        act(DemoAction::ClearDrawings),
+        Look::Secondary,
+    );
+    p.button(row[1], lang.get(Msg::DemoClearBoard), act(DemoAction::ClearBoard), Look::Secondary);
+    p.button(row[2], lang.get(Msg::DemoReset), act(DemoAction::Reset), Look::Secondary);
+
+    // A lesson's positions, one after another.
+    col.next(0.5 * u);
+    let r = col.next(1.6 * u);
+    p.text(r, lang.get(Msg::DemoLessonPositions), 0.9, MUTED);
+    let lessons: Vec<_> = course().lessons().collect();
+    let lesson = lessons.get(demo.lesson.min(lessons.len().saturating_sub(1)));
+    let row = col.row(3, TAP * u);
+    p.button(row[0], "◀", act(DemoAction::Lesson(-1)), Look::Secondary);
+    let title = lesson.map(|l| lang.text(&l.title)).unwrap_or_default();
+    p.text_aligned(row[1], title, 0.8, INK, Justify::Center);
+    p.button(row[2], "▶", act(DemoAction::Lesson(1)), Look::Secondary);
+    let count = lesson.and_then(|l| lesson_positions(l).ok()).map_or(0, |p| p.len());
+    let row = col.row(3, TAP * u);
+    p.button(row[0], "◀", act(DemoAction::Position(-1)), Look::Secondary);
+    let at = format!("{}/{count}", (demo.position + 1).min(count.max(1)));
+    p.text_aligned(row[1], at, 1.0, INK, Justify::Center);
+    p.button(row[2], "▶", act(DemoAction::Position(1)), Look::Secondary);
+    if let Some(problem) = &demo.problem {
+        let r = col.next(2.0 * u);
+        p.panel(r, CARD, 0.4);
+        p.text(r, problem.clone(), 0.8, crate::ui::BAD);
+    }
+}
+
+/// The teacher's arrows over the board: a row of dots from the start to a bigger dot
+/// at the head.
+fn arrows(p: &mut Painter, frame: &Frame, demo: &Demo) {
+    let view = demo.board.view();
+    let layout =
+        BoardLayout::fit_board(board_area(frame), view.files, view.ranks, view.placement, true);
+    let colour = Color::srgba(0.10, 0.45, 0.95, 0.85);
+    let dot = (layout.cell * 0.16).max(4.0);
+    for &(from, to) in demo.board.arrows() {
+        let (a, b) = (layout.center(from), layout.center(to));
+        let length = a.distance(b);
+        let steps = (length / (dot * 1.3)).ceil().max(1.0) as usize;
+        for k in 0..steps {
+            let c = a.lerp(b, k as f32 / steps as f32);
+            p.panel(Rect::from_center_size(c, Vec2::splat(dot)), colour, 0.3);
+        }
+        p.panel(Rect::from_center_size(b, Vec2::splat(dot * 2.6)), colour, 1.3);
+    }
+}
