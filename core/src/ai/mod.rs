@@ -21,6 +21,7 @@ pub mod gomoku;
 mod level;
 mod limits;
 mod thinker;
+pub mod tune;
 pub mod xiangqi;
 
 pub use engine::{Analysis, AnyEngine, Candidate, Engine, Hint, MoveReview, Verdict};
