@@ -20,6 +20,7 @@ pub mod go;
 pub mod gomoku;
 mod level;
 mod limits;
+pub mod sprt;
 mod thinker;
 pub mod tune;
 pub mod xiangqi;
