@@ -4,7 +4,7 @@
 //!     plays the engine against itself and writes its quiet positions, one per line:
 //!     `FEN;result` with White's result 1, 0.5 or 0.
 //!   qike tune chess fit --data FILE [--data FILE]… [--start WEIGHTS] [--epochs N]
-//!     [--rate R] --out WEIGHTS
+//!     [--rate R] [--l2 L] --out WEIGHTS
 //!     fits the weights (starting from the built-in set or `--start`) and writes them in
 //!     the format of `core/src/ai/chess/weights.txt`; prints K, the error before and
 //!     after on the training and held-out positions, and the weights that moved most.
@@ -102,6 +102,7 @@ fn fit_command(args: &mut Args) -> Result<(), String> {
     };
     let epochs: usize = num(args.option("--epochs"), "--epochs", 400)?;
     let rate: f64 = num(args.option("--rate"), "--rate", 1.0)?;
+    let l2: f64 = num(args.option("--l2"), "--l2", 1e-7)?;
     let out = args.option("--out").ok_or("fit wants --out FILE")?;
     args.finish()?;
     let clock = Instant::now();
@@ -112,7 +113,7 @@ fn fit_command(args: &mut Args) -> Result<(), String> {
     let eval = ChessEval { start };
     let data = Dataset::build(&eval, positions);
     let weights = eval.weights();
-    let result = fit(&data, &weights, &FitConfig { epochs, rate, frozen: Vec::new() });
+    let result = fit(&data, &weights, &FitConfig { epochs, rate, frozen: Vec::new(), l2 });
     let tuned = Weights::from_flat(&result.weights).ok_or("the fit lost weights")?;
     std::fs::write(&out, tuned.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
     println!(

@@ -22,8 +22,8 @@ use qike_core::ai::chess::{
 };
 use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
 use qike_core::ai::xiangqi::EloEstimate;
-use qike_core::ai::{Level, Limits};
-use qike_core::chess::{Game, Move};
+use qike_core::ai::{Level, Limits, Rng};
+use qike_core::chess::{Game, Move, Position};
 
 /// A UCI engine in a child process.
 struct UciPlayer {
@@ -116,6 +116,28 @@ impl ChessPlayer for UciPlayer {
     }
 }
 
+/// The opening of pair `pair`: the suite's lines in turn, then `random_plies` random
+/// legal moves drawn from `seed` and the pair's number (both games of a pair get the
+/// same moves), so that players with fixed node counts do not replay the same games.
+fn opening_of(suite: &[Vec<Move>], pair: usize, random_plies: usize, seed: u64) -> Vec<Move> {
+    let mut line = suite[pair % suite.len()].clone();
+    let mut pos = Position::startpos();
+    for &m in &line {
+        pos.play_unchecked(m);
+    }
+    let mut rng = Rng::new(seed ^ (pair as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    for _ in 0..random_plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len() as u64) as usize];
+        pos.play_unchecked(m);
+        line.push(m);
+    }
+    line
+}
+
 /// LLR, bounds, pentanomial counts and Elo with its 95% interval.
 fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
     let (lower, upper) = test.bounds();
@@ -185,7 +207,8 @@ fn search_player(spec: &str, rest: &str) -> Result<Box<dyn ChessPlayer>, String>
 }
 
 /// `qike match --game chess P1 P2 [--games N] [--movetime MS] [--option1 K=V]…
-/// [--option2 K=V]… [--max-plies N] [--seed N] [--out FILE]`. `--movetime` is what a
+/// [--option2 K=V]… [--max-plies N] [--random-plies N] [--seed N] [--out FILE]
+/// [--sprt elo0=A elo1=B alpha=X beta=Y]`. `--movetime` is what a
 /// UCI player is given per move (levels keep their own caps).
 pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
     let sprt = match args.option_words("--sprt") {
@@ -200,6 +223,7 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
         num(args.option("--games"), "--games")?.unwrap_or(if sprt.is_some() { 20_000 } else { 20 });
     let movetime: u64 = num(args.option("--movetime"), "--movetime")?.unwrap_or(500);
     let max_plies: usize = num(args.option("--max-plies"), "--max-plies")?.unwrap_or(300);
+    let random_plies: usize = num(args.option("--random-plies"), "--random-plies")?.unwrap_or(0);
     let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
     let out = args.option("--out");
     let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
@@ -225,7 +249,7 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
     let mut pairs = Pentanomial::default();
     let mut first_of_pair = 0.0;
     for g in 0..games {
-        let opening = &suite[(g / 2) % suite.len()];
+        let opening = &opening_of(&suite, g / 2, random_plies, seed);
         let p1_white = g % 2 == 0;
         let rec = if p1_white {
             play_game(p1.as_mut(), p2.as_mut(), opening, max_plies)?
