@@ -18,8 +18,8 @@ fn positions_fit_and_play_back() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("pos.txt");
     let data = data.to_str().unwrap();
-    let gen = ["tune", "chess", "gen", "--games", "3", "--nodes", "300", "--seed", "4"];
-    let (ok, out, err) = qike(&[&gen[..], &["--out", data]].concat());
+    let generate = ["tune", "chess", "gen", "--games", "3", "--nodes", "300", "--seed", "4"];
+    let (ok, out, err) = qike(&[&generate[..], &["--out", data]].concat());
     assert!(ok, "{err}");
     assert!(out.contains("3 games"), "{out}");
     let text = std::fs::read_to_string(data).unwrap();
@@ -31,7 +31,7 @@ fn positions_fit_and_play_back() {
     }
     // The same seed gives the same positions.
     let again = dir.path().join("again.txt");
-    let (ok, _, _) = qike(&[&gen[..], &["--out", again.to_str().unwrap()]].concat());
+    let (ok, _, _) = qike(&[&generate[..], &["--out", again.to_str().unwrap()]].concat());
     assert!(ok);
     assert_eq!(std::fs::read_to_string(&again).unwrap(), text);
 
@@ -60,8 +60,20 @@ fn positions_fit_and_play_back() {
 #[test]
 fn the_sequential_test_stops_on_a_lopsided_match() {
     let (ok, out, err) = qike(&[
-        "match", "--game", "chess", "search:nodes=400", "random", "--random-plies", "2",
-        "--sprt", "elo0=0", "elo1=100", "alpha=0.05", "beta=0.05", "--games", "200",
+        "match",
+        "--game",
+        "chess",
+        "search:nodes=400",
+        "random",
+        "--random-plies",
+        "2",
+        "--sprt",
+        "elo0=0",
+        "elo1=100",
+        "alpha=0.05",
+        "beta=0.05",
+        "--games",
+        "200",
     ]);
     assert!(ok, "{err}");
     let last = out.lines().last().unwrap();
@@ -85,6 +97,7 @@ fn bad_settings_are_refused_with_a_reason() {
     let (ok, _, err) = qike(&["match", "--game", "chess", &player, "random"]);
     assert!(!ok && err.contains("do not give"), "{err}");
     std::fs::write(&bad, "nonsense\n").unwrap();
-    let (ok, _, err) = qike(&["tune", "chess", "fit", "--data", bad.to_str().unwrap(), "--out", "x"]);
+    let (ok, _, err) =
+        qike(&["tune", "chess", "fit", "--data", bad.to_str().unwrap(), "--out", "x"]);
     assert!(!ok && err.contains("FEN;result"), "{err}");
 }
