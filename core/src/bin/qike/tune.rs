@@ -4,9 +4,10 @@
 //!     plays the engine against itself and writes its quiet positions, one per line:
 //!     `FEN;result` with White's result 1, 0.5 or 0.
 //!   qike tune chess fit --data FILE [--data FILE]… [--start WEIGHTS] [--epochs N]
-//!     [--rate R] [--l2 L] --out WEIGHTS
+//!     [--rate R] [--l2 L] [--freeze PREFIX]… --out WEIGHTS
 //!     fits the weights (starting from the built-in set or `--start`) and writes them in
-//!     the format of `core/src/ai/chess/weights.txt`; prints K, the error before and
+//!     the format of `core/src/ai/chess/weights.txt` (weights whose name starts with a
+//!     `--freeze` prefix, e.g. `pst.`, keep their value); prints K, the error before and
 //!     after on the training and held-out positions, and the weights that moved most.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
@@ -103,6 +104,10 @@ fn fit_command(args: &mut Args) -> Result<(), String> {
     let epochs: usize = num(args.option("--epochs"), "--epochs", 400)?;
     let rate: f64 = num(args.option("--rate"), "--rate", 1.0)?;
     let l2: f64 = num(args.option("--l2"), "--l2", 1e-7)?;
+    let mut freeze = Vec::new();
+    while let Some(prefix) = args.option("--freeze") {
+        freeze.push(prefix);
+    }
     let out = args.option("--out").ok_or("fit wants --out FILE")?;
     args.finish()?;
     let clock = Instant::now();
@@ -113,7 +118,10 @@ fn fit_command(args: &mut Args) -> Result<(), String> {
     let eval = ChessEval { start };
     let data = Dataset::build(&eval, positions);
     let weights = eval.weights();
-    let result = fit(&data, &weights, &FitConfig { epochs, rate, frozen: Vec::new(), l2 });
+    let frozen: Vec<usize> = (0..weights.len())
+        .filter(|&i| freeze.iter().any(|p| eval.name(i).starts_with(p.as_str())))
+        .collect();
+    let result = fit(&data, &weights, &FitConfig { epochs, rate, frozen, l2 });
     let tuned = Weights::from_flat(&result.weights).ok_or("the fit lost weights")?;
     std::fs::write(&out, tuned.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
     println!(
