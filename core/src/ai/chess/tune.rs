@@ -31,7 +31,7 @@ impl Tunable for ChessEval {
     }
 
     fn name(&self, i: usize) -> String {
-        format!("{} {}", param_name(i / 2), if i % 2 == 0 { "mg" } else { "eg" })
+        format!("{} {}", param_name(i / 2), if i.is_multiple_of(2) { "mg" } else { "eg" })
     }
 
     fn linear(&self, pos: &Position) -> Option<Linear> {
