@@ -6,8 +6,8 @@
 //! square of the pawn in king and pawn against king.
 //!
 //! The weights live in [`Weights`] (see `weights.rs`): a middlegame and an endgame value
-//! per parameter, fitted to game results by the tuner (`qike tune chess`). The piece-square
-//! tables are a fixed shape set by hand plus a fitted value per file and per rank.
+//! per parameter, which the tuner (`qike tune chess`) can fit to game results. The
+//! piece-square tables are a fixed shape set by hand plus a weight per file and per rank.
 
 use std::sync::OnceLock;
 

@@ -1,7 +1,7 @@
 //! The evaluation's weights as data: a middlegame and an endgame value for each
 //! parameter, named so a weights file reads as a table (`material.knight 320 300`).
-//! The built-in set is `weights.txt`, written by the tuner; [`Weights::hand`] is the
-//! hand-set starting point the tuner began from.
+//! The built-in set is `weights.txt`, in the format the tuner writes; it holds the
+//! hand-set values of [`Weights::hand`] until a fitted set wins an SPRT against them.
 
 use std::fmt;
 use std::sync::OnceLock;
