@@ -20,7 +20,9 @@ pub mod go;
 pub mod gomoku;
 mod level;
 mod limits;
+pub mod sprt;
 mod thinker;
+pub mod tune;
 pub mod xiangqi;
 
 pub use engine::{Analysis, AnyEngine, Candidate, Engine, Hint, MoveReview, Verdict};

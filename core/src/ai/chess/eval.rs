@@ -5,9 +5,16 @@
 //! king to the edge (to the bishop's corner with king, bishop and knight), and the
 //! square of the pawn in king and pawn against king.
 //!
-//! Every weight is set by hand from general chess knowledge, not tuned by matches yet.
+//! The weights live in [`Weights`] (see `weights.rs`): a middlegame and an endgame value
+//! per parameter, which the tuner (`qike tune chess`) can fit to game results. The
+//! piece-square tables are a fixed shape set by hand plus a weight per file and per rank.
 
 use std::sync::OnceLock;
+
+use super::weights::{
+    BISHOP_PAIR, DOUBLED, ISOLATED, KING_ATTACK, MATERIAL, MOBILITY, PARAMS, PASSED, PASSED_KING,
+    PST_FILE, PST_RANK, ROOK_OPEN, ROOK_SEMI_OPEN, SHIELD_MISSING, TEMPO, Weights,
+};
 
 use cozy_chess::{
     BitBoard, Board, Color, File, Piece, Rank, Square, get_bishop_moves, get_king_moves,
@@ -18,8 +25,6 @@ use cozy_chess::{
 /// gains on the spot and by the exchange evaluator.
 pub const VALUE: [i32; 6] = [100, 320, 330, 500, 950, 0];
 
-const MG_VALUE: [i32; 6] = [85, 320, 335, 470, 940, 0];
-const EG_VALUE: [i32; 6] = [110, 300, 320, 530, 990, 0];
 /// Phase weight of each piece; 24 is the full middlegame.
 const PHASE: [i32; 6] = [0, 1, 1, 2, 4, 0];
 const FULL_PHASE: i32 = 24;
@@ -27,11 +32,8 @@ const FULL_PHASE: i32 = 24;
 /// A score that says "this ending is won": below mate scores, above any material sum.
 pub const KNOWN_WIN: i32 = 10_000;
 
-/// Mobility per reachable square beyond a typical count, (middlegame, endgame).
-const MOBILITY: [(i32, i32, i32); 4] = [(4, 4, 4), (5, 5, 6), (2, 4, 7), (1, 2, 13)];
-
-const PASSED_MG: [i32; 8] = [0, 4, 8, 16, 30, 55, 85, 0];
-const PASSED_EG: [i32; 8] = [0, 10, 18, 32, 55, 95, 145, 0];
+/// The reach of a knight, bishop, rook and queen that mobility counts from.
+const TYPICAL_REACH: [i32; 4] = [4, 6, 7, 13];
 
 /// Piece-square tables from White's side, [piece][square], (middlegame, endgame).
 struct Tables {
@@ -137,28 +139,83 @@ pub fn dead_material(b: &Board) -> bool {
     pawns_heavy.is_empty() && (b.pieces(Piece::Knight) | b.pieces(Piece::Bishop)).len() <= 1
 }
 
-struct Side {
+/// Where the terms of [`side_terms`] go: a score under a set of weights, or the count
+/// of each weight (the evaluation as a linear function of the weights, for tuning).
+trait Sink {
+    /// `n` times parameter `p` (both its middlegame and endgame weight).
+    fn add(&mut self, p: usize, n: i32);
+    /// `n / 16` times parameter `p`.
+    fn add_sixteenths(&mut self, p: usize, n: i32);
+    /// A fixed amount that no weight scales.
+    fn fixed(&mut self, mg: i32, eg: i32);
+}
+
+/// Sums the terms under a set of weights; `sign` is +1 for White, -1 for Black.
+struct Score<'a> {
+    w: &'a Weights,
+    sign: i32,
     mg: i32,
     eg: i32,
 }
 
-fn side_terms(b: &Board, c: Color, phase: &mut i32) -> Side {
+impl Sink for Score<'_> {
+    fn add(&mut self, p: usize, n: i32) {
+        let (mg, eg) = self.w.pair(p);
+        self.mg += self.sign * mg * n;
+        self.eg += self.sign * eg * n;
+    }
+    fn add_sixteenths(&mut self, p: usize, n: i32) {
+        let (mg, eg) = self.w.pair(p);
+        self.mg += self.sign * mg * n / 16;
+        self.eg += self.sign * eg * n / 16;
+    }
+    fn fixed(&mut self, mg: i32, eg: i32) {
+        self.mg += self.sign * mg;
+        self.eg += self.sign * eg;
+    }
+}
+
+/// Counts how often each parameter applies, White's counts minus Black's.
+struct Counts {
+    sign: f32,
+    n: [f32; PARAMS],
+    fixed_mg: i32,
+    fixed_eg: i32,
+}
+
+impl Sink for Counts {
+    fn add(&mut self, p: usize, n: i32) {
+        self.n[p] += self.sign * n as f32;
+    }
+    fn add_sixteenths(&mut self, p: usize, n: i32) {
+        self.n[p] += self.sign * n as f32 / 16.0;
+    }
+    fn fixed(&mut self, mg: i32, eg: i32) {
+        self.fixed_mg += self.sign as i32 * mg;
+        self.fixed_eg += self.sign as i32 * eg;
+    }
+}
+
+fn side_terms(b: &Board, c: Color, phase: &mut i32, s: &mut impl Sink) {
     let t = tables();
     let us = b.colors(c);
-    let them = b.colors(!c);
     let occ = b.occupied();
     let my_pawns = b.colored_pieces(c, Piece::Pawn);
     let their_pawns = b.colored_pieces(!c, Piece::Pawn);
     let their_pawn_cover = pawn_attacks(their_pawns, !c);
     let their_king = b.king(!c);
     let zone = get_king_moves(their_king) | their_king.bitboard();
-    let (mut mg, mut eg) = (0, 0);
     let (mut attack_units, mut attackers) = (0, 0);
     for (pi, piece) in Piece::ALL.iter().enumerate() {
         for sq in b.colored_pieces(c, *piece) {
             let rel = relative(sq, c);
-            mg += MG_VALUE[pi] + t.mg[pi][rel];
-            eg += EG_VALUE[pi] + t.eg[pi][rel];
+            if pi < 5 {
+                s.add(MATERIAL + pi, 1);
+            }
+            s.fixed(t.mg[pi][rel], t.eg[pi][rel]);
+            let file = rel % 8;
+            s.add(PST_FILE + 4 * pi + file.min(7 - file), 1);
+            s.add(PST_RANK + 8 * pi + rel / 8, 1);
             *phase += PHASE[pi];
             let attacks = match piece {
                 Piece::Knight => get_knight_moves(sq),
@@ -167,10 +224,8 @@ fn side_terms(b: &Board, c: Color, phase: &mut i32) -> Side {
                 Piece::Queen => get_bishop_moves(sq, occ) | get_rook_moves(sq, occ),
                 Piece::Pawn | Piece::King => continue,
             };
-            let (wm, we, typical) = MOBILITY[pi - 1];
-            let reach = (attacks & !us & !their_pawn_cover).len() as i32 - typical;
-            mg += wm * reach;
-            eg += we * reach;
+            let reach = (attacks & !us & !their_pawn_cover).len() as i32 - TYPICAL_REACH[pi - 1];
+            s.add(MOBILITY + pi - 1, reach);
             let hits = (attacks & zone).len() as i32;
             if hits > 0 {
                 attackers += 1;
@@ -180,42 +235,34 @@ fn side_terms(b: &Board, c: Color, phase: &mut i32) -> Side {
                 let file = sq.file().bitboard();
                 if (file & my_pawns).is_empty() {
                     let open = (file & their_pawns).is_empty();
-                    mg += if open { 22 } else { 10 };
-                    eg += if open { 10 } else { 4 };
+                    s.add(if open { ROOK_OPEN } else { ROOK_SEMI_OPEN }, 1);
                 }
             }
         }
     }
-    let _ = them;
     if attackers >= 2 {
-        mg += (attack_units * attack_units / 4).min(450);
+        s.add_sixteenths(KING_ATTACK, (attack_units * attack_units / 4).min(450));
     }
     if b.colored_pieces(c, Piece::Bishop).len() >= 2 {
-        mg += 28;
-        eg += 48;
+        s.add(BISHOP_PAIR, 1);
     }
     // Pawn structure.
     for sq in my_pawns {
         let file = sq.file();
         let rel_rank = relative(sq, c) / 8;
         if (my_pawns & file.bitboard()).len() > 1 {
-            mg -= 6;
-            eg -= 12;
+            s.add(DOUBLED, 1);
         }
         if (my_pawns & file.adjacent()).is_empty() {
-            mg -= 10;
-            eg -= 14;
+            s.add(ISOLATED, 1);
         }
-        if (their_pawns & front_span(sq, c)).is_empty() {
-            mg += PASSED_MG[rel_rank];
-            eg += PASSED_EG[rel_rank];
-            // In the ending, a passer is worth more the further the enemy king is.
+        if (their_pawns & front_span(sq, c)).is_empty() && (1..=6).contains(&rel_rank) {
+            s.add(PASSED + rel_rank - 1, 1);
+            // A passer is worth more the further the enemy king is from its path.
             let stop =
                 Square::new(file, if c == Color::White { Rank::Eighth } else { Rank::First });
-            eg += 4
-                * (chebyshev(their_king, stop) - chebyshev(b.king(c), stop)).max(-3)
-                * rel_rank as i32
-                / 2;
+            let lead = (chebyshev(their_king, stop) - chebyshev(b.king(c), stop)).max(-3);
+            s.add(PASSED_KING, lead * rel_rank as i32);
         }
     }
     // Pawn shield in front of a king on its first two ranks.
@@ -223,28 +270,69 @@ fn side_terms(b: &Board, c: Color, phase: &mut i32) -> Side {
     if relative(king, c) / 8 <= 1 {
         let shield = front_span(king, c) & my_pawns;
         let near = shield.into_iter().filter(|p| chebyshev(*p, king) <= 2).count() as i32;
-        mg -= 12 * (3 - near).max(0);
+        s.add(SHIELD_MISSING, (3 - near).max(0));
     }
-    Side { mg, eg }
 }
 
-/// The position's value in centipawns for the side to move.
+fn taper(mg: i32, eg: i32, phase: i32) -> i32 {
+    let phase = phase.min(FULL_PHASE);
+    (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE
+}
+
+/// The position's value in centipawns for the side to move, under the built-in weights.
 pub fn evaluate(b: &Board) -> i32 {
+    evaluate_with(b, Weights::builtin())
+}
+
+/// The position's value in centipawns for the side to move, under `w`.
+pub fn evaluate_with(b: &Board, w: &Weights) -> i32 {
     if dead_material(b) {
         return 0;
     }
     let mut phase = 0;
-    let w = side_terms(b, Color::White, &mut phase);
-    let bl = side_terms(b, Color::Black, &mut phase);
-    let phase = phase.min(FULL_PHASE);
-    let mg = w.mg - bl.mg;
-    let eg = w.eg - bl.eg;
-    let mut white = (mg * phase + eg * (FULL_PHASE - phase)) / FULL_PHASE;
+    let mut s = Score { w, sign: 1, mg: 0, eg: 0 };
+    side_terms(b, Color::White, &mut phase, &mut s);
+    s.sign = -1;
+    side_terms(b, Color::Black, &mut phase, &mut s);
+    s.sign = if b.side_to_move() == Color::White { 1 } else { -1 };
+    s.add(TEMPO, 1);
+    let mut white = taper(s.mg, s.eg, phase);
     if let Some(v) = known_ending(b, white) {
         white = v;
     }
-    let stm = if b.side_to_move() == Color::White { white } else { -white };
-    stm + 10
+    if b.side_to_move() == Color::White { white } else { -white }
+}
+
+/// The evaluation of a position as a linear function of the weights, from White's side:
+/// `fixed + Σ coef[i] · weight[i]` (before rounding), with weight `2p` the middlegame
+/// and `2p + 1` the endgame weight of parameter `p`. `None` where the evaluation does
+/// not follow the weights: dead material and the endings it knows by rule.
+pub(crate) fn linear_form(b: &Board) -> Option<(f32, Vec<(u32, f32)>)> {
+    if dead_material(b) || known_ending(b, 0).is_some() || known_ending(b, -1).is_some() {
+        return None;
+    }
+    let mut phase = 0;
+    let mut c = Counts { sign: 1.0, n: [0.0; PARAMS], fixed_mg: 0, fixed_eg: 0 };
+    side_terms(b, Color::White, &mut phase, &mut c);
+    c.sign = -1.0;
+    side_terms(b, Color::Black, &mut phase, &mut c);
+    c.sign = if b.side_to_move() == Color::White { 1.0 } else { -1.0 };
+    c.add(TEMPO, 1);
+    let phase = phase.min(FULL_PHASE);
+    let mgf = phase as f32 / FULL_PHASE as f32;
+    let mut terms = Vec::new();
+    for (p, &n) in c.n.iter().enumerate() {
+        if n != 0.0 {
+            if phase > 0 {
+                terms.push((2 * p as u32, n * mgf));
+            }
+            if phase < FULL_PHASE {
+                terms.push((2 * p as u32 + 1, n * (1.0 - mgf)));
+            }
+        }
+    }
+    let fixed = c.fixed_mg as f32 * mgf + c.fixed_eg as f32 * (1.0 - mgf);
+    Some((fixed, terms))
 }
 
 /// Endgame knowledge: `Some(score for White)` when the material calls for it.

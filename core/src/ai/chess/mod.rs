@@ -22,13 +22,17 @@ mod picker;
 mod search;
 mod see;
 mod tt;
+mod tune;
+mod weights;
 
 pub use arena::{
     ChessPlayer, ChessRecord, GreedyPlayer, LevelPlayer, RandomPlayer, move_in, openings, play_game,
 };
 pub use book::{Book, BookError, BookLine};
 pub use engine::{ChessEngine, input_of, move_of, replay};
-pub use eval::{KNOWN_WIN, VALUE, evaluate};
+pub use eval::{KNOWN_WIN, VALUE, evaluate, evaluate_with};
 pub use levels::LEVELS;
 pub use search::{Info, InfoFn, MATE, MATE_IN_MAX, RootMove, SearchResult, Searcher};
 pub use tt::{DEFAULT_MB, MAX_MB};
+pub use tune::{ChessEval, GenStats, SearchPlayer, generate};
+pub use weights::{PARAMS, Weights, WeightsError, param_name};

@@ -25,10 +25,11 @@ use crate::chess::{Move as ChessMove, Position};
 
 use super::engine::move_of;
 
-use super::eval::{evaluate, has_pieces};
+use super::eval::{evaluate_with, has_pieces};
 use super::picker::{Picker, Stage, is_tactical, legal_moves};
 use super::see::captured;
 use super::tt::{Bound, Tt};
+use super::weights::Weights;
 
 /// The score of giving mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -112,6 +113,7 @@ pub struct Searcher {
     first_iteration: bool,
     root_margin: i32,
     on_info: Option<InfoFn>,
+    weights: Arc<Weights>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -148,6 +150,7 @@ impl Searcher {
             first_iteration: false,
             root_margin: 0,
             on_info: None,
+            weights: Arc::new(Weights::builtin().clone()),
         }
     }
 
@@ -170,6 +173,27 @@ impl Searcher {
     /// Score exactly every root move within `margin` of the best (0: the best only).
     pub fn set_root_margin(&mut self, margin: i32) {
         self.root_margin = margin.max(0);
+    }
+
+    /// Evaluates with `weights` from now on (the built-in set until then).
+    pub fn set_weights(&mut self, weights: Arc<Weights>) {
+        self.weights = weights;
+    }
+
+    /// Whether the side to move is not in check and no capture sequence changes the
+    /// static evaluation: a quiet position, whose evaluation can be compared with how
+    /// the game ended.
+    pub fn is_quiet(&mut self, pos: &Position) -> bool {
+        let b = pos.cozy();
+        if !b.checkers().is_empty() {
+            return false;
+        }
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        self.first_iteration = false;
+        self.quiesce(b, -INF, INF, 0) == evaluate_with(b, &self.weights)
     }
 
     pub fn set_info(&mut self, f: Option<InfoFn>) {
@@ -476,7 +500,7 @@ impl Searcher {
             }
         }
         let side = b.side_to_move();
-        let eval = if in_check { -INF } else { evaluate(b) };
+        let eval = if in_check { -INF } else { evaluate_with(b, &self.weights) };
         if !pv_node && !in_check && beta.abs() < MATE_IN_MAX {
             // Reverse futility: far above beta near the leaves.
             if depth <= 6 && eval - 90 * depth >= beta {
@@ -597,7 +621,7 @@ impl Searcher {
         }
         let in_check = !b.checkers().is_empty();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { evaluate(b) };
+            return if in_check { 0 } else { evaluate_with(b, &self.weights) };
         }
         let key = b.hash();
         let hit = self.tt.probe(key, ply);
@@ -611,7 +635,7 @@ impl Searcher {
                 return h.score;
             }
         }
-        let mut best = if in_check { -MATE + ply as i32 } else { evaluate(b) };
+        let mut best = if in_check { -MATE + ply as i32 } else { evaluate_with(b, &self.weights) };
         if best >= beta {
             return best;
         }

@@ -30,6 +30,17 @@ impl Args {
         }
     }
 
+    /// Takes `--name` and the `key=value` words after it (`--sprt elo0=0 elo1=5`).
+    pub fn option_words(&mut self, name: &str) -> Option<Vec<String>> {
+        let i = self.rest.iter().position(|a| a == name)?;
+        self.rest.remove(i);
+        let mut words = Vec::new();
+        while i < self.rest.len() && !self.rest[i].starts_with("--") && self.rest[i].contains('=') {
+            words.push(self.rest.remove(i));
+        }
+        Some(words)
+    }
+
     /// Takes `--name` and reports whether it was there.
     pub fn flag(&mut self, name: &str) -> bool {
         match self.rest.iter().position(|a| a == name) {

@@ -17,6 +17,7 @@
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
 //!   qike class create|list|import|dashboard|csv --store DIR … (see class.rs)
+//!   qike tune chess gen|fit … (see tune.rs)
 //!   qike version
 
 mod ai;
@@ -31,6 +32,7 @@ mod gomocup;
 mod gomoku;
 mod gtp;
 mod tournament;
+mod tune;
 mod xiangqi;
 
 use std::process::ExitCode;
@@ -112,6 +114,7 @@ fn run(args: &mut Args) -> Result<(), String> {
             go::bench(size, playouts)
         }
         "go-match" => go_match_command(args),
+        "tune" => tune::command(args),
         other => Err(format!("unknown command '{other}' (try: perft, version)")),
     }
 }

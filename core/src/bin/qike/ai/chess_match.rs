@@ -3,18 +3,27 @@
 //! UCI engine `uci:CMD` — from the chess opening suite, each opening with both colours,
 //! adjudicated by the chess rules and a ply cap. Prints a line per game and, last, the
 //! score, draw rate and Elo difference of player 1 with its 95% interval.
+//!
+//! `search:nodes=N` or `search:ms=N` is the full search at a fixed node count or move
+//! time, with `:weights=FILE` for an evaluation weights file (as `qike tune chess fit`
+//! writes). `--sprt elo0=0 elo1=5 alpha=0.05 beta=0.05` runs a sequential test on the
+//! game pairs and stops when it decides (`--games` is then the most it plays).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::Arc;
+use std::time::Duration;
 
 use qike_core::GameKind;
 use qike_core::Side;
-use qike_core::ai::Level;
 use qike_core::ai::chess::{
-    ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, openings, play_game,
+    ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, openings,
+    play_game,
 };
+use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
 use qike_core::ai::xiangqi::EloEstimate;
-use qike_core::chess::{Game, Move};
+use qike_core::ai::{Level, Limits, Rng};
+use qike_core::chess::{Game, Move, Position};
 
 /// A UCI engine in a child process.
 struct UciPlayer {
@@ -107,6 +116,47 @@ impl ChessPlayer for UciPlayer {
     }
 }
 
+/// The opening of pair `pair`: the suite's lines in turn, then `random_plies` random
+/// legal moves drawn from `seed` and the pair's number (both games of a pair get the
+/// same moves), so that players with fixed node counts do not replay the same games.
+fn opening_of(suite: &[Vec<Move>], pair: usize, random_plies: usize, seed: u64) -> Vec<Move> {
+    let mut line = suite[pair % suite.len()].clone();
+    let mut pos = Position::startpos();
+    for &m in &line {
+        pos.play_unchecked(m);
+    }
+    let mut rng = Rng::new(seed ^ (pair as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+    for _ in 0..random_plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len() as u64) as usize];
+        pos.play_unchecked(m);
+        line.push(m);
+    }
+    line
+}
+
+/// LLR, bounds, pentanomial counts and Elo with its 95% interval.
+fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
+    let (lower, upper) = test.bounds();
+    let c = pairs.counts;
+    let elo = pairs
+        .elo()
+        .map_or(String::new(), |(e, lo, hi)| format!(" elo {e:+.1} [{lo:+.1}, {hi:+.1}]"));
+    format!(
+        "sprt llr {:.3} ({lower:.3}, {upper:.3}) pairs {} ptnml [{} {} {} {} {}]{elo}",
+        test.llr(pairs),
+        pairs.pairs(),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4]
+    )
+}
+
 fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
     v.map(|s| s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))).transpose()
 }
@@ -128,23 +178,52 @@ fn player(
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
         "uci" => Box::new(UciPlayer::start(rest, options, go)?),
+        "search" => search_player(spec, rest)?,
         _ => {
             return Err(format!(
-                "unknown chess player '{spec}' (try: level:N, greedy, random, uci:CMD)"
+                "unknown chess player '{spec}' (try: level:N, search:nodes=N, greedy, random, uci:CMD)"
             ));
         }
     })
 }
 
+/// `search:nodes=N[:weights=FILE]` or `search:ms=N[:weights=FILE]`.
+fn search_player(spec: &str, rest: &str) -> Result<Box<dyn ChessPlayer>, String> {
+    let mut limits = None;
+    let mut weights = Weights::builtin().clone();
+    for part in rest.split(':') {
+        let (k, v) =
+            part.split_once('=').ok_or(format!("'{part}' in '{spec}' wants NAME=VALUE"))?;
+        let n = || v.parse::<u64>().map_err(|_| format!("{k} wants a number, not '{v}'"));
+        match k {
+            "nodes" => limits = Some(Limits::nodes(n()?)),
+            "ms" => limits = Some(Limits::movetime(Duration::from_millis(n()?))),
+            "weights" => weights = crate::tune::read_weights(v)?,
+            _ => return Err(format!("'{k}' in '{spec}' is not nodes, ms or weights")),
+        }
+    }
+    let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
+    Ok(Box::new(SearchPlayer::new(spec, Arc::new(weights), limits)))
+}
+
 /// `qike match --game chess P1 P2 [--games N] [--movetime MS] [--option1 K=V]…
-/// [--option2 K=V]… [--max-plies N] [--seed N] [--out FILE]`. `--movetime` is what a
+/// [--option2 K=V]… [--max-plies N] [--random-plies N] [--seed N] [--out FILE]
+/// [--sprt elo0=A elo1=B alpha=X beta=Y]`. `--movetime` is what a
 /// UCI player is given per move (levels keep their own caps).
 pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
+    let sprt = match args.option_words("--sprt") {
+        Some(words) => {
+            Some(Sprt::parse(words.iter().map(String::as_str)).map_err(|e| e.to_string())?)
+        }
+        None => None,
+    };
     let spec1 = args.positional("player 1")?;
     let spec2 = args.positional("player 2")?;
-    let games: usize = num(args.option("--games"), "--games")?.unwrap_or(20);
+    let games: usize =
+        num(args.option("--games"), "--games")?.unwrap_or(if sprt.is_some() { 20_000 } else { 20 });
     let movetime: u64 = num(args.option("--movetime"), "--movetime")?.unwrap_or(500);
     let max_plies: usize = num(args.option("--max-plies"), "--max-plies")?.unwrap_or(300);
+    let random_plies: usize = num(args.option("--random-plies"), "--random-plies")?.unwrap_or(0);
     let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
     let out = args.option("--out");
     let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
@@ -167,8 +246,10 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
     };
     let suite = openings();
     let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut pairs = Pentanomial::default();
+    let mut first_of_pair = 0.0;
     for g in 0..games {
-        let opening = &suite[(g / 2) % suite.len()];
+        let opening = &opening_of(&suite, g / 2, random_plies, seed);
         let p1_white = g % 2 == 0;
         let rec = if p1_white {
             play_game(p1.as_mut(), p2.as_mut(), opening, max_plies)?
@@ -207,7 +288,35 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
             )
             .map_err(|e| format!("cannot write the games file: {e}"))?;
         }
+        if g % 2 == 0 {
+            first_of_pair = result;
+            continue;
+        }
+        pairs.add_pair(first_of_pair, result);
+        if let Some(test) = &sprt {
+            let decision = test.decide(&pairs);
+            println!("{}", sprt_line(test, &pairs));
+            if decision != Decision::Continue {
+                break;
+            }
+        }
     }
     println!("{}", EloEstimate::new(wins, draws, losses).summary());
+    if let Some(test) = &sprt {
+        let verdict = match test.decide(&pairs) {
+            Decision::AcceptH0 => "H0 accepted",
+            Decision::AcceptH1 => "H1 accepted",
+            Decision::Continue => "no decision",
+        };
+        println!(
+            "SPRT elo0={} elo1={} alpha={} beta={}: {verdict} after {} pairs; {}",
+            test.elo0,
+            test.elo1,
+            test.alpha,
+            test.beta,
+            pairs.pairs(),
+            sprt_line(test, &pairs)
+        );
+    }
     Ok(())
 }
