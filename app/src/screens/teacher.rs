@@ -468,7 +468,7 @@ fn classes(
     lang: Lang,
     s: &qike_core::progress::ProgressStore,
 ) {
-    let row = col.row(2, 3.0 * u);
+    let row = col.row(3, 3.0 * u);
     p.button(
         row[0],
         lang.get(Msg::NewClass),
@@ -481,6 +481,7 @@ fn classes(
         Action::Teacher(TeacherAction::Page(Page::Plans)),
         Look::Secondary,
     );
+    p.button(row[2], lang.get(Msg::Tournaments), Action::Go(AppState::Tournament), Look::Secondary);
     let all = s.classes(true).unwrap_or_default();
     if all.is_empty() {
         let r = col.next(3.0 * u);
@@ -567,6 +568,9 @@ fn class_page(
         Look::Secondary,
     );
     p.button(row[1], lang.get(Msg::ArchiveClass), Action::Teacher(TeacherAction::Archive), look);
+    let r = col.next(3.0 * u);
+    let action = Action::Tour(crate::screens::tournament::TourAction::FromClass(c.id));
+    p.button(r, lang.get(Msg::TourFromClass), action, Look::Secondary);
     if let Some(path) = &t.exported {
         let r = col.next(2.0 * u);
         p.text(r, format!("{}{}", lang.get(Msg::SavedTo), path.display()), 0.7, GOOD);
