@@ -320,7 +320,7 @@ messages! {
     TourStandings => ("成绩排名", "Standings"),
     TourPairings => ("对阵表", "Pairings"),
     TourCrosstable => ("成绩总表", "Crosstable"),
-    TourExport => ("导出 CSV 和 TRF", "Export CSV and TRF"),
+    TourExport => ("导出 CSV/TRF", "Export CSV/TRF"),
     TourChampion => ("比赛结束，冠军：{name}", "The event is over. Winner: {name}"),
     TourOver => ("比赛结束", "The event is over"),
     TourRank => ("名次", "Rank"),

@@ -404,7 +404,7 @@ fn pairings(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director,
         let entered = d.result(round, i);
         let choices = [
             ("1 : 0", GameResult::FirstWins),
-            ("½ : ½", GameResult::Draw),
+            ("½", GameResult::Draw),
             ("0 : 1", GameResult::SecondWins),
         ];
         for (b, (label, result)) in split(buttons, 3, 0.2 * u).into_iter().zip(choices) {
