@@ -255,7 +255,7 @@ impl Search<'_> {
             return false;
         }
         self.budget -= 1;
-        for q in self.candidates(p, rest) {
+        for q in self.by_most_pairs(p, rest) {
             let Some(side) = sides_for(&self.seats[p], &self.seats[q], self.initial) else {
                 continue;
             };
@@ -270,6 +270,75 @@ impl Search<'_> {
             }
         }
         false
+    }
+
+    /// [`Search::candidates`] with those that keep the most pairs inside `p`'s score
+    /// group first (the Dutch rules pair as many as possible within a bracket before
+    /// any other quality criterion): a partner from the group must leave the rest of
+    /// it as many pairs as can be made; floating down is first only for a player whom
+    /// some largest pairing of the group leaves out.
+    fn by_most_pairs(&mut self, p: usize, rest: &[usize]) -> Vec<usize> {
+        let all = self.candidates(p, rest);
+        let score = self.seats[p].score;
+        let group: Vec<usize> =
+            rest.iter().copied().filter(|&i| self.seats[i].score == score).collect();
+        if group.is_empty() {
+            return all;
+        }
+        let mut with_p = vec![p];
+        with_p.extend(&group);
+        let most = self.most_pairs(&with_p);
+        let (mut first, mut later) = (Vec::new(), Vec::new());
+        let float_ok = self.most_pairs(&group) == most;
+        for q in all {
+            let keeps = if group.contains(&q) {
+                let others: Vec<usize> = group.iter().copied().filter(|&i| i != q).collect();
+                self.most_pairs(&others) + 1 == most
+            } else {
+                float_ok
+            };
+            if keeps { first.push(q) } else { later.push(q) }
+        }
+        first.extend(later);
+        first
+    }
+
+    /// Whether `a` and `b` may meet now.
+    fn compatible(&self, a: usize, b: usize) -> bool {
+        let (x, y) = (&self.seats[a], &self.seats[b]);
+        !x.met.contains(&y.id) && sides_for(x, y, self.initial).is_some()
+    }
+
+    /// The most games that can be made among `members` alone.
+    fn most_pairs(&self, members: &[usize]) -> usize {
+        let mut budget = 20_000u32;
+        (0..=members.len() / 2)
+            .rev()
+            .find(|&target| self.has_pairs(members, target, &mut budget))
+            .unwrap_or(0)
+    }
+
+    /// Whether `target` games can be made among `members` (true when the search runs
+    /// out of budget: then nothing is reordered).
+    fn has_pairs(&self, members: &[usize], target: usize, budget: &mut u32) -> bool {
+        if target == 0 || *budget == 0 {
+            return true;
+        }
+        if members.len() < 2 * target {
+            return false;
+        }
+        *budget -= 1;
+        let (&first, rest) = members.split_first().unwrap_or((&0, &[]));
+        for (i, &q) in rest.iter().enumerate() {
+            if self.compatible(first, q) {
+                let others: Vec<usize> =
+                    rest.iter().enumerate().filter(|&(j, _)| j != i).map(|(_, &x)| x).collect();
+                if self.has_pairs(&others, target - 1, budget) {
+                    return true;
+                }
+            }
+        }
+        self.has_pairs(rest, target, budget)
     }
 
     /// The partners for `p` in the order they are tried.
