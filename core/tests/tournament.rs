@@ -652,10 +652,13 @@ fn swiss_against_bbppairings() {
     };
     let dir = tempfile::tempdir().unwrap();
     let (mut same, mut same_games, mut rounds) = (0, 0, 0);
+    let mut failures = Vec::new();
     let mut first_difference = None;
-    for seed in 0..20u64 {
+    let events: u64 =
+        std::env::var("QIKE_BBP_EVENTS").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    for seed in 0..events {
         let mut rng = Rng::new(seed);
-        let players = 9 + rng.below(40) as usize;
+        let players = 7 + rng.below(54) as usize;
         let mut event = event_with(players, Scoring::CLASSIC);
         event.planned_rounds = 5 + rng.below(5) as u32;
         for round in 1..=event.planned_rounds {
@@ -673,10 +676,15 @@ fn swiss_against_bbppairings() {
                 .arg(&output)
                 .status()
                 .expect("run bbpPairings");
-            assert!(
-                status.success(),
-                "seed {seed} round {round}: bbpPairings refused the file ({status})"
-            );
+            if !status.success() {
+                // No pairing exists (a small field late in the event): the event ends here.
+                assert!(round > 1, "seed {seed}: bbpPairings refused round 1 ({status})");
+                assert!(
+                    swiss::pair_next(&event, SwissOptions::default()).is_err(),
+                    "seed {seed} round {round}: bbpPairings found no pairing but we did"
+                );
+                break;
+            }
             let text = std::fs::read_to_string(&output).unwrap();
             let mut theirs: Vec<Pairing> = text
                 .lines()
@@ -687,7 +695,11 @@ fn swiss_against_bbppairings() {
                     if b == 0 { Pairing::bye(a) } else { Pairing::game(a, b) }
                 })
                 .collect();
-            let mut ours = swiss::pair_next(&event, SwissOptions::default()).unwrap();
+            // A round we cannot pair where bbpPairings can counts as a difference.
+            let mut ours = swiss::pair_next(&event, SwissOptions::default()).unwrap_or_else(|e| {
+                failures.push(format!("seed {seed} round {round} ({players} players): {e}"));
+                Vec::new()
+            });
             let agree = {
                 let key = |p: &Pairing| (p.first, p.second);
                 ours.sort_by_key(key);
@@ -705,6 +717,7 @@ fn swiss_against_bbppairings() {
                 v
             };
             if !agree && first_difference.is_none() {
+                let _ = std::fs::copy(&input, "/tmp/tour-diff.trf");
                 first_difference = Some(format!(
                     "seed {seed} round {round}\nours   {:?}\ntheirs {:?}",
                     unordered(&ours),
@@ -730,8 +743,9 @@ fn swiss_against_bbppairings() {
         }
     }
     println!(
-        "bbpPairings comparison: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
+        "bbpPairings comparison over {events} events: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
     );
+    println!("rounds we could not pair: {failures:?}");
     if let Some(d) = first_difference {
         println!("first difference: {d}");
     }

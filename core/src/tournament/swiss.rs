@@ -201,27 +201,21 @@ pub fn pair_next(event: &Event, options: SwissOptions) -> Result<Vec<Pairing>, T
     if seats.is_empty() {
         return Err(TournamentError::TooFewPlayers(0, 2));
     }
-    let mut search = Search { seats: &seats, initial: options.initial, budget: SEARCH_BUDGET };
-    let everyone: Vec<usize> = (0..seats.len()).collect();
+    // First by whole score groups in the Dutch order of candidates; should that not
+    // finish within its budget, player by player.
     let mut games = Vec::new();
     let mut bye = None;
-    let found = if seats.len().is_multiple_of(2) {
-        search.pair(&everyone, &mut games)
-    } else {
-        let mut found = false;
-        for b in (0..seats.len()).rev().filter(|&i| seats[i].may_get_bye) {
-            let rest: Vec<usize> = everyone.iter().copied().filter(|&i| i != b).collect();
-            if search.pair(&rest, &mut games) {
-                bye = Some(b);
-                found = true;
-                break;
-            }
-            if search.budget == 0 {
-                break;
-            }
+    let mut found = false;
+    for (brackets, budget) in [(true, BRACKET_BUDGET), (false, SEARCH_BUDGET)] {
+        let mut search =
+            Search { seats: &seats, initial: options.initial, budget, brackets, games: Vec::new() };
+        games.clear();
+        (found, bye) = search.complete(&seats);
+        if found {
+            games = search.games;
+            break;
         }
-        found
-    };
+    }
     if !found {
         return Err(TournamentError::NoPairing { round });
     }
@@ -240,13 +234,156 @@ pub fn pair_next(event: &Event, options: SwissOptions) -> Result<Vec<Pairing>, T
     Ok(out)
 }
 
+/// The budget of the search by whole score groups.
+const BRACKET_BUDGET: u64 = 200_000;
+/// The most candidate pairings of one score group that are listed.
+const BRACKET_CANDIDATES: usize = 60;
+/// The most steps spent listing them.
+const BRACKET_NODES: usize = 200_000;
+
+/// One walk through the transpositions of S2 against S1.
+struct Walk<'a> {
+    s1: &'a [usize],
+    s2: &'a [usize],
+    used: Vec<bool>,
+    prefix: Vec<(usize, usize)>,
+    /// Denied preferences, and of those strong or absolute ones, to use up exactly.
+    allowance: (usize, usize),
+}
+
 struct Search<'a> {
     seats: &'a [Seat],
     initial: Side,
     budget: u64,
+    /// Whether a score group is paired as a whole (else player by player).
+    brackets: bool,
+    games: Vec<(usize, usize, bool)>,
 }
 
 impl Search<'_> {
+    /// Pairs everyone, with a bye for an odd field (the lowest who may have one and
+    /// leaves the rest pairable); returns whether it worked and who has the bye.
+    fn complete(&mut self, seats: &[Seat]) -> (bool, Option<usize>) {
+        let everyone: Vec<usize> = (0..seats.len()).collect();
+        let mut games = Vec::new();
+        if seats.len().is_multiple_of(2) {
+            let ok = self.pair(&everyone, &mut games);
+            self.games = games;
+            return (ok, None);
+        }
+        for b in (0..seats.len()).rev().filter(|&i| seats[i].may_get_bye) {
+            let rest: Vec<usize> = everyone.iter().copied().filter(|&i| i != b).collect();
+            games.clear();
+            if self.pair(&rest, &mut games) {
+                self.games = games;
+                return (true, Some(b));
+            }
+            if self.budget == 0 {
+                break;
+            }
+        }
+        (false, None)
+    }
+
+    /// The pairings of a whole score group (in seat order, so by pairing number) in
+    /// the Dutch order: S1 (the top half) against the transpositions of S2 in order,
+    /// then the same after exchanging one player of each half (the smallest difference
+    /// of their numbers first, then the lower of S1's from its bottom); each as many
+    /// games as the group can make. The quality criteria come before that order: the
+    /// fewest players denied their side, then the fewest strong or absolute
+    /// preferences denied. So the search raises an allowance of denials step by step
+    /// and lists, in Dutch order, the pairings that use exactly that allowance.
+    fn bracket_candidates(&self, group: &[usize]) -> Vec<Vec<(usize, usize)>> {
+        let most = self.most_pairs(group);
+        let half = group.len() / 2;
+        if most < half || half == 0 {
+            return Vec::new();
+        }
+        let mut singles: Vec<(usize, usize)> =
+            (0..half).flat_map(|i| (half..group.len()).map(move |j| (i, j))).collect();
+        singles.sort_by_key(|&(i, j)| (j - i, std::cmp::Reverse(i), j));
+        let halves: Vec<(Vec<usize>, Vec<usize>)> = std::iter::once(None)
+            .chain(singles.into_iter().map(Some))
+            .map(|swap| {
+                let mut order = group.to_vec();
+                if let Some((i, j)) = swap {
+                    order.swap(i, j);
+                }
+                let (s1, s2) = order.split_at(half);
+                let (mut s1, mut s2) = (s1.to_vec(), s2.to_vec());
+                s1.sort_unstable();
+                s2.sort_unstable();
+                (s1, s2)
+            })
+            .collect();
+        let mut out = Vec::new();
+        let mut nodes = 0usize;
+        for denied in 0..=2 * half {
+            for strong in 0..=denied {
+                for (s1, s2) in &halves {
+                    let mut walk = Walk {
+                        s1,
+                        s2,
+                        used: vec![false; s2.len()],
+                        prefix: Vec::new(),
+                        allowance: (denied, strong),
+                    };
+                    self.transpositions(&mut walk, (0, 0), &mut out, &mut nodes);
+                    if out.len() >= BRACKET_CANDIDATES || nodes >= BRACKET_NODES {
+                        return out;
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Lists the pairings of `walk` that deny exactly its allowance, in order.
+    fn transpositions(
+        &self,
+        walk: &mut Walk,
+        spent: (usize, usize),
+        out: &mut Vec<Vec<(usize, usize)>>,
+        nodes: &mut usize,
+    ) {
+        if out.len() >= BRACKET_CANDIDATES || *nodes >= BRACKET_NODES {
+            return;
+        }
+        *nodes += 1;
+        let i = walk.prefix.len();
+        if i == walk.s1.len() {
+            if spent == walk.allowance {
+                out.push(walk.prefix.clone());
+            }
+            return;
+        }
+        for j in 0..walk.s2.len() {
+            if walk.used[j] || !self.compatible(walk.s1[i], walk.s2[j]) {
+                continue;
+            }
+            let (a, b) = (walk.s1[i].min(walk.s2[j]), walk.s1[i].max(walk.s2[j]));
+            let (x, y) = (&self.seats[a], &self.seats[b]);
+            let Some(side) = sides_for(x, y, self.initial) else { continue };
+            let mut now = spent;
+            for (seat, got) in [(x, side), (y, side.opponent())] {
+                if let Some((want, strength)) = seat.preference()
+                    && want != got
+                {
+                    now.0 += 1;
+                    now.1 += usize::from(strength != Strength::Mild);
+                }
+            }
+            if now.0 > walk.allowance.0 || now.1 > walk.allowance.1 {
+                continue;
+            }
+            walk.used[j] = true;
+            walk.prefix.push((a, b));
+            self.transpositions(walk, now, out, nodes);
+            walk.prefix.pop();
+            walk.used[j] = false;
+        }
+    }
+
     /// Pairs all of `left` (indices into the seats, in order); on success the games
     /// are appended to `games` as (higher, lower, higher has the first side).
     fn pair(&mut self, left: &[usize], games: &mut Vec<(usize, usize, bool)>) -> bool {
@@ -255,6 +392,30 @@ impl Search<'_> {
             return false;
         }
         self.budget -= 1;
+        let group: Vec<usize> =
+            left.iter().copied().filter(|&i| self.seats[i].score == self.seats[p].score).collect();
+        if self.brackets && group.len() >= 2 {
+            for candidate in self.bracket_candidates(&group) {
+                let mark = games.len();
+                for &(a, b) in &candidate {
+                    let side = sides_for(&self.seats[a], &self.seats[b], self.initial);
+                    games.push((a, b, side == Some(Side::First)));
+                }
+                let remaining: Vec<usize> = left
+                    .iter()
+                    .copied()
+                    .filter(|i| !candidate.iter().any(|&(a, b)| a == *i || b == *i))
+                    .collect();
+                if self.pair(&remaining, games) {
+                    return true;
+                }
+                games.truncate(mark);
+                if self.budget == 0 {
+                    return false;
+                }
+                self.budget = self.budget.saturating_sub(1);
+            }
+        }
         for q in self.by_most_pairs(p, rest) {
             let Some(side) = sides_for(&self.seats[p], &self.seats[q], self.initial) else {
                 continue;
