@@ -640,8 +640,9 @@ fn cli_pairs_and_ranks_a_trf() {
 
 /// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
 /// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
-/// TRF written here must be accepted by bbpPairings, round 1 must agree exactly, and the
-/// share of later rounds that agree board for board is printed.
+/// TRF written here must be accepted by bbpPairings (or, late in a small event, both
+/// must find no pairing), round 1 must agree exactly, and at least 30% of the later
+/// rounds must agree board for board (the share is printed).
 #[test]
 fn swiss_against_bbppairings() {
     let Some(program) = std::env::var_os("QIKE_BBPPAIRINGS") else {
@@ -717,7 +718,9 @@ fn swiss_against_bbppairings() {
                 v
             };
             if !agree && first_difference.is_none() {
-                let _ = std::fs::copy(&input, "/tmp/tour-diff.trf");
+                if let Some(keep) = std::env::var_os("QIKE_BBP_KEEP") {
+                    let _ = std::fs::copy(&input, keep);
+                }
                 first_difference = Some(format!(
                     "seed {seed} round {round}\nours   {:?}\ntheirs {:?}",
                     unordered(&ours),
@@ -746,6 +749,10 @@ fn swiss_against_bbppairings() {
         "bbpPairings comparison over {events} events: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
     );
     println!("rounds we could not pair: {failures:?}");
+    if events >= 100 {
+        // What the pairing reached when this was written: keep it from sliding back.
+        assert!(same * 100 >= rounds * 30, "only {same} of {rounds} later rounds agree");
+    }
     if let Some(d) = first_difference {
         println!("first difference: {d}");
     }

@@ -76,6 +76,8 @@ struct Seat {
     balance: i32,
     met: HashSet<PlayerId>,
     may_get_bye: bool,
+    /// Floated down (or had a bye) in the last round.
+    floated: bool,
 }
 
 impl Seat {
@@ -89,6 +91,7 @@ impl Seat {
             sides,
             met: p.opponents().collect(),
             may_get_bye: !p.had_scoring_bye(),
+            floated: false,
         }
     }
 
@@ -158,6 +161,18 @@ fn sides_for(high: &Seat, low: &Seat, initial: Side) -> Option<Side> {
     })
 }
 
+/// Whether `p` floated down in round `last`: met someone on a lower score, or had a
+/// bye that scored.
+fn floated_down_last(event: &Event, p: &Player, last: u32) -> bool {
+    let Some(entry) = last.checked_sub(1).and_then(|i| p.entries.get(i as usize)) else {
+        return false;
+    };
+    match entry.opponent {
+        Some(o) => event.score_after(o, last - 1) < event.score_after(p.id, last - 1),
+        None => matches!(entry.mark, super::Mark::PairingBye | super::Mark::FullBye),
+    }
+}
+
 /// The pairing numbers: `numbers[id - 1]`, from 1.
 pub fn pairing_numbers(event: &Event, ranking: Ranking) -> Vec<usize> {
     let mut order: Vec<&Player> = event.players.iter().collect();
@@ -195,7 +210,11 @@ pub fn pair_next(event: &Event, options: SwissOptions) -> Result<Vec<Pairing>, T
         .available()
         .into_iter()
         .filter_map(|id| event.player(id).ok())
-        .map(|p| Seat::new(p, numbers[p.id as usize - 1], event.score(p.id).halves()))
+        .map(|p| {
+            let mut seat = Seat::new(p, numbers[p.id as usize - 1], event.score(p.id).halves());
+            seat.floated = floated_down_last(event, p, round - 1);
+            seat
+        })
         .collect();
     seats.sort_by(|a, b| b.score.cmp(&a.score).then(a.number.cmp(&b.number)));
     if seats.is_empty() {
@@ -247,8 +266,9 @@ struct Walk<'a> {
     s2: &'a [usize],
     used: Vec<bool>,
     prefix: Vec<(usize, usize)>,
-    /// Denied preferences, and of those strong or absolute ones, to use up exactly.
-    allowance: (usize, usize),
+    /// Denied preferences, of those strong or absolute ones, and players left to
+    /// float down who floated down last round too: to use up exactly.
+    allowance: (usize, usize, usize),
 }
 
 struct Search<'a> {
@@ -318,15 +338,18 @@ impl Search<'_> {
             .collect();
         let mut out = Vec::new();
         let mut nodes = 0usize;
-        for denied in 0..=2 * half {
-            for strong in 0..=denied {
+        let floaters = group.len() - half;
+        let allowances = (0..=2 * half)
+            .flat_map(|d| (0..=d).flat_map(move |s| (0..=floaters - half).map(move |f| (d, s, f))));
+        for (denied, strong, floats) in allowances {
+            {
                 for (s1, s2) in &halves {
                     let mut walk = Walk {
                         s1,
                         s2,
                         used: vec![false; s2.len()],
                         prefix: Vec::new(),
-                        allowance: (denied, strong),
+                        allowance: (denied, strong, floats),
                     };
                     self.transpositions(&mut walk, (0, 0), &mut out, &mut nodes);
                     if out.len() >= BRACKET_CANDIDATES || nodes >= BRACKET_NODES {
@@ -352,7 +375,10 @@ impl Search<'_> {
         *nodes += 1;
         let i = walk.prefix.len();
         if i == walk.s1.len() {
-            if spent == walk.allowance {
+            let floats = (0..walk.s2.len())
+                .filter(|&j| !walk.used[j] && self.seats[walk.s2[j]].floated)
+                .count();
+            if (spent.0, spent.1, floats) == walk.allowance {
                 out.push(walk.prefix.clone());
             }
             return;
