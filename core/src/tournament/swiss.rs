@@ -78,6 +78,8 @@ struct Seat {
     may_get_bye: bool,
     /// Floated down (or had a bye) in the last round.
     floated: bool,
+    /// Floated up (met someone on a higher score) in the last round.
+    upfloated: bool,
 }
 
 impl Seat {
@@ -92,6 +94,7 @@ impl Seat {
             met: p.opponents().collect(),
             may_get_bye: !p.had_scoring_bye(),
             floated: false,
+            upfloated: false,
         }
     }
 
@@ -173,6 +176,14 @@ fn floated_down_last(event: &Event, p: &Player, last: u32) -> bool {
     }
 }
 
+/// Whether `p` met someone on a higher score in round `last`.
+fn floated_up_last(event: &Event, p: &Player, last: u32) -> bool {
+    let entry = last.checked_sub(1).and_then(|i| p.entries.get(i as usize));
+    entry
+        .and_then(|e| e.opponent)
+        .is_some_and(|o| event.score_after(o, last - 1) > event.score_after(p.id, last - 1))
+}
+
 /// The pairing numbers: `numbers[id - 1]`, from 1.
 pub fn pairing_numbers(event: &Event, ranking: Ranking) -> Vec<usize> {
     let mut order: Vec<&Player> = event.players.iter().collect();
@@ -213,6 +224,7 @@ pub fn pair_next(event: &Event, options: SwissOptions) -> Result<Vec<Pairing>, T
         .map(|p| {
             let mut seat = Seat::new(p, numbers[p.id as usize - 1], event.score(p.id).halves());
             seat.floated = floated_down_last(event, p, round - 1);
+            seat.upfloated = floated_up_last(event, p, round - 1);
             seat
         })
         .collect();
@@ -569,7 +581,7 @@ impl Search<'_> {
                 });
             usize::max(first, second).saturating_sub(half)
         };
-        let mut scored: Vec<(u32, bool, bool, usize, usize)> = Vec::new();
+        let mut scored: Vec<(u32, bool, bool, bool, usize, usize)> = Vec::new();
         for (position, &q) in rest.iter().enumerate() {
             let other = &self.seats[q];
             if seat.met.contains(&other.id) {
@@ -585,9 +597,11 @@ impl Search<'_> {
             let violated = if tier == 0 { denied + unavoidable(q) > budget } else { denied > 0 };
             // Exchanges from the top half are tried from its bottom up.
             let order = if exchange { usize::MAX - position } else { position };
-            scored.push((tier, violated, exchange, order, q));
+            // A partner from a lower score floats up: better one who did not last round.
+            let floats_up_again = other.score < seat.score && other.upfloated;
+            scored.push((tier, violated, floats_up_again, exchange, order, q));
         }
         scored.sort();
-        scored.into_iter().map(|(_, _, _, _, q)| q).collect()
+        scored.into_iter().map(|(_, _, _, _, _, q)| q).collect()
     }
 }
