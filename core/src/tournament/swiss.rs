@@ -7,24 +7,30 @@
 //! player gets the same side three games running; a player's first-side and second-side
 //! games never differ by more than two.
 //!
-//! How a round is chosen: players in order of score, then ranking. The highest unpaired
-//! player takes a partner from their own score group if one fits, else from the lower
-//! groups, nearest score first (the player floats down). Within the own group, partners
-//! that keep the group's denied side preferences at the least possible (as many pairs
-//! as more than half the group want the same side) come first: the Dutch rules put that
-//! number before the order of transpositions. Then the bottom half in order — S1
-//! against S2 — before, as an exchange, the top half from its bottom up. When the rest cannot be
-//! completed the search backs up and takes the next partner, so the first complete
-//! pairing in this order is the one returned.
+//! How a round is chosen: players in order of score, then ranking. A score group is
+//! paired as a whole when it can be: as many games inside it as it can make; then the
+//! fewest players denied their side, the fewest strong or absolute preferences denied,
+//! the fewest floaters who also floated down last round; and among pairings equal on
+//! those, the Dutch order — S1 (the top half) against the transpositions of S2, then
+//! after exchanging one player of each half (smallest difference of pairing numbers
+//! first). Who is left over floats down. A floater takes a partner from the next group
+//! (denied sides, then someone who did not float up last round, before the order); the
+//! rest of that group is paired as a whole again. When the lower groups cannot be
+//! completed the search backs up to the next candidate; if that takes too long, it
+//! pairs player by player instead (the highest unpaired takes the first partner that
+//! keeps the most games in their group, the fewest denied sides, in S1/S2 order).
 //!
 //! Sides follow the Dutch rules: both preferences if they differ; else the stronger
 //! preference (absolute, strong, mild); else alternate from the last round in which the
 //! two had different sides; else the higher-ranked player's preference; a player with no
 //! games yet gets the initial side when their pairing number is odd.
 //!
-//! Not implemented: the finer quality criteria of the FIDE rules (minimising upfloaters
-//! of the same player in consecutive rounds, the top-scorer exceptions in the last
-//! round, the exact order of transpositions across a whole bracket).
+//! Not implemented, so bbpPairings (a FIDE-endorsed Dutch program) agrees on 233 of
+//! 606 later rounds of 100 random events (round 1 always): the score differences of
+//! floaters (C.6), heterogeneous brackets paired as a whole with their remainder,
+//! exchanges of more than one player, the float criteria of two rounds back and the
+//! score differences of repeated floats (C.16–C.21), and the top-scorer exceptions of
+//! the last round.
 
 use std::collections::HashSet;
 
