@@ -41,6 +41,8 @@ pub const SCREENS: &[&str] = &[
     "teacher-import",
     "my-class",
     "demo-board",
+    "tournament-pairings",
+    "tournament-standings",
 ];
 
 /// The moves of the `go-count` demo on 9×9 (GTP): black walls off the right side,
@@ -86,6 +88,7 @@ fn arrange(
     mut teacher: ResMut<crate::screens::teacher::Teacher>,
     data: Res<crate::data::DataDir>,
     mut demo_board: ResMut<crate::screens::demo_board::Demo>,
+    mut tour: ResMut<crate::screens::tournament::TourScreen>,
 ) {
     if demo.done {
         return;
@@ -94,6 +97,12 @@ fn arrange(
     let Some(store) = store else { return };
     let s = &store.0;
     if demo.screen == "new-profile" {
+        return;
+    }
+    if crate::screens::tournament::demo(&demo.screen, &mut tour) {
+        form.open = false;
+        redraw.0 = true;
+        next.set(AppState::Tournament);
         return;
     }
     if crate::screens::teacher::demo(&demo.screen, s, &mut teacher, &data.0) {

@@ -48,6 +48,8 @@ pub enum AppState {
     Teacher,
     /// The pupil's classes: join with a code, send progress.
     MyClass,
+    /// The teacher's tournaments: set-up, pairings, results, standings, exports.
+    Tournament,
 }
 
 /// Everything but the window and renderer: screens, board, input. Tests add this to a
@@ -75,6 +77,7 @@ impl Plugin for QikeLogicPlugin {
             store_error::StoreErrorPlugin,
         ));
         app.add_plugins((teacher::TeacherPlugin, my_class::MyClassPlugin));
+        app.add_plugins(tournament::TournamentPlugin);
     }
 }
 

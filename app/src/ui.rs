@@ -88,6 +88,7 @@ pub enum Action {
     TeacherMode,
     Teacher(crate::screens::teacher::TeacherAction),
     Pupil(crate::screens::my_class::PupilAction),
+    Tour(crate::screens::tournament::TourAction),
 }
 
 /// A button press.

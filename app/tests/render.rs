@@ -363,6 +363,11 @@ fn check_board(screen: &str, png: &Png) {
             assert_label(png, c(0, 14) - Vec2::new(cell * 0.78, 0.0), cell, "15");
         }
         "teacher-join-code" => check_qr(png),
+        "tournament-pairings" => {
+            // Two results tapped in: their buttons in the selection blue.
+            let blue = png.rgb.iter().filter(|&&p| near([51, 128, 217], 12)(p)).count();
+            assert!(blue > 20_000, "only {blue} pixels of entered results");
+        }
         "teacher-dashboard" => {
             // Finished lessons in gold (three stars the darkest), started ones in blue.
             let gold = png.rgb.iter().filter(|&&p| near([242, 173, 13], 12)(p)).count();

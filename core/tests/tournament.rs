@@ -640,8 +640,9 @@ fn cli_pairs_and_ranks_a_trf() {
 
 /// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
 /// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
-/// TRF written here must be accepted by bbpPairings, round 1 must agree exactly, and the
-/// share of later rounds that agree board for board is printed.
+/// TRF written here must be accepted by bbpPairings (or, late in a small event, both
+/// must find no pairing), round 1 must agree exactly, and at least 30% of the later
+/// rounds must agree board for board (the share is printed).
 #[test]
 fn swiss_against_bbppairings() {
     let Some(program) = std::env::var_os("QIKE_BBPPAIRINGS") else {
@@ -652,10 +653,13 @@ fn swiss_against_bbppairings() {
     };
     let dir = tempfile::tempdir().unwrap();
     let (mut same, mut same_games, mut rounds) = (0, 0, 0);
+    let mut failures = Vec::new();
     let mut first_difference = None;
-    for seed in 0..20u64 {
+    let events: u64 =
+        std::env::var("QIKE_BBP_EVENTS").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    for seed in 0..events {
         let mut rng = Rng::new(seed);
-        let players = 9 + rng.below(40) as usize;
+        let players = 7 + rng.below(54) as usize;
         let mut event = event_with(players, Scoring::CLASSIC);
         event.planned_rounds = 5 + rng.below(5) as u32;
         for round in 1..=event.planned_rounds {
@@ -673,10 +677,15 @@ fn swiss_against_bbppairings() {
                 .arg(&output)
                 .status()
                 .expect("run bbpPairings");
-            assert!(
-                status.success(),
-                "seed {seed} round {round}: bbpPairings refused the file ({status})"
-            );
+            if !status.success() {
+                // No pairing exists (a small field late in the event): the event ends here.
+                assert!(round > 1, "seed {seed}: bbpPairings refused round 1 ({status})");
+                assert!(
+                    swiss::pair_next(&event, SwissOptions::default()).is_err(),
+                    "seed {seed} round {round}: bbpPairings found no pairing but we did"
+                );
+                break;
+            }
             let text = std::fs::read_to_string(&output).unwrap();
             let mut theirs: Vec<Pairing> = text
                 .lines()
@@ -687,7 +696,11 @@ fn swiss_against_bbppairings() {
                     if b == 0 { Pairing::bye(a) } else { Pairing::game(a, b) }
                 })
                 .collect();
-            let mut ours = swiss::pair_next(&event, SwissOptions::default()).unwrap();
+            // A round we cannot pair where bbpPairings can counts as a difference.
+            let mut ours = swiss::pair_next(&event, SwissOptions::default()).unwrap_or_else(|e| {
+                failures.push(format!("seed {seed} round {round} ({players} players): {e}"));
+                Vec::new()
+            });
             let agree = {
                 let key = |p: &Pairing| (p.first, p.second);
                 ours.sort_by_key(key);
@@ -705,6 +718,9 @@ fn swiss_against_bbppairings() {
                 v
             };
             if !agree && first_difference.is_none() {
+                if let Some(keep) = std::env::var_os("QIKE_BBP_KEEP") {
+                    let _ = std::fs::copy(&input, keep);
+                }
                 first_difference = Some(format!(
                     "seed {seed} round {round}\nours   {:?}\ntheirs {:?}",
                     unordered(&ours),
@@ -730,8 +746,13 @@ fn swiss_against_bbppairings() {
         }
     }
     println!(
-        "bbpPairings comparison: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
+        "bbpPairings comparison over {events} events: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
     );
+    println!("rounds we could not pair: {failures:?}");
+    if events >= 100 {
+        // What the pairing reached when this was written: keep it from sliding back.
+        assert!(same * 100 >= rounds * 30, "only {same} of {rounds} later rounds agree");
+    }
     if let Some(d) = first_difference {
         println!("first difference: {d}");
     }

@@ -15,6 +15,7 @@ pub mod result;
 pub mod settings;
 pub mod store_error;
 pub mod teacher;
+pub mod tournament;
 
 use bevy::prelude::*;
 

@@ -541,13 +541,7 @@ fn classes(
     lang: Lang,
     s: &qike_core::progress::ProgressStore,
 ) {
-    let row = col.row(3, TAP * u);
-    p.button(
-        row[2],
-        lang.get(Msg::DemoBoard),
-        Action::Teacher(TeacherAction::Page(Page::Demo)),
-        Look::Secondary,
-    );
+    let row = col.row(2, TAP * u);
     p.button(
         row[0],
         lang.get(Msg::NewClass),
@@ -558,6 +552,14 @@ fn classes(
         row[1],
         lang.get(Msg::LessonPlans),
         Action::Teacher(TeacherAction::Page(Page::Plans)),
+        Look::Secondary,
+    );
+    let row = col.row(2, TAP * u);
+    p.button(row[0], lang.get(Msg::Tournaments), Action::Go(AppState::Tournament), Look::Secondary);
+    p.button(
+        row[1],
+        lang.get(Msg::DemoBoard),
+        Action::Teacher(TeacherAction::Page(Page::Demo)),
         Look::Secondary,
     );
     let all = s.classes(true).unwrap_or_default();
@@ -646,9 +648,11 @@ fn class_page(
         Look::Secondary,
     );
     p.button(row[1], lang.get(Msg::ArchiveClass), Action::Teacher(TeacherAction::Archive), look);
-    let r = col.next(TAP * u);
+    let r = col.row(2, TAP * u);
     let homework = Action::Teacher(TeacherAction::Page(Page::Homework));
-    p.button(r, lang.get(Msg::Homework), homework, look);
+    p.button(r[0], lang.get(Msg::Homework), homework, look);
+    let action = Action::Tour(crate::screens::tournament::TourAction::FromClass(c.id));
+    p.button(r[1], lang.get(Msg::TourFromClass), action, Look::Secondary);
     if let Some(path) = &t.exported {
         let r = col.next(2.0 * u);
         p.text(r, format!("{}{}", lang.get(Msg::SavedTo), path.display()), 0.7, GOOD);

@@ -26,6 +26,8 @@
 //! assert_eq!(table.len(), 4);
 //! ```
 
+pub mod director;
+pub mod double_elimination;
 pub mod knockout;
 mod roster;
 pub mod round_robin;
@@ -36,6 +38,7 @@ pub mod teams;
 mod tiebreaks;
 pub mod trf;
 
+pub use director::{Director, System};
 pub use roster::{Entry, Event, GameResult, Mark, Pairing, Player, PlayerId, TournamentError};
 pub use scoring::{Points, Scoring};
 pub use tiebreaks::{Standing, Tiebreak, standings, tiebreak_value};

@@ -173,6 +173,12 @@ pub enum TournamentError {
     Inconsistent { round: u32, player: PlayerId, opponent: PlayerId },
     #[error("line {line}: {reason}")]
     Trf { line: usize, reason: String },
+    #[error("round {round} has games without a result")]
+    RoundNotFinished { round: u32 },
+    #[error("round {round}, table {table}: a knockout game needs a winner (play a decider)")]
+    Undecided { round: u32, table: usize },
+    #[error("round {round} has no table {table} with a game")]
+    NoSuchTable { round: u32, table: usize },
 }
 
 /// A tournament: its players and every round so far.

@@ -1,0 +1,212 @@
+//! The teacher's tournament screen, headless, with presses where a teacher's finger
+//! would land on a small phone: names typed in, a 6-player, 5-round Swiss set up,
+//! every result tapped per table (one taken back with undo), and the tables, standings,
+//! CSV and TRF checked against the core run on the same results.
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::{Ime, PrimaryWindow, WindowResolution};
+use qike_app::actions::PointerPressed;
+use qike_app::data::DataDir;
+use qike_app::fonts::UiFonts;
+use qike_app::screens::tournament::{TourAction, TourPage, TourScreen};
+use qike_app::ui::{Action, Hit};
+use qike_app::{AppState, QikeLogicPlugin};
+use qike_core::tournament::{Director, GameResult, Scoring, System, trf};
+
+const WIDTH: f32 = 375.0;
+const HEIGHT: f32 = 667.0;
+
+fn headless(dir: &Path) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(DataDir(dir.to_path_buf()))
+        .init_resource::<UiFonts>()
+        .add_plugins(QikeLogicPlugin);
+    app.world_mut().spawn((
+        Window { resolution: WindowResolution::new(WIDTH as u32, HEIGHT as u32), ..default() },
+        PrimaryWindow,
+    ));
+    for _ in 0..4 {
+        app.update();
+    }
+    app
+}
+
+fn state(app: &App) -> AppState {
+    *app.world().resource::<State<AppState>>().get()
+}
+
+fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+fn hits(app: &mut App) -> Vec<Hit> {
+    let mut hits = app.world_mut().query::<&Hit>();
+    hits.iter(app.world()).cloned().collect()
+}
+
+/// Presses the button that does `action`, where it is drawn.
+fn press(app: &mut App, action: Action) {
+    let all = hits(app);
+    let hit = all.iter().filter(|h| h.action == action).max_by_key(|h| h.z).unwrap_or_else(|| {
+        let there: Vec<_> = all.iter().map(|h| h.action.clone()).collect();
+        panic!("no button for {action:?} on {:?}; there are {there:?}", state(app))
+    });
+    app.world_mut().write_message(PointerPressed { position: hit.rect.center() });
+    settle(app);
+}
+
+/// Every button at least 44 points high and inside the window.
+fn buttons_fit(app: &mut App, what: &str) {
+    let all = hits(app);
+    assert!(!all.is_empty(), "{what} has buttons");
+    for h in all {
+        assert!(h.rect.height() >= 44.0, "{what}: {:?} is {} high", h.action, h.rect.height());
+        let inside = h.rect.min.x >= -0.5
+            && h.rect.min.y >= -0.5
+            && h.rect.max.x <= WIDTH + 0.5
+            && h.rect.max.y <= HEIGHT + 0.5;
+        assert!(inside, "{what}: {:?} off screen at {:?}", h.action, h.rect);
+    }
+}
+
+/// Text committed by the keyboard (a phone's keyboard commits through the IME).
+fn type_text(app: &mut App, text: &str) {
+    let mut windows = app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>();
+    let window = windows.single(app.world()).unwrap();
+    app.world_mut().write_message(Ime::Commit { window, value: text.to_owned() });
+    settle(app);
+}
+
+fn screen(app: &App) -> &TourScreen {
+    app.world().resource::<TourScreen>()
+}
+
+fn director(app: &App) -> &Director {
+    screen(app).director.as_ref().expect("an event is running")
+}
+
+/// The result tapped on a table: a mix of wins for either side and draws.
+fn result_for(round: u32, table: usize) -> GameResult {
+    match (round as usize * 3 + table * 5) % 7 {
+        0 | 3 => GameResult::Draw,
+        1 | 4 | 6 => GameResult::FirstWins,
+        _ => GameResult::SecondWins,
+    }
+}
+
+#[test]
+fn a_six_player_swiss_with_results_entered_by_taps() {
+    let dir = tempfile::tempdir().unwrap();
+    let data = dir.path().join("progress");
+    let mut app = headless(&data);
+    press(&mut app, Action::TeacherMode);
+    press(&mut app, Action::Go(AppState::Tournament));
+    assert_eq!(state(&app), AppState::Tournament);
+    assert_eq!(screen(&app).page, TourPage::Setup);
+    buttons_fit(&mut app, "set-up");
+
+    let window =
+        app.world_mut().query_filtered::<Entity, With<PrimaryWindow>>().single(app.world());
+    let window = window.unwrap();
+    let typed = "甲一, 乙二、丙三, 丁四，戊五, 己六";
+    app.world_mut().write_message(Ime::Commit { window, value: typed.to_owned() });
+    settle(&mut app);
+    let players = screen(&app).players();
+    assert_eq!(players.len(), 6, "{players:?}");
+    assert_eq!(players[5].0, "己六");
+
+    press(&mut app, Action::Tour(TourAction::System(3)));
+    assert_eq!(screen(&app).chosen_system(), System::Knockout);
+    press(&mut app, Action::Tour(TourAction::System(2)));
+    press(&mut app, Action::Tour(TourAction::Rounds(1)));
+    press(&mut app, Action::Tour(TourAction::Rounds(-1)));
+    assert_eq!(screen(&app).chosen_system(), System::Swiss { rounds: 5 });
+    press(&mut app, Action::Tour(TourAction::Scoring(1)));
+    buttons_fit(&mut app, "set-up with the Swiss rounds");
+    press(&mut app, Action::Tour(TourAction::Create));
+    assert_eq!(screen(&app).page, TourPage::Pairings);
+
+    // The same event in the core, fed the same results.
+    let mut core =
+        Director::new("core", Scoring::TWO_ONE_ZERO, System::Swiss { rounds: 5 }, &players)
+            .unwrap();
+    for round in 1..=5u32 {
+        assert_eq!(core.pair_next().unwrap(), round);
+        assert_eq!(screen(&app).round, round);
+        assert_eq!(director(&app).tables(round), core.tables(round), "round {round}");
+        assert_eq!(director(&app).tables(round).len(), 3, "six players: three tables");
+        buttons_fit(&mut app, &format!("round {round}"));
+        for table in 0..3 {
+            let result = result_for(round, table);
+            if round == 2 && table == 1 {
+                // A slip of the finger, taken back.
+                let wrong = if result == GameResult::Draw {
+                    GameResult::FirstWins
+                } else {
+                    GameResult::Draw
+                };
+                press(&mut app, Action::Tour(TourAction::Result { table, result: wrong }));
+                assert_eq!(director(&app).result(round, table), Some(wrong));
+                press(&mut app, Action::Tour(TourAction::Undo));
+                assert_eq!(director(&app).result(round, table), None);
+            }
+            press(&mut app, Action::Tour(TourAction::Result { table, result }));
+            assert_eq!(director(&app).result(round, table), Some(result));
+            core.set_result(round, table, result).unwrap();
+        }
+        if round < 5 {
+            press(&mut app, Action::Tour(TourAction::PairNext));
+        }
+    }
+    assert!(director(&app).is_finished());
+    assert!(screen(&app).problem.is_none(), "{:?}", screen(&app).problem);
+    // Looking back at round 1 shows its tables and keeps its results.
+    for _ in 0..4 {
+        press(&mut app, Action::Tour(TourAction::Round(-1)));
+    }
+    assert_eq!(screen(&app).round, 1);
+    assert_eq!(director(&app).result(1, 0), Some(result_for(1, 0)));
+
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Standings)));
+    buttons_fit(&mut app, "standings");
+    let ours = director(&app).standings();
+    assert_eq!(ours, core.standings());
+    let total: f64 = ours.iter().map(|s| s.score).sum();
+    assert_eq!(total, 15.0 * 2.0, "fifteen games at two points each");
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Crosstable)));
+    buttons_fit(&mut app, "crosstable");
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Standings)));
+    press(&mut app, Action::Tour(TourAction::Export));
+    let (csv, trf_path) = screen(&app).exported.clone().expect("exported");
+    assert!(csv.starts_with(data.parent().unwrap()));
+    assert_eq!(std::fs::read_to_string(&csv).unwrap(), core.csv());
+    let back = trf::read(&std::fs::read_to_string(&trf_path).unwrap()).unwrap();
+    assert_eq!(back.event, director(&app).event);
+
+    press(&mut app, Action::Back);
+    assert_eq!(screen(&app).page, TourPage::Pairings);
+    press(&mut app, Action::Back);
+    assert_eq!(state(&app), AppState::Teacher);
+}
+
+#[test]
+fn too_few_names_are_refused_with_a_reason() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(&dir.path().join("progress"));
+    press(&mut app, Action::TeacherMode);
+    press(&mut app, Action::Go(AppState::Tournament));
+    type_text(&mut app, "甲, 乙, 丙");
+    // Five Swiss rounds need at least six players.
+    press(&mut app, Action::Tour(TourAction::Create));
+    assert!(screen(&app).director.is_none());
+    assert!(screen(&app).problem.as_deref().is_some_and(|p| p.contains("too few")));
+    press(&mut app, Action::Tour(TourAction::System(0)));
+    press(&mut app, Action::Tour(TourAction::Create));
+    assert_eq!(director(&app).tables(1).len(), 2, "three players: a game and a bye");
+}
