@@ -20,20 +20,25 @@
 //! assert_eq!(run.view().unwrap().index, 0);
 //! ```
 
+mod check_stones;
 mod demo;
 pub mod load;
 mod playout;
+pub mod position;
 mod runner;
 pub mod schema;
+mod stones;
 mod validate;
 pub mod xq;
 
 pub use demo::demo_inputs;
-pub use load::{LoadError, load_course, parse_lesson, xiangqi_course};
+pub use load::{
+    LoadError, course_for, courses, load_course, parse_lesson, parse_lesson_of, xiangqi_course,
+};
 pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
 pub use runner::{
     Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
     kind_name, stars,
 };
-pub use schema::{Course, Game, Lesson, Step, Text};
+pub use schema::{Course, GameKind, Lesson, Step, Text};
 pub use validate::{Problem, ValidationError, collect_path, validate, validate_lesson};
