@@ -129,7 +129,7 @@ pub(crate) fn after_reply(s: &PlayOut, game: &AnyGame, child: Side, start: i32, 
             t("哎呀，你被将死了。再来一次！", "Oh no, you were checkmated. Try again!")
         });
     }
-    if game.outcome().is_some() {
+    if game.places_stones() && game.outcome().is_some() {
         return Verdict::Failed(t(
             "这盘棋结束了，目标还没完成。再来一次！",
             "The game is over and the goal is not reached. Try again!",

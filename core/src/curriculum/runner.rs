@@ -186,7 +186,7 @@ impl LessonRun {
             let bad = || ResumeError::BadMoves(step_id.clone());
             let game = run.game.as_mut().ok_or_else(bad)?;
             let side = game.side_to_move();
-            game.play(m).map_err(|_| bad())?;
+            advance(game, m).map_err(|_| bad())?;
             if collect {
                 *game = keep_turn(game, side).ok_or_else(bad)?;
             }
@@ -363,6 +363,11 @@ impl LessonRun {
     /// Where the piece on `from` may go in the current position (for a UI that shows
     /// targets after the child picks a piece up).
     pub fn targets(&self, from: Point) -> Vec<Point> {
+        // A xiangqi lesson board may show a position no game could reach (a lone
+        // general); the position still knows where a piece may go.
+        if let Some(pos) = self.xq_pos() {
+            return pos.legal_targets(from);
+        }
         self.game.as_ref().map(|g| g.targets(from)).unwrap_or_default()
     }
 
@@ -477,6 +482,9 @@ impl LessonRun {
 
     /// Why the rules refuse `m` here, or `None` when it may be played.
     fn refusal(&self, m: MoveInput) -> Option<Text> {
+        if let (Some(pos), MoveInput::Step { from, to, .. }) = (self.xq_pos(), m) {
+            return xq::illegal_reason(pos, from, to).map(|r| r.text());
+        }
         let mut g = self.game.clone()?;
         g.play(m).err().map(|r| r.text())
     }
@@ -577,7 +585,7 @@ impl LessonRun {
             && self.game.as_ref().is_some_and(|g| stones::starts_vcf(g, m));
         if (listed || proven)
             && let Some(game) = &mut self.game
-            && game.play(m).is_ok()
+            && advance(game, m).is_ok()
         {
             self.state.played.push(m);
             return self.finish_step(Some(s.praise.clone()), false);
@@ -611,7 +619,7 @@ impl LessonRun {
         }
         let Some(game) = &mut self.game else { return Feedback::NotExpected };
         let side = game.side_to_move();
-        if game.play(m).is_err() {
+        if advance(game, m).is_err() {
             return Feedback::NotExpected;
         }
         if let Some(g) = keep_turn(game, side) {
@@ -662,11 +670,11 @@ impl LessonRun {
                 "That move lets the opponent escape. Think again!",
             ));
         }
-        if game.play(m).is_err() {
+        if advance(&mut game, m).is_err() {
             return Feedback::NotExpected;
         }
         self.state.played.push(m);
-        if game.outcome().is_some() || is_stuck(&game) {
+        if is_finished(&game) {
             self.game = Some(game);
             return self.finish_step(Some(s.praise.clone()), false);
         }
@@ -679,7 +687,7 @@ impl LessonRun {
             _ => fallback_reply(&game),
         };
         let Some(reply) = reply else { return Feedback::NotExpected };
-        if game.play(reply).is_err() {
+        if advance(&mut game, reply).is_err() {
             return Feedback::NotExpected;
         }
         self.state.played.push(reply);
@@ -698,7 +706,7 @@ impl LessonRun {
         };
         let child = start.side_to_move();
         let base = playout::balance(&start, child);
-        if game.play(m).is_err() {
+        if advance(&mut game, m).is_err() {
             return Feedback::NotExpected;
         }
         self.state.played.push(m);
@@ -718,7 +726,7 @@ impl LessonRun {
         let Some(reply) = playout::engine_reply(s, &game, self.state.played.len()) else {
             return Feedback::NotExpected;
         };
-        if game.play(reply).is_err() {
+        if advance(&mut game, reply).is_err() {
             return Feedback::NotExpected;
         }
         self.state.played.push(reply);
@@ -778,9 +786,28 @@ fn step_move(m: MoveInput) -> Option<crate::xiangqi::Move> {
     }
 }
 
-/// Whether the side to move has no legal move at all (将死 or 困毙 in xiangqi).
-fn is_stuck(game: &AnyGame) -> bool {
-    game.as_xiangqi().is_some_and(|g| xq::is_mated(g.position()))
+/// Whether a puzzle's game is won: in xiangqi the side to move has no legal move (将死
+/// or 困毙), elsewhere the game has an outcome.
+fn is_finished(game: &AnyGame) -> bool {
+    match game.as_xiangqi() {
+        Some(g) => xq::is_mated(g.position()),
+        None => game.outcome().is_some(),
+    }
+}
+
+/// Plays `m`. A xiangqi lesson board may hold a position the rules call over (two
+/// lone generals); its pieces still move as the position allows.
+fn advance(game: &mut AnyGame, m: MoveInput) -> Result<(), crate::Refusal> {
+    if let AnyGame::Xiangqi(g) = game
+        && g.outcome().is_some()
+        && let MoveInput::Step { from, to, .. } = m
+    {
+        let mut pos = g.position().clone();
+        pos.play_points(from, to).map_err(|_| crate::Refusal::NotAMove)?;
+        *g = crate::xiangqi::Game::new(pos, g.rules());
+        return Ok(());
+    }
+    game.play(m)
 }
 
 /// The opponent's answer when the child's move is right but off the scripted lines:
