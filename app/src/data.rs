@@ -92,7 +92,7 @@ pub fn course() -> &'static Course {
         // course here would mean a broken build, shown as an empty course map.
         curriculum::xiangqi_course().unwrap_or_else(|_| Course {
             id: String::new(),
-            game: curriculum::Game::Xiangqi,
+            game: qike_core::GameKind::Xiangqi,
             title: curriculum::Text::new("", ""),
             description: curriculum::Text::new("", ""),
             units: Vec::new(),

@@ -161,7 +161,7 @@ fn profile_lesson_stars_and_reopen() {
                 assert!(!good && !said.is_empty(), "wrong tap said: {said}");
                 wrong_tried = true;
             }
-            for input in demo_inputs(step) {
+            for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
                 give(&mut app, input);
             }
         }
@@ -176,7 +176,7 @@ fn profile_lesson_stars_and_reopen() {
         press(&mut app, Action::NextLesson);
         assert_eq!(state(&app), AppState::Lesson);
         let second = course().lesson(&second_id).unwrap();
-        for input in demo_inputs(&second.steps[0]) {
+        for input in demo_inputs(qike_core::GameKind::Xiangqi, &second.steps[0]) {
             give(&mut app, input);
         }
         assert_eq!(current_step(&app), Some(1));
@@ -445,7 +445,7 @@ fn every_lesson_of_the_course_can_be_done_on_the_screen_with_three_stars() {
         settle(&mut app);
         for (i, step) in lesson.steps.iter().enumerate() {
             assert_eq!(current_step(&app), Some(i), "{} step {}", lesson.id, step.id());
-            let inputs = demo_inputs(step);
+            let inputs = demo_inputs(qike_core::GameKind::Xiangqi, step);
             if inputs.is_empty() {
                 // A play-out: the runner's own demo picks the child's moves.
                 let mut guard = 0;
@@ -999,7 +999,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     press(&mut pupil, Action::Go(AppState::Course));
     press(&mut pupil, Action::OpenLesson(first.id.clone()));
     for step in &first.steps {
-        for input in demo_inputs(step) {
+        for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
             give(&mut pupil, input);
         }
     }

@@ -5,7 +5,7 @@
 use std::sync::{Mutex, MutexGuard};
 
 use qike_core::curriculum::{self, Course, Lesson, LessonResult, RunState, StepOutcome};
-use qike_core::{BoardView, PieceKind, PieceView, Point, Text};
+use qike_core::{BoardView, GameKind, MoveInput, PieceKind, PieceView, Point, Text};
 
 use crate::QikeError;
 
@@ -31,6 +31,8 @@ pub struct LessonResult {
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct CourseInfo {
     pub id: String,
+    /// The game the course teaches; its lessons' boards are of this game.
+    pub game: GameKind,
     pub title: Text,
     pub description: Text,
     pub units: Vec<UnitInfo>,
@@ -60,6 +62,7 @@ impl From<&Course> for CourseInfo {
     fn from(c: &Course) -> Self {
         CourseInfo {
             id: c.id.clone(),
+            game: c.game,
             title: c.title.clone(),
             description: c.description.clone(),
             units: c
@@ -128,7 +131,7 @@ impl From<LessonInput> for curriculum::Input {
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
 pub enum Feedback {
     /// Right, and the step goes on; `reply` is the opponent's answer already played.
-    Correct { text: Option<Text>, reply: Option<StepMove> },
+    Correct { text: Option<Text>, reply: Option<MoveInput> },
     /// Not right, and why.
     Wrong { reason: Text },
     /// A hint (it cost a star); `points` are worth looking at.
@@ -147,9 +150,7 @@ impl From<curriculum::Feedback> for Feedback {
     fn from(f: curriculum::Feedback) -> Self {
         use curriculum::Feedback as Core;
         match f {
-            Core::Correct { text, reply } => {
-                Feedback::Correct { text, reply: reply.map(step_move) }
-            }
+            Core::Correct { text, reply } => Feedback::Correct { text, reply },
             Core::Wrong { reason } => Feedback::Wrong { reason },
             Core::Hint { text, points } => Feedback::Hint { text, points },
             Core::StepDone { text } => Feedback::StepDone { text },
@@ -202,9 +203,8 @@ impl From<curriculum::StepView> for StepView {
 }
 
 fn shipped_courses() -> Result<Vec<Course>, QikeError> {
-    let course = curriculum::xiangqi_course()
-        .map_err(|e| QikeError::InvalidArgument(format!("the shipped course is damaged: {e}")))?;
-    Ok(vec![course])
+    curriculum::courses()
+        .map_err(|e| QikeError::InvalidArgument(format!("a shipped course is damaged: {e}")))
 }
 
 /// The courses shipped with the app.
@@ -226,7 +226,7 @@ impl LessonRun {
     }
 
     /// Steps the core's run from the kept state through `act`, and keeps its new state.
-    fn with<T>(&self, act: impl FnOnce(&mut curriculum::LessonRun<'_>) -> T) -> T {
+    fn with<T>(&self, act: impl FnOnce(&mut curriculum::LessonRun) -> T) -> T {
         let mut state = self.state();
         let mut run = match curriculum::LessonRun::resume(&self.lesson, state.clone()) {
             Ok(run) => run,

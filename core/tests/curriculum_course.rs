@@ -29,7 +29,7 @@ fn every_lesson_walks_to_three_stars() {
                 last = Some(play_out(&mut run, &lesson.id, &view.step_id));
                 continue;
             }
-            let inputs = demo_inputs(step);
+            let inputs = demo_inputs(qike_core::GameKind::Xiangqi, step);
             assert!(!inputs.is_empty(), "{}/{} has no demo answer", lesson.id, view.step_id);
             for input in inputs {
                 let f = run.submit(input);
@@ -61,7 +61,7 @@ fn every_lesson_walks_to_three_stars() {
 }
 
 /// Plays a play-out step to its goal with the "show me" moves; returns the last feedback.
-fn play_out(run: &mut LessonRun<'_>, lesson: &str, step: &str) -> Feedback {
+fn play_out(run: &mut LessonRun, lesson: &str, step: &str) -> Feedback {
     let index = run.view().map(|v| v.index);
     for _ in 0..100 {
         let input = run.play_out_demo().unwrap_or_else(|| panic!("{lesson}/{step}: no demo move"));
@@ -88,11 +88,11 @@ fn a_wrong_answer_in_every_step_is_explained() {
         let mut run = LessonRun::new(lesson);
         while let Some(view) = run.view() {
             let step = &lesson.steps[view.index];
-            let right = demo_inputs(step);
+            let right = demo_inputs(qike_core::GameKind::Xiangqi, step);
             let wrong = match step {
                 Step::Explain(_) => None,
                 Step::Quiz(s) => Some(Input::Choice((s.answer + 1) % s.choices.len())),
-                Step::TapTargets(_) | Step::TapPoint(_) => {
+                Step::TapTargets(_) | Step::TapPoint(_) | Step::TapShape(_) => {
                     // The first point of the board that is not an answer.
                     (0..9u8)
                         .flat_map(|f| (0..10u8).map(move |r| Point::new(f, r)))

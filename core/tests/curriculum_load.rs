@@ -112,13 +112,22 @@ fn validation_names_what_is_wrong() {
         )
     };
     let start = "fen = \"rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\"";
-    let p = problems(
+    // A position that does not read is refused when the lesson loads, naming the
+    // file and the step.
+    let bad = lesson(
+        "b",
+        "",
         &step(
             "kind = \"tap_point\"\nfen = \"xyz\"\npoints = [\"e0\"]\nexplain = { zh = \"对\", en = \"yes\" }",
         ),
-        "",
     );
-    assert!(matches!(&p[..], [Problem::BadFen { .. }]), "{p:?}");
+    match parse_lesson("b.toml", &bad) {
+        Err(LoadError::BadStep { file, step, problem }) => {
+            assert_eq!((file.as_str(), step.as_str()), ("b.toml", "s"));
+            assert!(problem.contains("xyz"), "{problem}");
+        }
+        other => panic!("{other:?}"),
+    }
     let p = problems(
         &step(&format!(
             "kind = \"make_move\"\n{start}\naccept = [\"b0d1\"]\npraise = {{ zh = \"好\", en = \"good\" }}"

@@ -102,7 +102,7 @@ fn a_legal_move_that_lets_the_general_escape_is_wrong() {
                 assert_eq!(run.view().map(|v| v.index), Some(view.index));
                 run.retry();
             }
-            for input in demo_inputs(step) {
+            for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
                 let f = run.submit(input);
                 assert!(!matches!(f, Feedback::Wrong { .. }), "{}/{}", lesson.id, view.step_id);
             }

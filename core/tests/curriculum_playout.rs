@@ -24,7 +24,7 @@ fn mv(a: &str, b: &str) -> Input {
 }
 
 /// Plays the step with the "show me" moves; returns the feedbacks.
-fn demo_play(run: &mut LessonRun<'_>, limit: usize) -> Vec<Feedback> {
+fn demo_play(run: &mut LessonRun, limit: usize) -> Vec<Feedback> {
     let index = run.view().unwrap().index;
     let mut out = Vec::new();
     while run.view().is_some_and(|v| v.index == index) && out.len() < limit {

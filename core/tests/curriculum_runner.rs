@@ -169,7 +169,9 @@ fn every_kind_right_and_wrong() {
     // puzzle: a non-forcing move is wrong; the line gets its reply; mate ends it.
     assert!(wrong_en(run.submit(mv("a1", "a2"))).contains("escape"));
     match run.submit(mv("a1", "a8")) {
-        Feedback::Correct { reply, .. } => assert_eq!(reply, Some((p("d9"), p("e9")))),
+        Feedback::Correct { reply, .. } => {
+            assert_eq!(reply, Some(qike_core::MoveInput::step(p("d9"), p("e9"))))
+        }
         other => panic!("{other:?}"),
     }
     assert!(matches!(run.submit(mv("b0", "b9")), Feedback::StepDone { .. }));
@@ -247,7 +249,7 @@ fn demo_answers_earn_three_stars_and_hints_cost_stars() {
             assert!(!matches!(run.submit(input), Feedback::Wrong { .. }), "{}", view.step_id);
             continue;
         }
-        for input in demo_inputs(step) {
+        for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
             assert!(!matches!(run.submit(input), Feedback::Wrong { .. }), "{}", view.step_id);
         }
     }
@@ -272,7 +274,7 @@ fn a_saved_run_resumes_mid_puzzle() {
     let mut run = LessonRun::new(&lesson);
     while run.view().unwrap().kind != "puzzle" {
         let step = &lesson.steps[run.view().unwrap().index];
-        for input in demo_inputs(step) {
+        for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
             run.submit(input);
         }
     }
@@ -292,7 +294,7 @@ fn a_saved_run_resumes_mid_puzzle() {
     far.step = 99;
     assert!(matches!(LessonRun::resume(&lesson, far), Err(ResumeError::NoSuchStep { .. })));
     let mut bad = saved;
-    bad.played.push((p("a0"), p("a1")));
+    bad.played.push(qike_core::MoveInput::step(p("a0"), p("a1")));
     assert!(matches!(LessonRun::resume(&lesson, bad), Err(ResumeError::BadMoves(_))));
 }
 

@@ -32,7 +32,7 @@ pub fn draft_slot(lesson_id: &str) -> String {
 /// The lesson being played.
 #[derive(Resource, Debug)]
 pub struct LessonScreen {
-    pub run: LessonRun<'static>,
+    pub run: LessonRun,
     /// The last answer: good or not, and what to say.
     pub feedback: Option<(bool, String)>,
     pub hint_points: Vec<Point>,
@@ -263,7 +263,9 @@ fn tap_board(
         let Some(board) = &view.board else { continue };
         let before = screen.run.save();
         match view.kind {
-            "tap_targets" | "tap_point" => submit(&mut screen, Input::Tap(at), lang),
+            "tap_targets" | "tap_point" | "tap_shape" => {
+                submit(&mut screen, Input::Tap(at), lang);
+            }
             "setup" => match screen.tray_pick.and_then(|i| view.tray.get(i)) {
                 Some(piece) => {
                     let kind = piece.kind;
@@ -272,6 +274,8 @@ fn tap_board(
                 None => screen.feedback = Some((false, lang.get(Msg::PlaceFromTray).to_owned())),
             },
             "explain" | "quiz" => {}
+            // Stone games: a tap places the stone.
+            _ if screen.run.places_stones() => submit(&mut screen, Input::Tap(at), lang),
             _ => {
                 // Moves: pick up a piece of the side to move, then tap where it goes.
                 let own = board.piece_at(at).is_some_and(|p| p.side == board.side_to_move);

@@ -1,32 +1,29 @@
 //! The right answers of a step as inputs: the "show me" button of a UI, and how the
 //! tests and `qike content check` walk every lesson to its end.
 
-use super::runner::Input;
+use super::position;
+use super::runner::{Input, input_of};
 use super::schema::Step;
 use super::validate::collect_path;
-use super::xq;
+use crate::GameKind;
 use crate::xiangqi::Position;
 
 /// Inputs that complete `step` without a mistake, in order; puzzles follow their first
 /// line (the runner answers with that line's replies). Empty for a play-out, whose
 /// moves depend on the engine's replies (ask [`super::LessonRun::play_out_demo`] move by
 /// move), or when the step's data does not parse.
-pub fn demo_inputs(step: &Step) -> Vec<Input> {
+pub fn demo_inputs(kind: GameKind, step: &Step) -> Vec<Input> {
     let pos = step.fen().and_then(|f| Position::from_fen(f).ok());
+    let pt = |p: &String| position::point(kind, p);
+    let mv = |m: &String| position::move_input(kind, m).map(input_of);
     match step {
         Step::Explain(_) => vec![Input::Continue],
-        Step::TapTargets(s) => {
-            s.targets.iter().filter_map(|p| xq::parse_point(p)).map(Input::Tap).collect()
-        }
-        Step::MakeMove(s) => s
-            .accept
-            .first()
-            .and_then(|m| xq::parse_move(m))
-            .map(|(from, to)| vec![Input::Move { from, to }])
-            .unwrap_or_default(),
+        Step::TapTargets(s) => s.targets.iter().filter_map(pt).map(Input::Tap).collect(),
+        Step::TapShape(s) => s.points.iter().filter_map(pt).map(Input::Tap).collect(),
+        Step::MakeMove(s) => s.accept.first().and_then(mv).into_iter().collect(),
         Step::Collect(s) => {
-            let stars: Vec<_> = s.stars.iter().filter_map(|p| xq::parse_point(p)).collect();
-            match (pos, xq::parse_point(&s.piece)) {
+            let stars: Vec<_> = s.stars.iter().filter_map(pt).collect();
+            match (pos, pt(&s.piece)) {
                 (Some(pos), Some(from)) => collect_path(&pos, from, &stars, s.max_moves)
                     .unwrap_or_default()
                     .into_iter()
@@ -38,23 +35,15 @@ pub fn demo_inputs(step: &Step) -> Vec<Input> {
         Step::Puzzle(s) => s
             .lines
             .first()
-            .map(|line| {
-                line.iter()
-                    .step_by(2)
-                    .filter_map(|m| xq::parse_move(m))
-                    .map(|(from, to)| Input::Move { from, to })
-                    .collect()
-            })
+            .map(|line| line.iter().step_by(2).filter_map(mv).collect())
             .unwrap_or_default(),
         Step::Quiz(s) => vec![Input::Choice(s.answer)],
-        Step::TapPoint(s) => {
-            s.points.first().and_then(|p| xq::parse_point(p)).map(Input::Tap).into_iter().collect()
-        }
+        Step::TapPoint(s) => s.points.first().and_then(pt).map(Input::Tap).into_iter().collect(),
         Step::Setup(s) => match pos {
             Some(pos) => s
                 .place
                 .iter()
-                .filter_map(|p| xq::parse_point(p))
+                .filter_map(pt)
                 .filter_map(|at| {
                     pos.piece_at(at).map(|(_, k)| Input::Place { kind: k.piece_kind(), at })
                 })

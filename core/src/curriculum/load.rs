@@ -6,7 +6,9 @@
 
 use std::collections::BTreeMap;
 
-use super::schema::{Course, CourseFile, Lesson, Unit};
+use super::position;
+use super::schema::{Course, CourseFile, GameKind, GameName, Lesson, RuleName, Step, Unit};
+use crate::GomokuRule;
 
 /// Why a course could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -23,12 +25,96 @@ pub enum LoadError {
     LessonListedTwice { lesson: String },
     #[error("{file}: lesson '{id}' is not listed in any unit of course.toml")]
     UnlistedLesson { file: String, id: String },
+    #[error("course.toml: {0}")]
+    BadGame(String),
+    #[error("{file}, step '{step}': {problem}")]
+    BadStep { file: String, step: String, problem: String },
 }
 
-/// Parses one lesson file.
+/// Parses one xiangqi lesson file.
 pub fn parse_lesson(file: &str, text: &str) -> Result<Lesson, LoadError> {
-    toml::from_str(text)
-        .map_err(|e| LoadError::Toml { file: file.to_owned(), message: e.to_string() })
+    parse_lesson_of(GameKind::Xiangqi, file, text)
+}
+
+/// Parses one lesson file of a course of `game`: its positions, points and moves must
+/// read as that game's.
+pub fn parse_lesson_of(game: GameKind, file: &str, text: &str) -> Result<Lesson, LoadError> {
+    let mut lesson: Lesson = toml::from_str(text)
+        .map_err(|e| LoadError::Toml { file: file.to_owned(), message: e.to_string() })?;
+    lesson.game = game;
+    for step in &lesson.steps {
+        check_step(game, step).map_err(|problem| LoadError::BadStep {
+            file: file.to_owned(),
+            step: step.id().to_owned(),
+            problem,
+        })?;
+    }
+    Ok(lesson)
+}
+
+/// The game a course file names.
+fn game_of(spec: &CourseFile) -> Result<GameKind, LoadError> {
+    let bad = |what: &str| LoadError::BadGame(what.to_owned());
+    match spec.game {
+        GameName::Xiangqi | GameName::Chess if spec.size.is_some() || spec.rule.is_some() => {
+            Err(bad("only Go has a size and only gomoku a rule"))
+        }
+        GameName::Xiangqi => Ok(GameKind::Xiangqi),
+        GameName::Chess => Ok(GameKind::Chess),
+        GameName::Go if spec.rule.is_some() => Err(bad("only gomoku has a rule")),
+        GameName::Go => match spec.size.unwrap_or(9) {
+            size @ 5..=19 => Ok(GameKind::Go { size }),
+            size => Err(LoadError::BadGame(format!("a Go board of {size} lines is not played"))),
+        },
+        GameName::Gomoku if spec.size.is_some() => Err(bad("gomoku is played on 15×15")),
+        GameName::Gomoku => Ok(GameKind::Gomoku {
+            rule: match spec.rule.unwrap_or(RuleName::Renju) {
+                RuleName::Freestyle => GomokuRule::Freestyle,
+                RuleName::Standard => GomokuRule::Standard,
+                RuleName::Renju => GomokuRule::Renju,
+            },
+        }),
+    }
+}
+
+/// Reads every position, point and move of a step for `game`.
+fn check_step(game: GameKind, step: &Step) -> Result<(), String> {
+    if let Some(text) = step.fen() {
+        position::start(game, text).map_err(|e| e.to_string())?;
+    }
+    let point = |p: &String| match position::point(game, p) {
+        Some(_) => Ok(()),
+        None => Err(format!("'{p}' is not a point of this board")),
+    };
+    let mv = |m: &String| match position::move_input(game, m) {
+        Some(_) => Ok(()),
+        None => Err(format!("'{m}' is not a move of this game")),
+    };
+    match step {
+        Step::Explain(s) => {
+            s.highlights.iter().try_for_each(point)?;
+            s.arrows.iter().try_for_each(mv)
+        }
+        Step::TapTargets(s) => {
+            point(&s.piece)?;
+            s.targets.iter().try_for_each(point)
+        }
+        Step::MakeMove(s) => {
+            s.accept.iter().try_for_each(mv)?;
+            s.wrong.iter().map(|w| &w.mv).try_for_each(mv)?;
+            s.highlights.iter().try_for_each(point)
+        }
+        Step::Collect(s) => {
+            point(&s.piece)?;
+            s.stars.iter().try_for_each(point)
+        }
+        Step::Puzzle(s) => s.lines.iter().flatten().try_for_each(mv),
+        Step::Quiz(s) => s.highlights.iter().try_for_each(point),
+        Step::TapPoint(s) => s.points.iter().try_for_each(point),
+        Step::Setup(s) => s.place.iter().try_for_each(point),
+        Step::PlayOut(_) => Ok(()),
+        Step::TapShape(s) => s.points.iter().try_for_each(point),
+    }
 }
 
 /// Parses a course from its files: `course.toml` plus one file per lesson, given as
@@ -38,9 +124,10 @@ pub fn load_course(files: &[(&str, &str)]) -> Result<Course, LoadError> {
         files.iter().find(|(name, _)| *name == "course.toml").ok_or(LoadError::NoCourseFile)?;
     let spec: CourseFile = toml::from_str(course_text)
         .map_err(|e| LoadError::Toml { file: "course.toml".into(), message: e.to_string() })?;
+    let game = game_of(&spec)?;
     let mut lessons: BTreeMap<String, (String, Lesson)> = BTreeMap::new();
     for (name, text) in files.iter().filter(|(name, _)| *name != "course.toml") {
-        let lesson = parse_lesson(name, text)?;
+        let lesson = parse_lesson_of(game, name, text)?;
         if let Some((other, _)) = lessons.get(&lesson.id) {
             return Err(LoadError::DuplicateLesson {
                 file: (*name).to_owned(),
@@ -71,13 +158,7 @@ pub fn load_course(files: &[(&str, &str)]) -> Result<Course, LoadError> {
     if let Some((id, (file, _))) = lessons.into_iter().next() {
         return Err(LoadError::UnlistedLesson { file, id });
     }
-    Ok(Course {
-        id: spec.id,
-        game: spec.game,
-        title: spec.title,
-        description: spec.description,
-        units,
-    })
+    Ok(Course { id: spec.id, game, title: spec.title, description: spec.description, units })
 }
 
 macro_rules! embed {
@@ -136,10 +217,22 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_12_review.toml",
 );
 
-/// Every shipped course, by name, with its files.
+/// Every shipped course, by name (its folder in `content/`), with its files.
 pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[("xiangqi", XIANGQI_FILES)];
 
 /// The shipped xiangqi course (象棋入门).
 pub fn xiangqi_course() -> Result<Course, LoadError> {
     load_course(XIANGQI_FILES)
+}
+
+/// Every shipped course, in the order of [`SHIPPED`].
+pub fn courses() -> Result<Vec<Course>, LoadError> {
+    SHIPPED.iter().map(|(_, files)| load_course(files)).collect()
+}
+
+/// The shipped course of a game (any gomoku rule set finds the gomoku course, any Go
+/// board the Go course); `Ok(None)` when the game has none yet.
+pub fn course_for(kind: GameKind) -> Result<Option<Course>, LoadError> {
+    let same = |a: GameKind| std::mem::discriminant(&a) == std::mem::discriminant(&kind);
+    Ok(courses()?.into_iter().find(|c| same(c.game)))
 }

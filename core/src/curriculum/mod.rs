@@ -20,12 +20,15 @@
 //! assert_eq!(run.view().unwrap().index, 0);
 //! ```
 
+mod check_stones;
 mod demo;
 mod demo_board;
 pub mod load;
 mod playout;
+pub mod position;
 mod runner;
 pub mod schema;
+mod stones;
 mod validate;
 pub mod xq;
 
@@ -33,11 +36,13 @@ pub use demo::demo_inputs;
 pub use demo_board::{
     DemoBoard, DemoError, LessonPosition, lesson_position, lesson_positions, palette,
 };
-pub use load::{LoadError, load_course, parse_lesson, xiangqi_course};
+pub use load::{
+    LoadError, course_for, courses, load_course, parse_lesson, parse_lesson_of, xiangqi_course,
+};
 pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
 pub use runner::{
     Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
     kind_name, stars,
 };
-pub use schema::{Course, Game, Lesson, Step, Text};
+pub use schema::{Course, GameKind, Lesson, Step, Text};
 pub use validate::{Problem, ValidationError, collect_path, validate, validate_lesson};

@@ -8,11 +8,11 @@
 //! from the step's seed and the move number give the same reply to the same moves on
 //! every machine, so tests can script whole games and a saved run replays exactly.
 
-use crate::Point;
-use crate::ai::xiangqi::{LEVELS, Searcher, VALUE, XiangqiEngine, history_of};
+use crate::ai::xiangqi::{LEVELS, Searcher, VALUE, history_of};
 use crate::ai::{AnyEngine, Level, Limits, Rng, play_level};
 use crate::game::Side;
-use crate::xiangqi::{Kind, Move, Position};
+use crate::xiangqi::{Kind, Position};
+use crate::{AnyGame, BoardGame, MoveInput, Outcome};
 
 use super::schema::{PlayGoal, PlayOut, Text};
 
@@ -40,62 +40,56 @@ pub(crate) fn material(pos: &Position, side: Side) -> i32 {
     Kind::ALL.iter().map(|&k| VALUE[k as usize] * pos.count(side, k) as i32).sum()
 }
 
-/// `side`'s material minus the other side's.
-pub(crate) fn balance(pos: &Position, side: Side) -> i32 {
-    material(pos, side) - material(pos, side.opponent())
+/// `side`'s material minus the other side's (xiangqi; 0 in games without captures).
+pub(crate) fn balance(game: &AnyGame, side: Side) -> i32 {
+    match game.as_xiangqi() {
+        Some(g) => material(g.position(), side) - material(g.position(), side.opponent()),
+        None => 0,
+    }
 }
 
-fn attackers(pos: &Position, side: Side) -> usize {
+fn attackers(game: &AnyGame, side: Side) -> usize {
+    let Some(g) = game.as_xiangqi() else { return 1 };
     [Kind::Chariot, Kind::Horse, Kind::Cannon, Kind::Soldier]
         .iter()
-        .map(|&k| pos.count(side, k))
+        .map(|&k| g.position().count(side, k))
         .sum()
 }
 
 /// The level a step asks for (level 1 when out of range; validation reports that).
-pub(crate) fn level_of(s: &PlayOut) -> Level {
+pub(crate) fn level_of(s: &PlayOut, game: &AnyGame) -> Level {
     let nodes = s.nodes.unwrap_or(PLAYOUT_DEFAULT_NODES).clamp(1, PLAYOUT_MAX_NODES);
-    Level::get(crate::GameKind::Xiangqi, u32::from(s.level))
-        .unwrap_or(LEVELS[0])
-        .with_nodes(u64::from(nodes))
+    Level::get(game.kind(), u32::from(s.level)).unwrap_or(LEVELS[0]).with_nodes(u64::from(nodes))
 }
 
-fn moves_of(played: &[(Point, Point)]) -> Vec<Move> {
-    played.iter().filter_map(|&(f, t)| Move::new(f, t)).collect()
+/// The engine's reply in `game`, the `ply`-th move of the step.
+pub(crate) fn engine_reply(s: &PlayOut, game: &AnyGame, ply: usize) -> Option<MoveInput> {
+    let mut engine = AnyEngine::for_game(game.kind(), 1)?;
+    let mut rng = Rng::for_ply(s.seed, ply);
+    play_level(&mut engine, game, &level_of(s, game), &mut rng, true)
 }
 
-/// The engine's reply in `pos`, reached from `start` by `played`.
-pub(crate) fn engine_reply(
-    s: &PlayOut,
-    start: &Position,
-    played: &[(Point, Point)],
-    pos: &Position,
-) -> Option<Move> {
-    let mut game = crate::xiangqi::Game::new(start.clone(), crate::xiangqi::Rules::default());
-    for m in moves_of(played) {
-        game.play(m).ok()?;
-    }
-    if game.position().key() != pos.key() {
-        return None;
-    }
-    let mut engine = AnyEngine::Xiangqi(XiangqiEngine::new(1));
-    let mut rng = Rng::for_ply(s.seed, played.len());
-    let game = crate::AnyGame::Xiangqi(game);
-    match play_level(&mut engine, &game, &level_of(s), &mut rng, true)? {
-        crate::MoveInput::Step { from, to, .. } => Move::new(from, to),
+/// A good move for the child: in xiangqi the engine at full strength with a larger
+/// budget; in gomoku the first stone of a win by fours when there is one, else the
+/// engine's best move.
+pub(crate) fn demo_move(game: &AnyGame) -> Option<MoveInput> {
+    match game {
+        AnyGame::Xiangqi(g) => {
+            let (history, pos) = history_of(g.start(), &g.moves());
+            let mut searcher = Searcher::new(4);
+            let m = searcher.search(&pos, &history, &Limits::nodes(DEMO_NODES)).best?;
+            Some(MoveInput::step(m.from(), m.to()))
+        }
+        AnyGame::Gomoku(g) => {
+            if let Some(line) = crate::ai::gomoku::vcf(g, super::stones::MAX_VCF) {
+                return line.first().map(|&at| MoveInput::Place { at });
+            }
+            let mut engine = AnyEngine::for_game(game.kind(), 1)?;
+            let level = Level::get(game.kind(), 10).ok()?.with_nodes(DEMO_NODES);
+            play_level(&mut engine, game, &level, &mut Rng::new(1), true)
+        }
         _ => None,
     }
-}
-
-/// A good move for the child: the engine at full strength with a larger budget.
-pub(crate) fn demo_move(
-    start: &Position,
-    played: &[(Point, Point)],
-    pos: &Position,
-) -> Option<Move> {
-    let (history, _) = history_of(start, &moves_of(played));
-    let mut searcher = Searcher::new(4);
-    searcher.search(pos, &history, &Limits::nodes(DEMO_NODES)).best
 }
 
 fn t(zh: &str, en: &str) -> Text {
@@ -108,12 +102,12 @@ pub(crate) fn child_moves(played: usize) -> u16 {
 }
 
 /// After the child's move (`pos` has the engine to move).
-pub(crate) fn after_child(s: &PlayOut, pos: &Position, child: Side, start: i32, n: u16) -> Verdict {
-    if !pos.has_legal_move() {
+pub(crate) fn after_child(s: &PlayOut, game: &AnyGame, child: Side, start: i32, n: u16) -> Verdict {
+    if won(game, child) {
         return Verdict::Reached;
     }
     if let PlayGoal::HoldDraw { moves } = s.goal {
-        if balance(pos, child) < start - HOLD_LOSS {
+        if balance(game, child) < start - HOLD_LOSS {
             return Verdict::Failed(t(
                 "你丢了一个大子，这样就守不住了。再来一次！",
                 "You lost a big piece, and now the draw cannot be held. Try again!",
@@ -127,19 +121,26 @@ pub(crate) fn after_child(s: &PlayOut, pos: &Position, child: Side, start: i32, 
 }
 
 /// After the engine's reply (`pos` has the child to move).
-pub(crate) fn after_reply(s: &PlayOut, pos: &Position, child: Side, start: i32, n: u16) -> Verdict {
-    if !pos.has_legal_move() {
+pub(crate) fn after_reply(s: &PlayOut, game: &AnyGame, child: Side, start: i32, n: u16) -> Verdict {
+    if won(game, child.opponent()) {
+        return Verdict::Failed(if game.places_stones() {
+            t("哎呀，对方连成五了。再来一次！", "Oh no, the other side made five. Try again!")
+        } else {
+            t("哎呀，你被将死了。再来一次！", "Oh no, you were checkmated. Try again!")
+        });
+    }
+    if game.places_stones() && game.outcome().is_some() {
         return Verdict::Failed(t(
-            "哎呀，你被将死了。再来一次！",
-            "Oh no, you were checkmated. Try again!",
+            "这盘棋结束了，目标还没完成。再来一次！",
+            "The game is over and the goal is not reached. Try again!",
         ));
     }
     match s.goal {
         PlayGoal::HoldDraw { .. } => return Verdict::Going,
-        PlayGoal::WinMaterial if balance(pos, child) >= start + WIN_GAIN => {
+        PlayGoal::WinMaterial if balance(game, child) >= start + WIN_GAIN => {
             return Verdict::Reached;
         }
-        PlayGoal::Checkmate if attackers(pos, child) == 0 => {
+        PlayGoal::Checkmate | PlayGoal::Win if attackers(game, child) == 0 => {
             return Verdict::Failed(t(
                 "能进攻的子都没有了，赢不了了。再来一次！",
                 "You have no attacking pieces left, so you cannot win. Try again!",
@@ -154,6 +155,18 @@ pub(crate) fn after_reply(s: &PlayOut, pos: &Position, child: Side, start: i32, 
         ));
     }
     Verdict::Going
+}
+
+/// Whether `side` has won: the game says so, or (xiangqi) the other side has no move.
+fn won(game: &AnyGame, side: Side) -> bool {
+    match game.outcome() {
+        Some(Outcome::Win { winner, .. }) => winner == side,
+        Some(_) => false,
+        None => {
+            game.side_to_move() != side
+                && game.as_xiangqi().is_some_and(|g| !g.position().has_legal_move())
+        }
+    }
 }
 
 /// Moves left to reach (or, for hold-draw, to survive) the goal.

@@ -7,17 +7,22 @@
 use serde::{Deserialize, Serialize};
 
 use super::playout::{self, Verdict};
-use super::schema::{Lesson, PlayOut, PuzzleGoal, Step, Text};
-use super::xq;
-use crate::xiangqi::{Kind, Move, Position};
-use crate::{BoardView, Highlight, HighlightKind, LastMove, PieceKind, PieceView, Point};
+use super::position;
+use super::schema::{Lesson, PlayOut, Proof, PuzzleGoal, Step, Text};
+use super::{stones, xq};
+use crate::xiangqi::Kind;
+use crate::{
+    AnyGame, BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, PieceKind,
+    PieceView, Point,
+};
 
 /// What the child did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Input {
     /// Go on after reading an explanation.
     Continue,
-    /// Tap a point (tap-targets, tap-point).
+    /// Tap a point (tap-targets, tap-point, tap-shape; in a stone game also a stone
+    /// placed in make-move, puzzle and play-out steps).
     Tap(Point),
     /// Move a piece (make-move, collect, puzzle, play-out).
     Move { from: Point, to: Point },
@@ -31,7 +36,7 @@ pub enum Input {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub enum Feedback {
     /// Right, and the step goes on; `reply` is the opponent's answer already played.
-    Correct { text: Option<Text>, reply: Option<(Point, Point)> },
+    Correct { text: Option<Text>, reply: Option<MoveInput> },
     /// Not right; the reason says why (a rule, or the author's note on this move).
     Wrong { reason: Text },
     /// A hint (it cost a star); `points` are worth looking at.
@@ -87,7 +92,7 @@ pub struct RunState {
     pub lesson_id: String,
     pub step: usize,
     /// Moves made in the current step (the child's and the replies).
-    pub played: Vec<(Point, Point)>,
+    pub played: Vec<MoveInput>,
     /// Points found or filled in the current step.
     pub found: Vec<Point>,
     pub step_mistakes: u32,
@@ -129,30 +134,23 @@ pub struct StepView {
     pub available: bool,
 }
 
-/// A child's way through one lesson.
+/// A child's way through one lesson. It owns its lesson, so a UI or the bindings can
+/// keep it as long as they like.
 #[derive(Debug, Clone)]
-pub struct LessonRun<'a> {
-    lesson: &'a Lesson,
+pub struct LessonRun {
+    lesson: Lesson,
     state: RunState,
-    /// The xiangqi position of the current step, after `state.played`.
-    pos: Option<Position>,
-}
-
-fn parse_pt(s: &str) -> Option<Point> {
-    xq::parse_point(s)
-}
-
-fn parse_mv(s: &str) -> Option<(Point, Point)> {
-    xq::parse_move(s)
+    /// The game of the current step, after `state.played`.
+    game: Option<AnyGame>,
 }
 
 fn t(zh: &str, en: &str) -> Text {
     Text::new(zh, en)
 }
 
-impl<'a> LessonRun<'a> {
+impl LessonRun {
     /// Starts a lesson at its first step.
-    pub fn new(lesson: &'a Lesson) -> LessonRun<'a> {
+    pub fn new(lesson: &Lesson) -> LessonRun {
         let state = RunState {
             lesson_id: lesson.id.clone(),
             step: 0,
@@ -163,13 +161,13 @@ impl<'a> LessonRun<'a> {
             outcomes: Vec::new(),
             elapsed_ms: 0,
         };
-        let mut run = LessonRun { lesson, state, pos: None };
-        run.pos = run.step_start();
+        let mut run = LessonRun { lesson: lesson.clone(), state, game: None };
+        run.game = run.step_start();
         run
     }
 
     /// Continues a saved run.
-    pub fn resume(lesson: &'a Lesson, state: RunState) -> Result<LessonRun<'a>, ResumeError> {
+    pub fn resume(lesson: &Lesson, state: RunState) -> Result<LessonRun, ResumeError> {
         if state.lesson_id != lesson.id {
             return Err(ResumeError::OtherLesson {
                 saved: state.lesson_id,
@@ -180,17 +178,17 @@ impl<'a> LessonRun<'a> {
             return Err(ResumeError::NoSuchStep { step: state.step, count: lesson.steps.len() });
         }
         let played = state.played.clone();
-        let mut run = LessonRun { lesson, state, pos: None };
-        run.pos = run.step_start();
-        let side = run.pos.as_ref().map(Position::side_to_move);
+        let mut run = LessonRun { lesson: lesson.clone(), state, game: None };
+        run.game = run.step_start();
         let collect = matches!(run.step(), Some(Step::Collect(_)));
         let step_id = run.step().map(|s| s.id().to_owned()).unwrap_or_default();
-        for (from, to) in played {
+        for m in played {
             let bad = || ResumeError::BadMoves(step_id.clone());
-            let pos = run.pos.as_mut().ok_or_else(bad)?;
-            pos.play_points(from, to).map_err(|_| bad())?;
-            if collect && let Some(side) = side {
-                *pos = xq::with_side_to_move(pos, side).ok_or_else(bad)?;
+            let game = run.game.as_mut().ok_or_else(bad)?;
+            let side = game.side_to_move();
+            advance(game, m).map_err(|_| bad())?;
+            if collect {
+                *game = keep_turn(game, side).ok_or_else(bad)?;
             }
         }
         Ok(run)
@@ -202,7 +200,24 @@ impl<'a> LessonRun<'a> {
     }
 
     pub fn lesson(&self) -> &Lesson {
-        self.lesson
+        &self.lesson
+    }
+
+    fn kind(&self) -> GameKind {
+        self.lesson.game
+    }
+
+    fn pt(&self, s: &str) -> Option<Point> {
+        position::point(self.kind(), s)
+    }
+
+    fn mv(&self, s: &str) -> Option<MoveInput> {
+        position::move_input(self.kind(), s)
+    }
+
+    /// The xiangqi position of the current step, for the xiangqi-only steps.
+    fn xq_pos(&self) -> Option<&crate::xiangqi::Position> {
+        self.game.as_ref()?.as_xiangqi().map(crate::xiangqi::Game::position)
     }
 
     /// Whether every step is done.
@@ -215,12 +230,17 @@ impl<'a> LessonRun<'a> {
         self.state.elapsed_ms = self.state.elapsed_ms.saturating_add(ms);
     }
 
-    fn step(&self) -> Option<&'a Step> {
+    fn step(&self) -> Option<&Step> {
         self.lesson.steps.get(self.state.step)
     }
 
-    fn step_start(&self) -> Option<Position> {
-        self.step()?.fen().and_then(|f| Position::from_fen(f).ok())
+    /// The current step, cloned, so that handling it can change the run.
+    fn step_owned(&self) -> Option<Step> {
+        self.step().cloned()
+    }
+
+    fn step_start(&self) -> Option<AnyGame> {
+        self.step()?.fen().and_then(|f| position::start(self.kind(), f).ok())
     }
 
     /// The result so far (final once [`is_done`](Self::is_done)).
@@ -245,7 +265,10 @@ impl<'a> LessonRun<'a> {
     /// What to draw now; `None` when the lesson is done.
     pub fn view(&self) -> Option<StepView> {
         let step = self.step()?;
-        let mut board = self.pos.as_ref().map(Position::board_view);
+        let mut board = self.game.as_ref().map(BoardGame::view);
+        if let Some(b) = &mut board {
+            b.last_move = None;
+        }
         let mut view = StepView {
             index: self.state.step,
             count: self.lesson.steps.len(),
@@ -262,15 +285,15 @@ impl<'a> LessonRun<'a> {
         };
         let mark = |b: &mut Option<BoardView>, pts: &[String], kind| {
             if let Some(b) = b {
-                b.highlights.extend(
-                    pts.iter().filter_map(|p| parse_pt(p)).map(|at| Highlight { at, kind }),
-                );
+                b.highlights
+                    .extend(pts.iter().filter_map(|p| self.pt(p)).map(|at| Highlight { at, kind }));
             }
         };
         match step {
             Step::Explain(s) => {
                 mark(&mut board, &s.highlights, HighlightKind::Hint);
-                view.arrows = s.arrows.iter().filter_map(|a| parse_mv(a)).collect();
+                view.arrows =
+                    s.arrows.iter().filter_map(|a| position::step_points(self.kind(), a)).collect();
             }
             Step::TapTargets(s) => {
                 mark(&mut board, std::slice::from_ref(&s.piece), HighlightKind::Selected);
@@ -288,7 +311,7 @@ impl<'a> LessonRun<'a> {
                 view.stars = s
                     .stars
                     .iter()
-                    .filter_map(|p| parse_pt(p))
+                    .filter_map(|p| self.pt(p))
                     .filter(|p| !self.state.found.contains(p))
                     .collect();
                 let used = self.state.played.len().min(255) as u8;
@@ -305,12 +328,22 @@ impl<'a> LessonRun<'a> {
                 mark(&mut board, &s.highlights, HighlightKind::Hint);
             }
             Step::TapPoint(_) => {}
+            Step::TapShape(_) => {
+                if let Some(b) = &mut board {
+                    b.highlights.extend(
+                        self.state
+                            .found
+                            .iter()
+                            .map(|&at| Highlight { at, kind: HighlightKind::Target }),
+                    );
+                }
+            }
             Step::Setup(s) => {
                 if let Some(b) = &mut board {
                     let missing: Vec<Point> = s
                         .place
                         .iter()
-                        .filter_map(|p| parse_pt(p))
+                        .filter_map(|p| self.pt(p))
                         .filter(|p| !self.state.found.contains(p))
                         .collect();
                     let (tray, keep) = b.pieces.drain(..).partition(|pc| missing.contains(&pc.at));
@@ -323,8 +356,8 @@ impl<'a> LessonRun<'a> {
                     playout::moves_left(s, playout::child_moves(self.state.played.len()));
             }
         }
-        if let (Some(b), Some(&(from, to))) = (&mut board, self.state.played.last()) {
-            b.last_move = Some(LastMove { from: Some(from), to });
+        if let (Some(b), Some(m)) = (&mut board, self.state.played.last()) {
+            b.last_move = m.last_move();
         }
         view.board = board;
         Some(view)
@@ -333,14 +366,24 @@ impl<'a> LessonRun<'a> {
     /// Where the piece on `from` may go in the current position (for a UI that shows
     /// targets after the child picks a piece up).
     pub fn targets(&self, from: Point) -> Vec<Point> {
-        self.pos.as_ref().map(|p| p.legal_targets(from)).unwrap_or_default()
+        // A xiangqi lesson board may show a position no game could reach (a lone
+        // general); the position still knows where a piece may go.
+        if let Some(pos) = self.xq_pos() {
+            return pos.legal_targets(from);
+        }
+        self.game.as_ref().map(|g| g.targets(from)).unwrap_or_default()
+    }
+
+    /// Whether the child places stones (gomoku, Go) rather than moving pieces.
+    pub fn places_stones(&self) -> bool {
+        self.game.as_ref().is_some_and(BoardGame::places_stones)
     }
 
     /// Starts the current step again (mistakes and hints so far still count).
     pub fn retry(&mut self) {
         self.state.played.clear();
         self.state.found.clear();
-        self.pos = self.step_start();
+        self.game = self.step_start();
     }
 
     /// Skips a step that cannot be done yet; other steps cannot be skipped. Every
@@ -357,10 +400,8 @@ impl<'a> LessonRun<'a> {
     /// milliseconds). `None` in other steps (their answers are [`super::demo_inputs`]).
     pub fn play_out_demo(&self) -> Option<Input> {
         let Some(Step::PlayOut(_)) = self.step() else { return None };
-        let start = self.step_start()?;
-        let pos = self.pos.as_ref()?;
-        let m = playout::demo_move(&start, &self.state.played, pos)?;
-        Some(Input::Move { from: m.from(), to: m.to() })
+        let game = self.game.as_ref()?;
+        Some(input_of(playout::demo_move(game)?))
     }
 
     fn wrong(&mut self, reason: Text) -> Feedback {
@@ -381,7 +422,7 @@ impl<'a> LessonRun<'a> {
         self.state.step_hints = 0;
         self.state.played.clear();
         self.state.found.clear();
-        self.pos = self.step_start();
+        self.game = self.step_start();
         if self.is_done() {
             Feedback::LessonDone { text, result: self.result() }
         } else {
@@ -391,27 +432,38 @@ impl<'a> LessonRun<'a> {
 
     /// Asks for a hint for the current step; it costs a star.
     pub fn hint(&mut self) -> Feedback {
-        let Some(step) = self.step() else { return Feedback::NotExpected };
+        let Some(step) = self.step_owned() else { return Feedback::NotExpected };
         let Some(text) = step.hint().cloned() else { return Feedback::NotExpected };
-        let points = match step {
+        let first = |m: Option<MoveInput>| match m {
+            Some(MoveInput::Step { from, .. }) => vec![from],
+            Some(MoveInput::Place { at }) => vec![at],
+            _ => Vec::new(),
+        };
+        let points = match &step {
             Step::TapTargets(s) => self
-                .targets(parse_pt(&s.piece).unwrap_or(Point::new(0, 0)))
+                .targets(self.pt(&s.piece).unwrap_or(Point::new(0, 0)))
                 .into_iter()
                 .filter(|p| !self.state.found.contains(p))
                 .take(1)
                 .collect(),
-            Step::MakeMove(s) => {
-                s.accept.first().and_then(|m| parse_mv(m)).map(|m| vec![m.0]).unwrap_or_default()
-            }
-            Step::Puzzle(_) => self.next_line_move().map(|m| vec![m.0]).unwrap_or_default(),
+            Step::MakeMove(s) => first(s.accept.first().and_then(|m| self.mv(m))),
+            Step::Puzzle(_) => first(self.next_line_move()),
             Step::PlayOut(_) => match self.play_out_demo() {
                 Some(Input::Move { from, .. }) => vec![from],
+                Some(Input::Tap(at)) => vec![at],
                 _ => Vec::new(),
             },
             Step::Setup(s) => s
                 .place
                 .iter()
-                .filter_map(|p| parse_pt(p))
+                .filter_map(|p| self.pt(p))
+                .filter(|p| !self.state.found.contains(p))
+                .take(1)
+                .collect(),
+            Step::TapShape(s) => s
+                .points
+                .iter()
+                .filter_map(|p| self.pt(p))
                 .filter(|p| !self.state.found.contains(p))
                 .take(1)
                 .collect(),
@@ -422,19 +474,37 @@ impl<'a> LessonRun<'a> {
     }
 
     /// The child's next move on the first scripted line that matches what was played.
-    fn next_line_move(&self) -> Option<(Point, Point)> {
+    fn next_line_move(&self) -> Option<MoveInput> {
         let Some(Step::Puzzle(s)) = self.step() else { return None };
         let k = self.state.played.len();
         s.lines.iter().find_map(|line| {
-            let moves: Vec<(Point, Point)> = line.iter().filter_map(|m| parse_mv(m)).collect();
+            let moves: Vec<MoveInput> = line.iter().filter_map(|m| self.mv(m)).collect();
             (moves.len() > k && moves[..k] == self.state.played[..]).then(|| moves[k])
         })
     }
 
-    fn illegal(&mut self, from: Point, to: Point) -> Option<Feedback> {
-        let pos = self.pos.as_ref()?;
-        let reason = xq::illegal_reason(pos, from, to)?;
-        Some(self.wrong(reason.text()))
+    /// Why the rules refuse `m` here, or `None` when it may be played.
+    fn refusal(&self, m: MoveInput) -> Option<Text> {
+        if let (Some(pos), MoveInput::Step { from, to, .. }) = (self.xq_pos(), m) {
+            return xq::illegal_reason(pos, from, to).map(|r| r.text());
+        }
+        let mut g = self.game.clone()?;
+        g.play(m).err().map(|r| r.text())
+    }
+
+    fn illegal(&mut self, m: MoveInput) -> Option<Feedback> {
+        let reason = self.refusal(m)?;
+        Some(self.wrong(reason))
+    }
+
+    /// The move an input stands for in a step where the child plays: a piece moved,
+    /// or (in a stone game) a stone placed with a tap.
+    fn move_of(&self, input: Input) -> Option<MoveInput> {
+        match input {
+            Input::Move { from, to } if !self.places_stones() => Some(MoveInput::step(from, to)),
+            Input::Tap(at) if self.places_stones() => Some(MoveInput::Place { at }),
+            _ => None,
+        }
     }
 
     /// Hands the child's input to the current step.
@@ -445,97 +515,121 @@ impl<'a> LessonRun<'a> {
     /// `Feedback::Correct { reply }` already played. A UI that wants to show the child's
     /// move before the reply can draw it first and call `submit` on the next frame.
     pub fn submit(&mut self, input: Input) -> Feedback {
-        let Some(step) = self.step() else { return Feedback::NotExpected };
-        match (step, input) {
-            (Step::Explain(_), Input::Continue) => self.finish_step(None, false),
-            (Step::TapTargets(s), Input::Tap(p)) => {
-                let Some(from) = parse_pt(&s.piece) else { return Feedback::NotExpected };
-                let targets = self.targets(from);
-                if targets.contains(&p) {
-                    if !self.state.found.contains(&p) {
-                        self.state.found.push(p);
-                    }
-                    if targets.iter().all(|t| self.state.found.contains(t)) {
-                        return self.finish_step(None, false);
-                    }
-                    return Feedback::Correct { text: None, reply: None };
-                }
-                if p == from {
-                    return self.wrong(t(
-                        "这是棋子自己的位置，点它能走到的点。",
-                        "That is where the piece stands; tap where it can go.",
-                    ));
-                }
-                let reason = self
-                    .pos
-                    .as_ref()
-                    .and_then(|pos| xq::illegal_reason(pos, from, p))
-                    .map(|r| r.text())
-                    .unwrap_or_else(|| t("这个棋子走不到那里。", "This piece cannot go there."));
-                self.wrong(reason)
-            }
-            (Step::MakeMove(s), Input::Move { from, to }) => {
-                let text = format!("{}{}", xq::point_name(from), xq::point_name(to));
-                if s.accept.contains(&text)
-                    && let Some(pos) = &mut self.pos
-                    && pos.play_points(from, to).is_ok()
-                {
-                    return self.finish_step(Some(s.praise.clone()), false);
-                }
-                if let Some(w) = s.wrong.iter().find(|w| w.mv == text) {
-                    return self.wrong(w.says.clone());
-                }
-                if let Some(f) = self.illegal(from, to) {
-                    return f;
-                }
-                self.wrong(t(
-                    "这步棋可以走，但不是这里要找的那一步。再看看！",
-                    "That move is allowed, but it is not the one we are looking for. Look again!",
-                ))
-            }
-            (Step::Collect(s), Input::Move { from, to }) => self.collect(s, from, to),
-            (Step::Puzzle(s), Input::Move { from, to }) => self.puzzle(s, from, to),
-            (Step::Quiz(s), Input::Choice(i)) => {
+        let Some(step) = self.step_owned() else { return Feedback::NotExpected };
+        let played = self.move_of(input);
+        match (&step, input, played) {
+            (Step::Explain(_), Input::Continue, _) => self.finish_step(None, false),
+            (Step::TapTargets(s), Input::Tap(p), _) => self.tap_target(s, p),
+            (Step::MakeMove(s), _, Some(m)) => self.make_move(s, m),
+            (Step::Collect(s), Input::Move { from, to }, _) => self.collect(s, from, to),
+            (Step::Puzzle(s), _, Some(m)) => self.puzzle(s, m),
+            (Step::Quiz(s), Input::Choice(i), _) => {
                 if i == s.answer {
                     self.finish_step(Some(s.explain.clone()), false)
                 } else {
                     self.wrong(t("不对哦，再想一想。", "Not quite. Think again."))
                 }
             }
-            (Step::TapPoint(s), Input::Tap(p)) => {
-                if s.points.iter().any(|q| parse_pt(q) == Some(p)) {
+            (Step::TapPoint(s), Input::Tap(p), _) => {
+                if s.points.iter().any(|q| self.pt(q) == Some(p)) {
                     self.finish_step(Some(s.explain.clone()), false)
                 } else {
                     self.wrong(t("不是这个点，再找一找。", "Not that point. Look again."))
                 }
             }
-            (Step::Setup(s), Input::Place { kind, at }) => self.place(s, kind, at),
-            (Step::PlayOut(s), Input::Move { from, to }) => self.play_out(s, from, to),
+            (Step::TapShape(s), Input::Tap(p), _) => {
+                let points: Vec<Point> = s.points.iter().filter_map(|q| self.pt(q)).collect();
+                if !points.contains(&p) {
+                    return self.wrong(s.explain.clone());
+                }
+                if !self.state.found.contains(&p) {
+                    self.state.found.push(p);
+                }
+                if points.iter().all(|q| self.state.found.contains(q)) {
+                    return self.finish_step(Some(s.explain.clone()), false);
+                }
+                Feedback::Correct { text: None, reply: None }
+            }
+            (Step::Setup(s), Input::Place { kind, at }, _) => self.place(s, kind, at),
+            (Step::PlayOut(s), _, Some(m)) => self.play_out(s, m),
             _ => Feedback::NotExpected,
         }
     }
 
+    fn tap_target(&mut self, s: &super::schema::TapTargets, p: Point) -> Feedback {
+        let Some(from) = self.pt(&s.piece) else { return Feedback::NotExpected };
+        let targets = self.targets(from);
+        if targets.contains(&p) {
+            if !self.state.found.contains(&p) {
+                self.state.found.push(p);
+            }
+            if targets.iter().all(|t| self.state.found.contains(t)) {
+                return self.finish_step(None, false);
+            }
+            return Feedback::Correct { text: None, reply: None };
+        }
+        if p == from {
+            return self.wrong(t(
+                "这是棋子自己的位置，点它能走到的点。",
+                "That is where the piece stands; tap where it can go.",
+            ));
+        }
+        let reason = self
+            .refusal(MoveInput::step(from, p))
+            .unwrap_or_else(|| t("这个棋子走不到那里。", "This piece cannot go there."));
+        self.wrong(reason)
+    }
+
+    fn make_move(&mut self, s: &super::schema::MakeMove, m: MoveInput) -> Feedback {
+        let listed = s.accept.iter().any(|a| self.mv(a) == Some(m));
+        // A stone that starts a win by fours is right even when the author listed
+        // another first stone.
+        let proven = s.proof == Some(Proof::StartsVcf)
+            && self.game.as_ref().is_some_and(|g| stones::starts_vcf(g, m));
+        if (listed || proven)
+            && let Some(game) = &mut self.game
+            && advance(game, m).is_ok()
+        {
+            self.state.played.push(m);
+            return self.finish_step(Some(s.praise.clone()), false);
+        }
+        if let Some(w) = s.wrong.iter().find(|w| self.mv(&w.mv) == Some(m)) {
+            return self.wrong(w.says.clone());
+        }
+        if let Some(f) = self.illegal(m) {
+            return f;
+        }
+        self.wrong(t(
+            "这步棋可以走，但不是这里要找的那一步。再看看！",
+            "That move is allowed, but it is not the one we are looking for. Look again!",
+        ))
+    }
+
     fn collect(&mut self, s: &super::schema::Collect, from: Point, to: Point) -> Feedback {
-        let current = self.state.played.last().map(|m| m.1).or_else(|| parse_pt(&s.piece));
+        let current = match self.state.played.last() {
+            Some(MoveInput::Step { to, .. }) => Some(*to),
+            _ => self.pt(&s.piece),
+        };
         if current != Some(from) {
             return self.wrong(t(
                 "这一关只走带星星任务的那个棋子。",
                 "In this game, move only the star-hunting piece.",
             ));
         }
-        if let Some(f) = self.illegal(from, to) {
+        let m = MoveInput::step(from, to);
+        if let Some(f) = self.illegal(m) {
             return f;
         }
-        let Some(pos) = &mut self.pos else { return Feedback::NotExpected };
-        let side = pos.side_to_move();
-        if pos.play_points(from, to).is_err() {
+        let Some(game) = &mut self.game else { return Feedback::NotExpected };
+        let side = game.side_to_move();
+        if advance(game, m).is_err() {
             return Feedback::NotExpected;
         }
-        if let Some(p) = xq::with_side_to_move(pos, side) {
-            *pos = p;
+        if let Some(g) = keep_turn(game, side) {
+            *game = g;
         }
-        self.state.played.push((from, to));
-        let stars: Vec<Point> = s.stars.iter().filter_map(|p| parse_pt(p)).collect();
+        self.state.played.push(m);
+        let stars: Vec<Point> = s.stars.iter().filter_map(|p| self.pt(p)).collect();
         if stars.contains(&to) && !self.state.found.contains(&to) {
             self.state.found.push(to);
         }
@@ -552,75 +646,78 @@ impl<'a> LessonRun<'a> {
         Feedback::Correct { text: None, reply: None }
     }
 
-    fn puzzle(&mut self, s: &super::schema::Puzzle, from: Point, to: Point) -> Feedback {
-        if let Some(f) = self.illegal(from, to) {
+    fn puzzle(&mut self, s: &super::schema::Puzzle, m: MoveInput) -> Feedback {
+        if let Some(f) = self.illegal(m) {
             return f;
         }
-        let Some(m) = Move::new(from, to) else { return Feedback::NotExpected };
-        let Some(pos) = self.pos.clone() else { return Feedback::NotExpected };
+        let Some(mut game) = self.game.clone() else { return Feedback::NotExpected };
         let k = self.state.played.len();
         let mut next = self.state.played.clone();
-        next.push((from, to));
-        let on_line = |line: &Vec<String>| {
-            let moves: Vec<(Point, Point)> = line.iter().filter_map(|m| parse_mv(m)).collect();
+        next.push(m);
+        let line = s.lines.iter().find_map(|line| {
+            let moves: Vec<MoveInput> = line.iter().filter_map(|m| self.mv(m)).collect();
             (moves.len() > k && moves[..=k] == next[..]).then_some(moves)
-        };
-        let line = s.lines.iter().find_map(on_line);
+        });
         let left = s.mate_in.unwrap_or(0).saturating_sub((k / 2) as u8);
-        let good =
-            line.is_some() || (s.goal == PuzzleGoal::Mate && xq::move_keeps_mate(&pos, m, left));
+        let good = line.is_some()
+            || match s.goal {
+                PuzzleGoal::Mate => self.xq_pos().is_some_and(|pos| {
+                    step_move(m).is_some_and(|mv| xq::move_keeps_mate(pos, mv, left))
+                }),
+                PuzzleGoal::Five => stones::keeps_vcf(&game, m, u32::from(left)),
+                PuzzleGoal::Line => false,
+            };
         if !good {
             return self.wrong(t(
                 "这步不够好，对方能化解。再想想！",
                 "That move lets the opponent escape. Think again!",
             ));
         }
-        let mut pos = pos;
-        pos.make(m);
-        self.state.played.push((from, to));
-        if xq::is_mated(&pos) {
-            self.pos = Some(pos);
+        if advance(&mut game, m).is_err() {
+            return Feedback::NotExpected;
+        }
+        self.state.played.push(m);
+        if is_finished(&game) {
+            self.game = Some(game);
             return self.finish_step(Some(s.praise.clone()), false);
         }
         let reply = match &line {
             Some(moves) if moves.len() > k + 1 => Some(moves[k + 1]),
             Some(_) if s.goal == PuzzleGoal::Line => {
-                self.pos = Some(pos);
+                self.game = Some(game);
                 return self.finish_step(Some(s.praise.clone()), false);
             }
-            _ => pos.legal_moves().iter().next().map(|m| (m.from(), m.to())),
+            _ => fallback_reply(&game),
         };
-        let Some((rf, rt)) = reply else { return Feedback::NotExpected };
-        if pos.play_points(rf, rt).is_err() {
+        let Some(reply) = reply else { return Feedback::NotExpected };
+        if advance(&mut game, reply).is_err() {
             return Feedback::NotExpected;
         }
-        self.state.played.push((rf, rt));
-        self.pos = Some(pos);
-        Feedback::Correct { text: None, reply: Some((rf, rt)) }
+        self.state.played.push(reply);
+        self.game = Some(game);
+        Feedback::Correct { text: None, reply: Some(reply) }
     }
 
     /// The child's move in a play-out, then (unless the goal is settled) the engine's
     /// reply, computed here with the step's small node budget.
-    fn play_out(&mut self, s: &PlayOut, from: Point, to: Point) -> Feedback {
-        if let Some(f) = self.illegal(from, to) {
+    fn play_out(&mut self, s: &PlayOut, m: MoveInput) -> Feedback {
+        if let Some(f) = self.illegal(m) {
             return f;
         }
-        let (Some(m), Some(start), Some(mut pos)) =
-            (Move::new(from, to), self.step_start(), self.pos.clone())
-        else {
+        let (Some(start), Some(mut game)) = (self.step_start(), self.game.clone()) else {
             return Feedback::NotExpected;
         };
         let child = start.side_to_move();
         let base = playout::balance(&start, child);
-        if pos.play(m).is_err() {
+        if advance(&mut game, m).is_err() {
             return Feedback::NotExpected;
         }
-        self.state.played.push((from, to));
+        self.state.played.push(m);
         let n = playout::child_moves(self.state.played.len());
         let praise = || s.praise.clone().unwrap_or_else(playout::default_praise);
-        match playout::after_child(s, &pos, child, base, n) {
+        match playout::after_child(s, &game, child, base, n) {
             Verdict::Reached => {
-                self.pos = Some(pos);
+                self.game = Some(game);
                 return self.finish_step(Some(praise()), false);
             }
             Verdict::Failed(reason) => {
@@ -629,16 +726,16 @@ impl<'a> LessonRun<'a> {
             }
             Verdict::Going => {}
         }
-        let Some(reply) = playout::engine_reply(s, &start, &self.state.played, &pos) else {
+        let Some(reply) = playout::engine_reply(s, &game, self.state.played.len()) else {
             return Feedback::NotExpected;
         };
-        if pos.play(reply).is_err() {
+        if advance(&mut game, reply).is_err() {
             return Feedback::NotExpected;
         }
-        self.state.played.push((reply.from(), reply.to()));
-        match playout::after_reply(s, &pos, child, base, n) {
+        self.state.played.push(reply);
+        match playout::after_reply(s, &game, child, base, n) {
             Verdict::Reached => {
-                self.pos = Some(pos);
+                self.game = Some(game);
                 self.finish_step(Some(praise()), false)
             }
             Verdict::Failed(reason) => {
@@ -646,20 +743,20 @@ impl<'a> LessonRun<'a> {
                 self.wrong(reason)
             }
             Verdict::Going => {
-                self.pos = Some(pos);
-                Feedback::Correct { text: None, reply: Some((reply.from(), reply.to())) }
+                self.game = Some(game);
+                Feedback::Correct { text: None, reply: Some(reply) }
             }
         }
     }
 
     fn place(&mut self, s: &super::schema::Setup, kind: PieceKind, at: Point) -> Feedback {
-        let Some(pos) = &self.pos else { return Feedback::NotExpected };
-        let wanted = s.place.iter().filter_map(|p| parse_pt(p)).any(|p| p == at);
-        let there = pos.piece_at(at).map(|(_, k)| k.piece_kind());
+        let Some(game) = &self.game else { return Feedback::NotExpected };
+        let wanted = s.place.iter().filter_map(|p| self.pt(p)).any(|p| p == at);
+        let there = game.view().piece_at(at).map(|pc| pc.kind);
         if wanted && !self.state.found.contains(&at) && there == Some(kind) {
             self.state.found.push(at);
             let all =
-                s.place.iter().filter_map(|p| parse_pt(p)).all(|p| self.state.found.contains(&p));
+                s.place.iter().filter_map(|p| self.pt(p)).all(|p| self.state.found.contains(&p));
             if all {
                 return self.finish_step(None, false);
             }
@@ -673,6 +770,68 @@ impl<'a> LessonRun<'a> {
             en: format!("The {} does not start here. Think of its starting point.", name.en),
         })
     }
+}
+
+/// The input a UI sends for a move.
+pub(crate) fn input_of(m: MoveInput) -> Input {
+    match m {
+        MoveInput::Step { from, to, .. } => Input::Move { from, to },
+        MoveInput::Place { at } => Input::Tap(at),
+        MoveInput::Pass => Input::Continue,
+    }
+}
+
+/// A xiangqi move from a step input.
+fn step_move(m: MoveInput) -> Option<crate::xiangqi::Move> {
+    match m {
+        MoveInput::Step { from, to, .. } => crate::xiangqi::Move::new(from, to),
+        _ => None,
+    }
+}
+
+/// Whether a puzzle's game is won: in xiangqi the side to move has no legal move (将死
+/// or 困毙), elsewhere the game has an outcome.
+fn is_finished(game: &AnyGame) -> bool {
+    match game.as_xiangqi() {
+        Some(g) => xq::is_mated(g.position()),
+        None => game.outcome().is_some(),
+    }
+}
+
+/// Plays `m`. A xiangqi lesson board may hold a position the rules call over (two
+/// lone generals); its pieces still move as the position allows.
+fn advance(game: &mut AnyGame, m: MoveInput) -> Result<(), crate::Refusal> {
+    if let AnyGame::Xiangqi(g) = game
+        && g.outcome().is_some()
+        && let MoveInput::Step { from, to, .. } = m
+    {
+        let mut pos = g.position().clone();
+        pos.play_points(from, to).map_err(|_| crate::Refusal::NotAMove)?;
+        *g = crate::xiangqi::Game::new(pos, g.rules());
+        return Ok(());
+    }
+    game.play(m)
+}
+
+/// The opponent's answer when the child's move is right but off the scripted lines:
+/// in xiangqi the first legal move, in gomoku the block of the child's four.
+fn fallback_reply(game: &AnyGame) -> Option<MoveInput> {
+    match game {
+        AnyGame::Xiangqi(g) => {
+            g.position().legal_moves().iter().next().map(|m| MoveInput::step(m.from(), m.to()))
+        }
+        AnyGame::Gomoku(g) => {
+            crate::gomoku::puzzles::forced_block(g).map(|at| MoveInput::Place { at })
+        }
+        _ => None,
+    }
+}
+
+/// The same position with `side` to move again (collect steps, where only the child's
+/// piece moves); `None` outside xiangqi or when that position is not valid.
+fn keep_turn(game: &AnyGame, side: crate::Side) -> Option<AnyGame> {
+    let pos = xq::with_side_to_move(game.as_xiangqi()?.position(), side)?;
+    Some(AnyGame::Xiangqi(crate::xiangqi::Game::new(pos, crate::xiangqi::Rules::default())))
 }
 
 /// The name of a xiangqi piece kind (red's character).

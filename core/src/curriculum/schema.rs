@@ -8,14 +8,27 @@ use serde::{Deserialize, Serialize};
 
 pub use crate::game::Text;
 
-/// Which game a course teaches. Positions in its lessons are FENs of that game.
+pub use crate::game::GameKind;
+
+/// The game a course file names: `game = "xiangqi"`, or `"gomoku"` with a `rule`, or
+/// `"go"` with a `size`. Positions in its lessons are written in that game's text
+/// (see [`super::position`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum Game {
+pub enum GameName {
     Xiangqi,
     Chess,
     Go,
     Gomoku,
+}
+
+/// A gomoku rule set as a course file writes it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum RuleName {
+    Freestyle,
+    Standard,
+    Renju,
 }
 
 /// `course.toml`: the course and the order of its units and lessons.
@@ -23,7 +36,13 @@ pub enum Game {
 #[serde(deny_unknown_fields)]
 pub struct CourseFile {
     pub id: String,
-    pub game: Game,
+    pub game: GameName,
+    /// Go: the board's lines (9 when absent).
+    #[serde(default)]
+    pub size: Option<u8>,
+    /// Gomoku: the rule set (renju when absent).
+    #[serde(default)]
+    pub rule: Option<RuleName>,
     pub title: Text,
     pub description: Text,
     pub units: Vec<UnitSpec>,
@@ -42,7 +61,7 @@ pub struct UnitSpec {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Course {
     pub id: String,
-    pub game: Game,
+    pub game: GameKind,
     pub title: Text,
     pub description: Text,
     pub units: Vec<Unit>,
@@ -73,6 +92,9 @@ impl Course {
 #[serde(deny_unknown_fields)]
 pub struct Lesson {
     pub id: String,
+    /// The game of the course the lesson belongs to (set when the course is loaded).
+    #[serde(skip_deserializing, default = "default_game")]
+    pub game: GameKind,
     pub title: Text,
     /// Lesson ids that should be done first.
     #[serde(default)]
@@ -125,6 +147,8 @@ pub enum Step {
     Setup(Setup),
     /// Play from a position against the engine until a goal is reached.
     PlayOut(PlayOut),
+    /// Tap every point where a stone makes a given shape (stone games).
+    TapShape(TapShape),
 }
 
 impl Step {
@@ -139,6 +163,7 @@ impl Step {
             Step::TapPoint(s) => &s.id,
             Step::Setup(s) => &s.id,
             Step::PlayOut(s) => &s.id,
+            Step::TapShape(s) => &s.id,
         }
     }
 
@@ -154,6 +179,7 @@ impl Step {
             Step::TapPoint(_) => "tap_point",
             Step::Setup(_) => "setup",
             Step::PlayOut(_) => "play_out",
+            Step::TapShape(_) => "tap_shape",
         }
     }
 
@@ -169,6 +195,7 @@ impl Step {
             Step::TapPoint(s) => &s.text,
             Step::Setup(s) => &s.text,
             Step::PlayOut(s) => &s.text,
+            Step::TapShape(s) => &s.text,
         }
     }
 
@@ -184,6 +211,7 @@ impl Step {
             Step::TapPoint(s) => Some(&s.hint),
             Step::Setup(s) => Some(&s.hint),
             Step::PlayOut(s) => Some(&s.hint),
+            Step::TapShape(s) => Some(&s.hint),
         }
     }
 
@@ -199,6 +227,7 @@ impl Step {
             Step::TapPoint(s) => Some(&s.fen),
             Step::Setup(s) => Some(&s.fen),
             Step::PlayOut(s) => Some(&s.fen),
+            Step::TapShape(s) => Some(&s.fen),
         }
     }
 
@@ -214,7 +243,7 @@ impl Step {
 pub struct Explain {
     pub id: String,
     pub text: Text,
-    #[serde(default)]
+    #[serde(default, alias = "position")]
     pub fen: Option<String>,
     /// Points to highlight, e.g. `["e0", "e9"]`.
     #[serde(default)]
@@ -230,6 +259,7 @@ pub struct Explain {
 pub struct TapTargets {
     pub id: String,
     pub text: Text,
+    #[serde(alias = "position")]
     pub fen: String,
     pub piece: String,
     /// The answer as the author sees it; validation checks it equals the rules' answer.
@@ -243,9 +273,13 @@ pub struct TapTargets {
 pub struct MakeMove {
     pub id: String,
     pub text: Text,
+    #[serde(alias = "position")]
     pub fen: String,
     /// Moves that solve the step, e.g. `["h2e2"]`.
     pub accept: Vec<String>,
+    /// What a solver in core proves about the accepted moves (stone games).
+    #[serde(default)]
+    pub proof: Option<Proof>,
     /// The first accepted move in Chinese notation (e.g. `炮二平五`), when the step
     /// teaches notation; validation checks it names that move.
     #[serde(default)]
@@ -258,6 +292,20 @@ pub struct MakeMove {
     #[serde(default)]
     pub highlights: Vec<String>,
     pub hint: Text,
+}
+
+/// A claim about a make-move step that validation proves with the game's solver.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Proof {
+    /// The accepted moves are exactly the points where the side to move makes five.
+    Five,
+    /// Every accepted move starts a win by continuous fours (VCF) and no named wrong
+    /// move does.
+    StartsVcf,
+    /// Every accepted move leaves the opponent without a VCF, and every other move
+    /// lets the opponent win by one.
+    Defends,
 }
 
 /// A named wrong move and the feedback for it.
@@ -275,6 +323,7 @@ pub struct WrongMove {
 pub struct Collect {
     pub id: String,
     pub text: Text,
+    #[serde(alias = "position")]
     pub fen: String,
     pub piece: String,
     pub stars: Vec<String>,
@@ -290,6 +339,9 @@ pub enum PuzzleGoal {
     Mate,
     /// The line is the best play; no further condition.
     Line,
+    /// Stone games: every move of the child makes a four and the last makes five (a
+    /// win by continuous fours, VCF); `mate_in` counts the child's moves.
+    Five,
 }
 
 /// A move tree: each line alternates the child's move and the opponent's reply.
@@ -299,6 +351,7 @@ pub enum PuzzleGoal {
 pub struct Puzzle {
     pub id: String,
     pub text: Text,
+    #[serde(alias = "position")]
     pub fen: String,
     pub goal: PuzzleGoal,
     /// For `mate`: how many of the child's moves the mate takes.
@@ -315,7 +368,7 @@ pub struct Puzzle {
 pub struct Quiz {
     pub id: String,
     pub text: Text,
-    #[serde(default)]
+    #[serde(default, alias = "position")]
     pub fen: Option<String>,
     #[serde(default)]
     pub highlights: Vec<String>,
@@ -333,6 +386,7 @@ pub struct Quiz {
 pub struct TapPoint {
     pub id: String,
     pub text: Text,
+    #[serde(alias = "position")]
     pub fen: String,
     pub points: Vec<String>,
     pub explain: Text,
@@ -346,6 +400,7 @@ pub struct TapPoint {
 pub struct Setup {
     pub id: String,
     pub text: Text,
+    #[serde(alias = "position")]
     pub fen: String,
     pub place: Vec<String>,
     pub hint: Text,
@@ -362,6 +417,51 @@ pub enum PlayGoal {
     WinMaterial,
     /// Make `moves` moves without being mated and without losing a big piece.
     HoldDraw { moves: u16 },
+    /// Win the game: five in a row in gomoku, checkmate in xiangqi.
+    Win,
+}
+
+/// A shape a stone can make on a point, as a question asks for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ShapeQuery {
+    /// 成五: the stone wins at once.
+    Five,
+    /// 活四: a four with two points to make five.
+    OpenFour,
+    /// Any four (冲四 or 活四), five not included.
+    Four,
+    /// 活三 (a real one for black under renju), in at least one line.
+    OpenThree,
+    /// 四三: a four and an open three at once.
+    FourThree,
+    /// Black's forbidden points under renju (三三, 四四, 长连).
+    Forbidden,
+}
+
+/// The colour a shape question is about.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StoneName {
+    Black,
+    White,
+}
+
+/// Tap every point where `stone` makes `shape`; validation checks the listed points
+/// are exactly the rules' answer.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TapShape {
+    pub id: String,
+    pub text: Text,
+    #[serde(alias = "position")]
+    pub fen: String,
+    pub shape: ShapeQuery,
+    pub stone: StoneName,
+    pub points: Vec<String>,
+    /// Said when every point is found, and as the reason after a wrong tap.
+    pub explain: Text,
+    pub hint: Text,
 }
 
 /// Play on against the engine until the goal is reached. The child plays the side to
@@ -372,6 +472,7 @@ pub enum PlayGoal {
 pub struct PlayOut {
     pub id: String,
     pub text: Text,
+    #[serde(alias = "position")]
     pub fen: String,
     pub goal: PlayGoal,
     /// The engine's difficulty level (1–10, see [`crate::ai::LEVELS`]); its node cap
@@ -394,6 +495,10 @@ pub struct PlayOut {
     #[serde(default)]
     pub praise: Option<Text>,
     pub hint: Text,
+}
+
+fn default_game() -> GameKind {
+    GameKind::Xiangqi
 }
 
 fn default_level() -> u8 {

@@ -5,10 +5,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
-use super::schema::{Course, Game, Lesson, PuzzleGoal, Step, Text};
+use super::schema::{Course, Lesson, PuzzleGoal, Step, Text};
 use super::xq;
-use crate::Point;
 use crate::xiangqi::{Move, Position};
+use crate::{GameKind, Point};
 
 /// One problem in a course, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -70,16 +70,24 @@ pub enum Problem {
     TooManyNodes { nodes: u32, max: u32 },
     #[error("a play-out needs at least one move to play ({0} is zero)")]
     NoMoves(&'static str),
+    #[error("a {0} step does not fit this game")]
+    NotForThisGame(&'static str),
+    #[error("the solver does not confirm it: {0}")]
+    Unproven(String),
+    #[error("listed points {listed:?} differ from the rules' answer {actual:?}")]
+    PointsDiffer { listed: Vec<String>, actual: Vec<String> },
+    #[error("the position '{text}' does not read: {error}")]
+    BadPosition { text: String, error: String },
 }
 
-struct Ctx<'a> {
+pub(super) struct Ctx<'a> {
     lesson: &'a str,
     step: Option<&'a str>,
     out: &'a mut Vec<ValidationError>,
 }
 
 impl Ctx<'_> {
-    fn err(&mut self, problem: Problem) {
+    pub(super) fn err(&mut self, problem: Problem) {
         self.out.push(ValidationError {
             lesson: self.lesson.to_owned(),
             step: self.step.map(str::to_owned),
@@ -87,7 +95,7 @@ impl Ctx<'_> {
         });
     }
 
-    fn text(&mut self, field: &str, t: &Text) {
+    pub(super) fn text(&mut self, field: &str, t: &Text) {
         if t.zh.trim().is_empty() {
             self.err(Problem::MissingTranslation { field: field.to_owned(), missing: "zh" });
         }
@@ -160,7 +168,7 @@ pub fn validate(course: &Course) -> Vec<ValidationError> {
                 c.err(Problem::UnknownPrerequisite(p.clone()));
             }
         }
-        if course.game != Game::Xiangqi {
+        if matches!(course.game, GameKind::Chess | GameKind::Go { .. }) {
             c.err(Problem::UnsupportedGame(format!("{:?}", course.game)));
             continue;
         }
@@ -205,7 +213,7 @@ fn prerequisite_cycle(course: &Course) -> Option<String> {
     graph.keys().find_map(|&n| visit(n, &graph, &mut state))
 }
 
-/// Checks one xiangqi lesson.
+/// Checks one lesson against the rules of its game.
 pub fn validate_lesson(lesson: &Lesson, out: &mut Vec<ValidationError>) {
     let mut c = Ctx { lesson: &lesson.id, step: None, out };
     c.text("title", &lesson.title);
@@ -235,7 +243,10 @@ pub fn validate_lesson(lesson: &Lesson, out: &mut Vec<ValidationError>) {
         if let Some(h) = step.hint() {
             c.text("hint", h);
         }
-        validate_step(step, &mut c);
+        match lesson.game {
+            GameKind::Xiangqi => validate_step(step, &mut c),
+            kind => super::check_stones::validate_step(kind, step, &mut c),
+        }
     }
 }
 
@@ -331,16 +342,7 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             validate_puzzle(s, &pos, c);
         }
         Step::Quiz(s) => {
-            c.text("explain", &s.explain);
-            if s.choices.len() < 2 {
-                c.err(Problem::Empty("second choice"));
-            }
-            for (i, t) in s.choices.iter().enumerate() {
-                c.text(&format!("choices[{i}]"), t);
-            }
-            if s.answer >= s.choices.len() {
-                c.err(Problem::BadAnswer { answer: s.answer, choices: s.choices.len() });
-            }
+            quiz_fields(s, c);
             for h in &s.highlights {
                 c.point(h);
             }
@@ -367,28 +369,48 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
                 }
             }
         }
+        Step::TapShape(_) => c.err(Problem::NotForThisGame("tap_shape")),
         Step::PlayOut(s) => {
             if pos.is_some_and(|p| xq::is_mated(&p)) {
                 c.err(Problem::GameOver);
             }
-            if !(1..=10).contains(&s.level) {
-                c.err(Problem::BadLevel(s.level));
-            }
-            if let Some(nodes) = s.nodes
-                && !(1..=super::PLAYOUT_MAX_NODES).contains(&nodes)
-            {
-                c.err(Problem::TooManyNodes { nodes, max: super::PLAYOUT_MAX_NODES });
-            }
-            if s.max_moves == Some(0) {
-                c.err(Problem::NoMoves("max_moves"));
-            }
-            if let super::schema::PlayGoal::HoldDraw { moves: 0 } = s.goal {
-                c.err(Problem::NoMoves("goal.moves"));
-            }
-            if let Some(p) = &s.praise {
-                c.text("praise", p);
-            }
+            play_out_fields(s, c);
         }
+    }
+}
+
+/// The checks every game's play-out needs: level, budget, move counts, praise.
+pub(super) fn play_out_fields(s: &super::schema::PlayOut, c: &mut Ctx<'_>) {
+    if !(1..=10).contains(&s.level) {
+        c.err(Problem::BadLevel(s.level));
+    }
+    if let Some(nodes) = s.nodes
+        && !(1..=super::PLAYOUT_MAX_NODES).contains(&nodes)
+    {
+        c.err(Problem::TooManyNodes { nodes, max: super::PLAYOUT_MAX_NODES });
+    }
+    if s.max_moves == Some(0) {
+        c.err(Problem::NoMoves("max_moves"));
+    }
+    if let super::schema::PlayGoal::HoldDraw { moves: 0 } = s.goal {
+        c.err(Problem::NoMoves("goal.moves"));
+    }
+    if let Some(p) = &s.praise {
+        c.text("praise", p);
+    }
+}
+
+/// The checks every game's quiz needs.
+pub(super) fn quiz_fields(s: &super::schema::Quiz, c: &mut Ctx<'_>) {
+    c.text("explain", &s.explain);
+    if s.choices.len() < 2 {
+        c.err(Problem::Empty("second choice"));
+    }
+    for (i, t) in s.choices.iter().enumerate() {
+        c.text(&format!("choices[{i}]"), t);
+    }
+    if s.answer >= s.choices.len() {
+        c.err(Problem::BadAnswer { answer: s.answer, choices: s.choices.len() });
     }
 }
 
@@ -413,6 +435,9 @@ fn validate_puzzle(s: &super::schema::Puzzle, pos: &Position, c: &mut Ctx<'_>) {
                 c.err(Problem::BadLine { line: i, what: "does not end in mate".into() });
             }
         }
+    }
+    if s.goal == PuzzleGoal::Five {
+        c.err(Problem::NotForThisGame("five-in-a-row puzzle"));
     }
     if s.goal == PuzzleGoal::Mate {
         match s.mate_in {

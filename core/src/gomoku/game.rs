@@ -52,6 +52,19 @@ pub enum PlayError {
     GameOver,
 }
 
+/// Why stones cannot be set up as a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum StonesError {
+    #[error("black has {black} stones and white {white}: black needs as many as white or one more")]
+    Counts { black: usize, white: usize },
+    #[error("{} is off the {lines}×{lines} board", point_name(*at))]
+    OffBoard { at: Point, lines: u8 },
+    #[error("{} is given a stone twice", point_name(*at))]
+    Twice { at: Point },
+    #[error("the stone on {} is already part of a five: the game would be over", point_name(*at))]
+    Five { at: Point },
+}
+
 /// A move that was played, with the outcome it brought, if any.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Played {
@@ -68,6 +81,9 @@ pub struct Game {
     moves: Vec<Point>,
     outcome: Option<Outcome>,
     policy: ForbiddenPolicy,
+    /// Stones set up before play (a lesson's position): not taken back, not marked
+    /// as the last move.
+    setup: usize,
 }
 
 impl Game {
@@ -84,7 +100,45 @@ impl Game {
             moves: Vec::new(),
             outcome: None,
             policy: ForbiddenPolicy::default(),
+            setup: 0,
         }
+    }
+
+    /// A position set up from its stones, as a diagram shows it: black has as many
+    /// stones as white (black to move) or one more (white to move). The stones are
+    /// placed without judging them, so a position may hold shapes that black could not
+    /// have played under renju; it may not hold a finished five.
+    pub fn from_stones(
+        rule: GomokuRule,
+        size: BoardSize,
+        black: &[Point],
+        white: &[Point],
+    ) -> Result<Game, StonesError> {
+        if black.len() != white.len() && black.len() != white.len() + 1 {
+            return Err(StonesError::Counts { black: black.len(), white: white.len() });
+        }
+        let mut game = Game::with_size(rule, size);
+        let lines = size.lines();
+        for k in 0..black.len() + white.len() {
+            let (list, stone) =
+                if k % 2 == 0 { (black, Stone::Black) } else { (white, Stone::White) };
+            let at = list[k / 2];
+            if game.board.index(at).is_none() {
+                return Err(StonesError::OffBoard { at, lines });
+            }
+            if !game.board.is_empty_at(at) {
+                return Err(StonesError::Twice { at });
+            }
+            game.board.set(at, Some(stone));
+            game.moves.push(at);
+        }
+        for &(list, stone) in &[(black, Stone::Black), (white, Stone::White)] {
+            if let Some(&at) = list.iter().find(|&&at| game.makes_five(at, stone)) {
+                return Err(StonesError::Five { at });
+            }
+        }
+        game.setup = game.moves.len();
+        Ok(game)
     }
 
     /// Replays a game record from the empty board, stopping at the first move that
@@ -217,6 +271,9 @@ impl Game {
 
     /// Takes back the last move (and any result it or a later resignation brought).
     pub fn undo(&mut self) -> Option<Point> {
+        if self.moves.len() <= self.setup {
+            return None;
+        }
         let last = self.moves.pop()?;
         self.board.set(last, None);
         self.outcome = None;
@@ -321,7 +378,7 @@ impl Game {
                 .collect(),
             pieces,
             highlights: Vec::new(),
-            last_move: self.moves.last().map(|&to| LastMove { from: None, to }),
+            last_move: self.moves[self.setup..].last().map(|&to| LastMove { from: None, to }),
             side_to_move: self.side_to_move(),
         }
     }

@@ -26,12 +26,13 @@ mod line;
 pub mod notation;
 pub mod openings;
 pub mod patterns;
+pub mod puzzles;
 pub mod renju;
 pub mod sgf;
 
 pub use board::{Board, BoardSize, DiagramError, Direction, Stone};
 pub use face::IllegalReason;
-pub use game::{ForbiddenPolicy, Game, PlayError, Played, is_win};
+pub use game::{ForbiddenPolicy, Game, PlayError, Played, StonesError, is_win};
 pub use openings::{OPENINGS, Opening, OpeningKind};
 pub use patterns::{Combination, PointShapes, Shape};
 pub use renju::Forbidden;

@@ -74,7 +74,7 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
             play_out(&mut run, view.index, &view.step_id)?;
             continue;
         }
-        let inputs = curriculum::demo_inputs(step);
+        let inputs = curriculum::demo_inputs(lesson.game, step);
         if inputs.is_empty() {
             return Err(format!("step '{}' has no demo answer", view.step_id));
         }
@@ -97,7 +97,7 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
 }
 
 /// Plays a play-out step with the "show me" moves against the step's engine.
-fn play_out(run: &mut LessonRun<'_>, index: usize, id: &str) -> Result<(), String> {
+fn play_out(run: &mut LessonRun, index: usize, id: &str) -> Result<(), String> {
     for _ in 0..200 {
         if run.view().is_none_or(|v| v.index != index) {
             return Ok(());

@@ -1,0 +1,219 @@
+//! Validation of stone-game (gomoku) lesson steps: every stone legal, every claim
+//! proven with the rules and the VCF solver in core — five points, wins by fours,
+//! the only defences, the shapes a question asks for, black's forbidden points.
+
+use super::position;
+use super::schema::{Proof, PuzzleGoal, ShapeQuery, Step, StoneName};
+use super::stones::MAX_VCF;
+use super::validate::{Ctx, Problem, play_out_fields, quiz_fields};
+use crate::gomoku::puzzles::{self, Asked};
+use crate::gomoku::{Game, Stone};
+use crate::{AnyGame, BoardGame, GameKind, MoveInput, Point};
+
+/// Depth of the opponent's win by fours a defence puzzle is checked against.
+pub const DEFENCE_VCF: u32 = 6;
+
+fn names(kind: GameKind, mut points: Vec<Point>) -> Vec<String> {
+    points.sort_by_key(|p| (p.rank, p.file));
+    points.into_iter().map(|p| kind.point_name(p)).collect()
+}
+
+fn stone_points(kind: GameKind, c: &mut Ctx<'_>, list: &[String]) -> Vec<Point> {
+    list.iter()
+        .filter_map(|p| {
+            let at = position::point(kind, p);
+            if at.is_none() {
+                c.err(Problem::BadPoint(p.clone()));
+            }
+            at
+        })
+        .collect()
+}
+
+/// A stone of the side to move on `text`, if it is one and the rules allow it.
+fn legal_stone(kind: GameKind, game: &AnyGame, text: &str, c: &mut Ctx<'_>) -> Option<Point> {
+    let Some(m @ MoveInput::Place { at }) = position::move_input(kind, text) else {
+        c.err(Problem::BadMove(text.to_owned()));
+        return None;
+    };
+    let mut g = game.clone();
+    if let Err(r) = g.play(m) {
+        c.err(Problem::IllegalMove { mv: text.to_owned(), reason: r.text().en });
+        return None;
+    }
+    Some(at)
+}
+
+pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
+    let game = match step.fen().map(|f| (f, position::start(kind, f))) {
+        Some((_, Ok(g))) => Some(g),
+        Some((f, Err(e))) => {
+            c.err(Problem::BadPosition { text: f.to_owned(), error: e.to_string() });
+            return;
+        }
+        None => None,
+    };
+    let gomoku = game.as_ref().and_then(AnyGame::as_gomoku).cloned();
+    match step {
+        Step::Explain(s) => {
+            stone_points(kind, c, &s.highlights);
+            if !s.arrows.is_empty() {
+                c.err(Problem::NotForThisGame("arrow"));
+            }
+        }
+        Step::Quiz(s) => {
+            quiz_fields(s, c);
+            stone_points(kind, c, &s.highlights);
+        }
+        Step::TapPoint(s) => {
+            c.text("explain", &s.explain);
+            if stone_points(kind, c, &s.points).is_empty() {
+                c.err(Problem::Empty("answer point"));
+            }
+        }
+        Step::TapShape(s) => {
+            c.text("explain", &s.explain);
+            let Some(g) = gomoku else { return };
+            let listed = stone_points(kind, c, &s.points);
+            if listed.is_empty() {
+                c.err(Problem::Empty("answer point"));
+            }
+            let stone = match s.stone {
+                StoneName::Black => Stone::Black,
+                StoneName::White => Stone::White,
+            };
+            let actual = puzzles::shape_points(g.board(), g.rule(), stone, asked(s.shape));
+            let (listed, actual) = (names(kind, listed), names(kind, actual));
+            if listed != actual {
+                c.err(Problem::PointsDiffer { listed, actual });
+            }
+        }
+        Step::MakeMove(s) => {
+            let (Some(game), Some(g)) = (&game, &gomoku) else { return };
+            c.text("praise", &s.praise);
+            if s.accept.is_empty() {
+                c.err(Problem::Empty("accepted move"));
+            }
+            let accept: Vec<Point> =
+                s.accept.iter().filter_map(|a| legal_stone(kind, game, a, c)).collect();
+            let mut wrong = Vec::new();
+            for w in &s.wrong {
+                c.text(&format!("wrong move {}", w.mv), &w.says);
+                if s.accept.contains(&w.mv) {
+                    c.err(Problem::WrongIsAccepted(w.mv.clone()));
+                }
+                wrong.extend(legal_stone(kind, game, &w.mv, c));
+            }
+            stone_points(kind, c, &s.highlights);
+            match s.proof {
+                None => {}
+                Some(Proof::Five) => {
+                    let actual = names(kind, puzzles::winning_points(g));
+                    let listed = names(kind, accept);
+                    if listed != actual {
+                        c.err(Problem::PointsDiffer { listed, actual });
+                    }
+                }
+                Some(Proof::StartsVcf) => prove_vcf_start(kind, g, &accept, &wrong, c),
+                Some(Proof::Defends) => {
+                    let actual = names(kind, puzzles::defences(g, DEFENCE_VCF));
+                    let listed = names(kind, accept);
+                    if listed != actual {
+                        c.err(Problem::Unproven(format!(
+                            "the moves that stop every win by fours are {actual:?}, \
+                             the step accepts {listed:?}"
+                        )));
+                    }
+                }
+            }
+        }
+        Step::Puzzle(s) => {
+            c.text("praise", &s.praise);
+            let Some(g) = gomoku else { return };
+            validate_five_puzzle(kind, s, &g, c);
+        }
+        Step::PlayOut(s) => {
+            if game.as_ref().is_some_and(|g| g.outcome().is_some()) {
+                c.err(Problem::GameOver);
+            }
+            play_out_fields(s, c);
+        }
+        Step::TapTargets(_) => c.err(Problem::NotForThisGame("tap_targets")),
+        Step::Collect(_) => c.err(Problem::NotForThisGame("collect")),
+        Step::Setup(_) => c.err(Problem::NotForThisGame("setup")),
+    }
+}
+
+fn asked(q: ShapeQuery) -> Asked {
+    match q {
+        ShapeQuery::Five => Asked::Five,
+        ShapeQuery::OpenFour => Asked::OpenFour,
+        ShapeQuery::Four => Asked::Four,
+        ShapeQuery::OpenThree => Asked::OpenThree,
+        ShapeQuery::FourThree => Asked::FourThree,
+        ShapeQuery::Forbidden => Asked::Forbidden,
+    }
+}
+
+fn prove_vcf_start(kind: GameKind, g: &Game, accept: &[Point], wrong: &[Point], c: &mut Ctx<'_>) {
+    for &at in accept {
+        if !puzzles::starts_vcf(g, at, MAX_VCF) {
+            c.err(Problem::Unproven(format!(
+                "{} does not start a win by fours",
+                kind.point_name(at)
+            )));
+        }
+    }
+    for &at in wrong {
+        if puzzles::starts_vcf(g, at, MAX_VCF) {
+            c.err(Problem::Unproven(format!(
+                "the wrong move {} starts a win by fours too",
+                kind.point_name(at)
+            )));
+        }
+    }
+}
+
+fn validate_five_puzzle(kind: GameKind, s: &super::schema::Puzzle, g: &Game, c: &mut Ctx<'_>) {
+    if s.goal != PuzzleGoal::Five {
+        c.err(Problem::NotForThisGame("mate puzzle"));
+        return;
+    }
+    let Some(n) = s.mate_in.map(u32::from).filter(|n| (1..=MAX_VCF).contains(n)) else {
+        c.err(Problem::Unproven(format!("a five puzzle needs mate_in from 1 to {MAX_VCF}")));
+        return;
+    };
+    if s.lines.is_empty() {
+        c.err(Problem::Empty("line"));
+    }
+    for (i, line) in s.lines.iter().enumerate() {
+        let mut g = g.clone();
+        let child = g.side_to_move();
+        for (k, text) in line.iter().enumerate() {
+            let Some(at) = legal_stone(kind, &AnyGame::Gomoku(g.clone()), text, c) else {
+                break;
+            };
+            if k % 2 == 0 {
+                let left = n.saturating_sub((k / 2) as u32);
+                if !puzzles::starts_vcf(&g, at, left) {
+                    c.err(Problem::BadLine {
+                        line: i,
+                        what: format!("move {text} does not keep the win by fours"),
+                    });
+                    break;
+                }
+            } else if puzzles::forced_block(&g) != Some(at) {
+                c.err(Problem::BadLine { line: i, what: format!("reply {text} is not the block") });
+                break;
+            }
+            if g.play(at).is_err() {
+                break;
+            }
+        }
+        let won =
+            matches!(g.outcome(), Some(crate::Outcome::Win { winner, .. }) if winner == child);
+        if !won {
+            c.err(Problem::BadLine { line: i, what: "does not end in five".into() });
+        }
+    }
+}
