@@ -2,9 +2,12 @@
 //! renju forbidden points, determinism, levels, a session to the end, and the Gomocup
 //! protocol.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use common::{Mix, scattered_moves};
 use qike_core::ai::gomoku::{GomokuEngine, vcf};
 use qike_core::ai::{AnyEngine, Engine, Level, Limits, Rng, Verdict, levels, play_level};
 use qike_core::gomoku::notation::{format_points, parse_game, parse_point, point_name};
@@ -178,37 +181,10 @@ fn check_line(g: &Game, line: &[Point]) {
     panic!("the line has no five");
 }
 
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    }
-}
-
 /// A random crowded position in a 7×7 square around the centre, `att` to move.
 fn random_position(rng: &mut Mix, rule: GomokuRule, att: Stone) -> Option<Game> {
     let whites = 6 + rng.next(4) as usize;
-    let blacks = if att == Stone::Black { whites } else { whites + 1 };
-    let mut cells: Vec<Point> = Vec::new();
-    while cells.len() < whites + blacks {
-        let p = Point::new(4 + rng.next(7) as u8, 4 + rng.next(7) as u8);
-        if !cells.contains(&p) {
-            cells.push(p);
-        }
-    }
-    let (b, w) = cells.split_at(blacks);
-    let mut moves = Vec::new();
-    for (k, &black) in b.iter().enumerate() {
-        moves.push(black);
-        if let Some(&p) = w.get(k) {
-            moves.push(p);
-        }
-    }
+    let moves = scattered_moves(rng, whites, att);
     let g = Game::from_moves(rule, S, &moves).ok()?;
     // A five already on offer is too easy.
     (g.outcome().is_none() && wins_anywhere(&g, att).is_empty()).then_some(g)
@@ -216,7 +192,7 @@ fn random_position(rng: &mut Mix, rule: GomokuRule, att: Stone) -> Option<Game> 
 
 #[test]
 fn vcf_agrees_with_exhaustive_search() {
-    let mut rng = Mix(2024);
+    let mut rng = Mix::new(2024);
     let (mut wins, mut none, mut renju_wins) = (0, 0, 0);
     let mut tried = 0;
     while (wins < 50 || none < 50 || renju_wins < 10) && tried < 5_000 {

@@ -2,6 +2,9 @@
 //! is replayed against every legal defence on the board, and the positions are ones
 //! where no win by fours alone exists (proved by an exhaustive search of fours).
 
+mod common;
+
+use common::{Mix, scattered_moves};
 use qike_core::ai::gomoku::{GomokuEngine, vct};
 use qike_core::ai::{AnyEngine, Engine, Limits};
 use qike_core::gomoku::notation::{format_points, parse_game};
@@ -87,37 +90,10 @@ fn holds_against_every_defence(g: &Game, k: u32) -> bool {
     true
 }
 
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self, n: u64) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) % n
-    }
-}
-
 /// A random position of 5–8 stones a side in a 7×7 square around the centre.
 fn random_position(rng: &mut Mix, rule: GomokuRule, att: Stone) -> Option<Game> {
     let whites = 5 + rng.next(4) as usize;
-    let blacks = if att == Stone::Black { whites } else { whites + 1 };
-    let mut cells: Vec<Point> = Vec::new();
-    while cells.len() < whites + blacks {
-        let p = Point::new(4 + rng.next(7) as u8, 4 + rng.next(7) as u8);
-        if !cells.contains(&p) {
-            cells.push(p);
-        }
-    }
-    let (b, w) = cells.split_at(blacks);
-    let mut moves = Vec::new();
-    for (k, &black) in b.iter().enumerate() {
-        moves.push(black);
-        if let Some(&p) = w.get(k) {
-            moves.push(p);
-        }
-    }
+    let moves = scattered_moves(rng, whites, att);
     let g = Game::from_moves(rule, BoardSize::Fifteen, &moves).ok()?;
     let quiet = fives(&g, Stone::Black).is_empty() && fives(&g, Stone::White).is_empty();
     (g.outcome().is_none() && quiet).then_some(g)
@@ -125,7 +101,7 @@ fn random_position(rng: &mut Mix, rule: GomokuRule, att: Stone) -> Option<Game> 
 
 #[test]
 fn every_vct_found_holds_against_every_defence() {
-    let mut rng = Mix(77);
+    let mut rng = Mix::new(77);
     let (mut found, mut renju, mut black_defends_renju, mut tried) = (0, 0, 0, 0);
     while found < 16 && tried < 4_000 {
         tried += 1;
@@ -195,7 +171,7 @@ fn renju_black_cannot_win_through_a_forbidden_double_three() {
 
 #[test]
 fn the_engine_plays_a_vct_and_the_hint_names_it() {
-    let mut rng = Mix(5);
+    let mut rng = Mix::new(5);
     let mut seen = 0;
     for _ in 0..3_000 {
         let att = if rng.next(2) == 0 { Stone::Black } else { Stone::White };

@@ -3,6 +3,10 @@
 
 use std::path::Path;
 
+use qike_core::Point;
+use qike_core::ai::Rng;
+use qike_core::gomoku::Stone;
+
 /// The head of a test lesson: id, title and a minimal 教案; steps follow.
 pub const LESSON_HEAD: &str = r#"
 id = "test-lesson"
@@ -30,4 +34,40 @@ pub fn copy_dir(from: &Path, to: &Path) {
             std::fs::copy(entry.path(), target).unwrap();
         }
     }
+}
+
+/// The generator the random-position tests draw with: core's seeded generator, a number
+/// in `0..n` taken by remainder so that a seed keeps giving the same positions.
+pub struct Mix(Rng);
+
+impl Mix {
+    pub fn new(seed: u64) -> Mix {
+        Mix(Rng::new(seed))
+    }
+
+    pub fn next(&mut self, n: u64) -> u64 {
+        self.0.next_u64() % n
+    }
+}
+
+/// Gomoku moves that scatter `whites` white stones and the black ones that leave
+/// `to_move` to play over the 7×7 square around the centre, black first.
+pub fn scattered_moves(rng: &mut Mix, whites: usize, to_move: Stone) -> Vec<Point> {
+    let blacks = if to_move == Stone::Black { whites } else { whites + 1 };
+    let mut cells: Vec<Point> = Vec::new();
+    while cells.len() < whites + blacks {
+        let p = Point::new(4 + rng.next(7) as u8, 4 + rng.next(7) as u8);
+        if !cells.contains(&p) {
+            cells.push(p);
+        }
+    }
+    let (b, w) = cells.split_at(blacks);
+    let mut moves = Vec::new();
+    for (k, &black) in b.iter().enumerate() {
+        moves.push(black);
+        if let Some(&p) = w.get(k) {
+            moves.push(p);
+        }
+    }
+    moves
 }
