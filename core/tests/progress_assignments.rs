@@ -2,9 +2,11 @@
 //! pupils take it in and see their homework; the teacher's dashboard says done, late,
 //! missing or open for each pupil.
 
+mod common;
+
 use qike_core::progress::{
-    AssignmentItem, AssignmentState, Class, LessonAttempt, NewClass, NewProfile, ProfileId,
-    ProgressStore, Role, StoreError, Timestamp,
+    AssignmentItem, AssignmentState, Class, LessonAttempt, NewClass, ProfileId, ProgressStore,
+    StoreError, Timestamp,
 };
 
 const DAY: i64 = 86_400_000;
@@ -23,19 +25,7 @@ fn attempt(id: &str, at: i64) -> LessonAttempt {
 }
 
 fn pupil(store: &ProgressStore, name: &str, class: &Class) -> ProfileId {
-    let p = store
-        .create_profile(
-            NewProfile {
-                display_name: name.into(),
-                avatar: String::new(),
-                language: "zh-CN".into(),
-                role: Role::Student,
-            },
-            Timestamp(0),
-        )
-        .unwrap();
-    store.join_class(p.id, &class.join_code().to_text(), "", Timestamp(0)).unwrap();
-    p.id
+    common::joined_pupil(store, name, &class.join_code().to_text(), Timestamp(0))
 }
 
 #[test]

@@ -1,9 +1,11 @@
 //! Each pupil signs their reports with their own key; the teacher pins it on first
 //! use, so a classmate holding the same class key cannot write another pupil's report.
 
+mod common;
+
 use qike_core::progress::{
-    Class, ImportOutcome, LessonAttempt, NewClass, NewProfile, ProfileId, ProgressStore, PupilKey,
-    REPORT_VERSION, ReportError, Role, StoreError, Timestamp, UNSIGNED_REPORT_VERSION, open_report,
+    Class, ImportOutcome, LessonAttempt, NewClass, ProfileId, ProgressStore, PupilKey,
+    REPORT_VERSION, ReportError, StoreError, Timestamp, UNSIGNED_REPORT_VERSION, open_report,
     open_signed_report, seal_report, seal_signed_report,
 };
 
@@ -18,21 +20,10 @@ struct World {
 
 fn pupil(dir: &std::path::Path, name: &str, code: &str) -> (ProgressStore, ProfileId) {
     let store = ProgressStore::open(dir).unwrap();
-    let p = store
-        .create_profile(
-            NewProfile {
-                display_name: name.into(),
-                avatar: String::new(),
-                language: "zh-CN".into(),
-                role: Role::Student,
-            },
-            Timestamp(0),
-        )
-        .unwrap();
-    store.join_class(p.id, code, "", Timestamp(1)).unwrap();
+    let id = common::joined_pupil(&store, name, code, Timestamp(1));
     store
         .record_lesson(
-            p.id,
+            id,
             &LessonAttempt {
                 lesson_id: "xq-1".into(),
                 content_version: 1,
@@ -45,7 +36,7 @@ fn pupil(dir: &std::path::Path, name: &str, code: &str) -> (ProgressStore, Profi
             },
         )
         .unwrap();
-    (store, p.id)
+    (store, id)
 }
 
 fn world() -> World {

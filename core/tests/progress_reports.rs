@@ -8,9 +8,9 @@ use common::copy_dir;
 
 use proptest::prelude::*;
 use qike_core::progress::{
-    ClassId, GameRecord, ImportOutcome, JoinCode, LessonAttempt, NewClass, NewProfile,
-    ProgressStore, PuzzleAttempt, REPORT_VERSION, ReportBody, ReportError, Role, StoreError,
-    Timestamp, open_report, peek_class, report_from_text, report_to_text, seal_report,
+    ClassId, GameRecord, ImportOutcome, JoinCode, LessonAttempt, NewClass, ProgressStore,
+    PuzzleAttempt, REPORT_VERSION, ReportBody, ReportError, StoreError, Timestamp, open_report,
+    peek_class, report_from_text, report_to_text, seal_report,
 };
 use qike_core::{GameKind, Outcome, Side, WinReason};
 
@@ -24,19 +24,7 @@ fn class(store: &ProgressStore, name: &str) -> qike_core::progress::Class {
 }
 
 fn student(store: &ProgressStore, name: &str, code: &str) -> qike_core::progress::ProfileId {
-    let p = store
-        .create_profile(
-            NewProfile {
-                display_name: name.into(),
-                avatar: String::new(),
-                language: "zh-CN".into(),
-                role: Role::Student,
-            },
-            Timestamp(0),
-        )
-        .unwrap();
-    store.join_class(p.id, code, "", Timestamp(1)).unwrap();
-    p.id
+    common::joined_pupil(store, name, code, Timestamp(1))
 }
 
 fn attempt(id: &str, completed: bool, stars: u8, at: i64) -> LessonAttempt {

@@ -6,6 +6,7 @@ use std::path::Path;
 use qike_core::Point;
 use qike_core::ai::Rng;
 use qike_core::gomoku::Stone;
+use qike_core::progress::{NewProfile, ProfileId, ProgressStore, Role, Timestamp};
 
 /// The head of a test lesson: id, title and a minimal 教案; steps follow.
 pub const LESSON_HEAD: &str = r#"
@@ -70,4 +71,21 @@ pub fn scattered_moves(rng: &mut Mix, whites: usize, to_move: Stone) -> Vec<Poin
         }
     }
     moves
+}
+
+/// A new pupil profile (Chinese, no avatar) that joins the class of `code` at `joined`.
+pub fn joined_pupil(store: &ProgressStore, name: &str, code: &str, joined: Timestamp) -> ProfileId {
+    let p = store
+        .create_profile(
+            NewProfile {
+                display_name: name.into(),
+                avatar: String::new(),
+                language: "zh-CN".into(),
+                role: Role::Student,
+            },
+            Timestamp(0),
+        )
+        .unwrap();
+    store.join_class(p.id, code, "", joined).unwrap();
+    p.id
 }
