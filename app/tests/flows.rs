@@ -8,17 +8,17 @@
 //! refused forbidden point and a five, xiangqi to an agreed draw; each recorded, each
 //! saved game resumed after a restart (also a xiangqi game saved by the first app).
 
-use std::path::Path;
+mod common;
+
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::window::{PrimaryWindow, WindowResolution};
+use common::{headless, press, settle, state};
+use qike_app::AppState;
 use qike_app::actions::PointerPressed;
 use qike_app::board::{ActiveBoard, HighlightRing, PieceNode};
-use qike_app::data::{DataDir, Store, course};
+use qike_app::data::{Store, course};
 use qike_app::demo::{GO_COUNT_MOVES, GOMOKU_MOVES};
-use qike_app::fonts::UiFonts;
 use qike_app::i18n::{Lang, Msg};
 use qike_app::layout::BoardLayout;
 use qike_app::screens::course::CourseProgress;
@@ -27,7 +27,6 @@ use qike_app::screens::play::{PlayScreen, StartSession};
 use qike_app::screens::play_setup::PlayChoice;
 use qike_app::screens::profiles::ProfileForm;
 use qike_app::ui::{Action, Hit};
-use qike_app::{AppState, QikeLogicPlugin};
 use qike_core::curriculum::{Input, demo_inputs};
 use qike_core::progress::{GameRecord, LessonStatus, PlayerResult, ProgressStore};
 use qike_core::session::{GameSession, SavedXiangqiV1};
@@ -35,49 +34,6 @@ use qike_core::{
     BoardGame, BoardMark, DrawReason, GameKind, GameSetup, GoStart, GomokuRule, HighlightKind,
     MoveInput, Outcome, PieceKind, Point, Refusal, Side, WinReason, gomoku,
 };
-
-fn headless(dir: &Path, width: u32, height: u32) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(DataDir(dir.to_path_buf()))
-        .init_resource::<UiFonts>()
-        .add_plugins(QikeLogicPlugin);
-    app.world_mut().spawn((
-        Window { resolution: WindowResolution::new(width, height), ..default() },
-        PrimaryWindow,
-    ));
-    for _ in 0..4 {
-        app.update();
-    }
-    app
-}
-
-fn state(app: &App) -> AppState {
-    *app.world().resource::<State<AppState>>().get()
-}
-
-fn settle(app: &mut App) {
-    for _ in 0..3 {
-        app.update();
-    }
-}
-
-/// Presses the button that does `action`, where it is drawn.
-fn press(app: &mut App, action: Action) {
-    let mut hits = app.world_mut().query::<&Hit>();
-    let hit = hits
-        .iter(app.world())
-        .filter(|h| h.action == action)
-        .max_by_key(|h| h.z)
-        .cloned()
-        .unwrap_or_else(|| {
-            let mut all = app.world_mut().query::<&Hit>();
-            let all: Vec<_> = all.iter(app.world()).map(|h| h.action.clone()).collect();
-            panic!("no button for {action:?} on {:?}; there are {all:?}", state(app))
-        });
-    app.world_mut().write_message(PointerPressed { position: hit.rect.center() });
-    settle(app);
-}
 
 fn has_button(app: &mut App, action: &Action) -> bool {
     let mut hits = app.world_mut().query::<&Hit>();

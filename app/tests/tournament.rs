@@ -3,63 +3,18 @@
 //! every result tapped per table (one taken back with undo), and the tables, standings,
 //! CSV and TRF checked against the core run on the same results.
 
-use std::path::Path;
+mod common;
 
 use bevy::prelude::*;
-use bevy::state::app::StatesPlugin;
-use bevy::window::{Ime, PrimaryWindow, WindowResolution};
-use qike_app::actions::PointerPressed;
-use qike_app::data::DataDir;
-use qike_app::fonts::UiFonts;
+use bevy::window::{Ime, PrimaryWindow};
+use common::{hits, press, settle, state};
+use qike_app::AppState;
 use qike_app::screens::tournament::{TourAction, TourPage, TourScreen};
-use qike_app::ui::{Action, Hit};
-use qike_app::{AppState, QikeLogicPlugin};
+use qike_app::ui::Action;
 use qike_core::tournament::{Director, GameResult, Scoring, System, trf};
 
 const WIDTH: f32 = 375.0;
 const HEIGHT: f32 = 667.0;
-
-fn headless(dir: &Path) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, StatesPlugin))
-        .insert_resource(DataDir(dir.to_path_buf()))
-        .init_resource::<UiFonts>()
-        .add_plugins(QikeLogicPlugin);
-    app.world_mut().spawn((
-        Window { resolution: WindowResolution::new(WIDTH as u32, HEIGHT as u32), ..default() },
-        PrimaryWindow,
-    ));
-    for _ in 0..4 {
-        app.update();
-    }
-    app
-}
-
-fn state(app: &App) -> AppState {
-    *app.world().resource::<State<AppState>>().get()
-}
-
-fn settle(app: &mut App) {
-    for _ in 0..3 {
-        app.update();
-    }
-}
-
-fn hits(app: &mut App) -> Vec<Hit> {
-    let mut hits = app.world_mut().query::<&Hit>();
-    hits.iter(app.world()).cloned().collect()
-}
-
-/// Presses the button that does `action`, where it is drawn.
-fn press(app: &mut App, action: Action) {
-    let all = hits(app);
-    let hit = all.iter().filter(|h| h.action == action).max_by_key(|h| h.z).unwrap_or_else(|| {
-        let there: Vec<_> = all.iter().map(|h| h.action.clone()).collect();
-        panic!("no button for {action:?} on {:?}; there are {there:?}", state(app))
-    });
-    app.world_mut().write_message(PointerPressed { position: hit.rect.center() });
-    settle(app);
-}
 
 /// Every button at least 44 points high and inside the window.
 fn buttons_fit(app: &mut App, what: &str) {
@@ -104,7 +59,7 @@ fn result_for(round: u32, table: usize) -> GameResult {
 fn a_six_player_swiss_with_results_entered_by_taps() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("progress");
-    let mut app = headless(&data);
+    let mut app = common::headless(&data, WIDTH as u32, HEIGHT as u32);
     press(&mut app, Action::TeacherMode);
     press(&mut app, Action::Go(AppState::Tournament));
     assert_eq!(state(&app), AppState::Tournament);
@@ -198,7 +153,7 @@ fn a_six_player_swiss_with_results_entered_by_taps() {
 #[test]
 fn too_few_names_are_refused_with_a_reason() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = headless(&dir.path().join("progress"));
+    let mut app = common::headless(&dir.path().join("progress"), WIDTH as u32, HEIGHT as u32);
     press(&mut app, Action::TeacherMode);
     press(&mut app, Action::Go(AppState::Tournament));
     type_text(&mut app, "甲, 乙, 丙");

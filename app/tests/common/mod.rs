@@ -1,0 +1,59 @@
+//! The headless app harness shared by the flow tests: the app's logic on a real store
+//! in a folder, a window of a phone's size, and presses where a finger would land.
+#![allow(dead_code)]
+
+use std::path::Path;
+
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use bevy::window::{PrimaryWindow, WindowResolution};
+use qike_app::actions::PointerPressed;
+use qike_app::data::DataDir;
+use qike_app::fonts::UiFonts;
+use qike_app::ui::{Action, Hit};
+use qike_app::{AppState, QikeLogicPlugin};
+
+/// The app without a GPU or a real window, keeping its data in `dir`.
+pub fn headless(dir: &Path, width: u32, height: u32) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, StatesPlugin))
+        .insert_resource(DataDir(dir.to_path_buf()))
+        .init_resource::<UiFonts>()
+        .add_plugins(QikeLogicPlugin);
+    app.world_mut().spawn((
+        Window { resolution: WindowResolution::new(width, height), ..default() },
+        PrimaryWindow,
+    ));
+    for _ in 0..4 {
+        app.update();
+    }
+    app
+}
+
+pub fn state(app: &App) -> AppState {
+    *app.world().resource::<State<AppState>>().get()
+}
+
+/// A few frames, enough for a press to reach the screen that follows it.
+pub fn settle(app: &mut App) {
+    for _ in 0..3 {
+        app.update();
+    }
+}
+
+/// The buttons drawn now.
+pub fn hits(app: &mut App) -> Vec<Hit> {
+    let mut hits = app.world_mut().query::<&Hit>();
+    hits.iter(app.world()).cloned().collect()
+}
+
+/// Presses the button that does `action`, where it is drawn (the topmost if several).
+pub fn press(app: &mut App, action: Action) {
+    let all = hits(app);
+    let hit = all.iter().filter(|h| h.action == action).max_by_key(|h| h.z).unwrap_or_else(|| {
+        let there: Vec<_> = all.iter().map(|h| h.action.clone()).collect();
+        panic!("no button for {action:?} on {:?}; there are {there:?}", state(app))
+    });
+    app.world_mut().write_message(PointerPressed { position: hit.rect.center() });
+    settle(app);
+}
