@@ -160,6 +160,26 @@ pub fn openings() -> Vec<Vec<Move>> {
     out
 }
 
+/// `opening` played on by up to `plies` legal moves drawn from `rng` (fewer if the game
+/// ends), so that players with fixed node counts do not replay the same games.
+pub fn extend_randomly(opening: &[Move], plies: usize, rng: &mut Rng) -> Vec<Move> {
+    let mut line = opening.to_vec();
+    let mut pos = Position::startpos();
+    for &m in &line {
+        pos.play_unchecked(m);
+    }
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.below(legal.len() as u64) as usize];
+        pos.play_unchecked(m);
+        line.push(m);
+    }
+    line
+}
+
 /// How a match game ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChessRecord {

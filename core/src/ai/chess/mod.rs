@@ -26,7 +26,8 @@ mod tune;
 mod weights;
 
 pub use arena::{
-    ChessPlayer, ChessRecord, GreedyPlayer, LevelPlayer, RandomPlayer, move_in, openings, play_game,
+    ChessPlayer, ChessRecord, GreedyPlayer, LevelPlayer, RandomPlayer, extend_randomly, move_in,
+    openings, play_game,
 };
 pub use book::{Book, BookError, BookLine};
 pub use engine::{ChessEngine, input_of, move_of, replay};

@@ -11,7 +11,7 @@ use crate::ai::tune::{Linear, Tunable};
 use crate::chess::{Game, Move, Position};
 use crate::game::Side;
 
-use super::arena::{ChessPlayer, openings, play_game};
+use super::arena::{ChessPlayer, extend_randomly, openings, play_game};
 use super::engine::replay;
 use super::eval::linear_form;
 use super::search::Searcher;
@@ -103,20 +103,8 @@ pub fn generate(
     let mut probe = Searcher::new(1);
     let mut stats = GenStats::default();
     for _ in 0..games {
-        let mut opening = suite[rng.below(suite.len() as u64) as usize].clone();
-        let mut pos = Position::startpos();
-        for &m in &opening {
-            pos.play_unchecked(m);
-        }
-        for _ in 0..random_plies {
-            let legal = pos.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.below(legal.len() as u64) as usize];
-            pos.play_unchecked(m);
-            opening.push(m);
-        }
+        let line = &suite[rng.below(suite.len() as u64) as usize];
+        let opening = extend_randomly(line, random_plies, &mut rng);
         let rec = play_game(&mut white, &mut black, &opening, 300)?;
         let result = match rec.winner() {
             Some(Side::First) => 1.0,

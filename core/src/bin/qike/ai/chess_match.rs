@@ -17,13 +17,13 @@ use std::time::Duration;
 use qike_core::GameKind;
 use qike_core::Side;
 use qike_core::ai::chess::{
-    ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, openings,
-    play_game,
+    ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, extend_randomly,
+    openings, play_game,
 };
 use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
 use qike_core::ai::xiangqi::EloEstimate;
 use qike_core::ai::{Level, Limits, Rng};
-use qike_core::chess::{Game, Move, Position};
+use qike_core::chess::{Game, Move};
 
 /// A UCI engine in a child process.
 struct UciPlayer {
@@ -120,22 +120,8 @@ impl ChessPlayer for UciPlayer {
 /// legal moves drawn from `seed` and the pair's number (both games of a pair get the
 /// same moves), so that players with fixed node counts do not replay the same games.
 fn opening_of(suite: &[Vec<Move>], pair: usize, random_plies: usize, seed: u64) -> Vec<Move> {
-    let mut line = suite[pair % suite.len()].clone();
-    let mut pos = Position::startpos();
-    for &m in &line {
-        pos.play_unchecked(m);
-    }
     let mut rng = Rng::new(seed ^ (pair as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
-    for _ in 0..random_plies {
-        let legal = pos.legal_moves();
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rng.below(legal.len() as u64) as usize];
-        pos.play_unchecked(m);
-        line.push(m);
-    }
-    line
+    extend_randomly(&suite[pair % suite.len()], random_plies, &mut rng)
 }
 
 /// LLR, bounds, pentanomial counts and Elo with its 95% interval.
