@@ -56,6 +56,24 @@ pub(crate) struct Outcome {
     pub vct: Option<Vec<usize>>,
 }
 
+impl Outcome {
+    /// The root answer for a forced win a solver found (by fours alone, or by threes and
+    /// fours): the line's first move, scored as a win in the line's plies.
+    fn forced_win(line: Vec<usize>, by_fours: bool, nodes: u64) -> Option<Outcome> {
+        let &first = line.first()?;
+        let depth = line.len() as u32;
+        let plies = 2 * depth as i32 - 1;
+        let (vcf, vct) = if by_fours { (Some(line), None) } else { (None, Some(line)) };
+        Some(Outcome {
+            root: vec![RootMove { slot: first, score: WIN - plies, exact: true }],
+            depth,
+            nodes,
+            vcf,
+            vct,
+        })
+    }
+}
+
 /// The searcher and its table.
 pub(crate) struct Searcher {
     table: Vec<Entry>,
@@ -187,17 +205,8 @@ impl Searcher {
             let mut solver = VcfSolver::new(budget).with_stop(self.stop.clone(), self.deadline);
             let found = solver.solve(pos, vcf_moves);
             self.nodes += solver.nodes;
-            if let Some(line) = found
-                && let Some(&first) = line.first()
-            {
-                let plies = 2 * line.len() as i32 - 1;
-                return Outcome {
-                    root: vec![RootMove { slot: first, score: WIN - plies, exact: true }],
-                    depth: line.len() as u32,
-                    nodes: self.nodes,
-                    vcf: Some(line),
-                    vct: None,
-                };
+            if let Some(win) = found.and_then(|line| Outcome::forced_win(line, true, self.nodes)) {
+                return win;
             }
         }
         // A forced win by threes and fours, for the searches deep enough to want one.
@@ -212,17 +221,10 @@ impl Searcher {
             let mut solver = VctSolver::new(budget).with_stop(self.stop.clone(), self.vct_deadline);
             let found = solver.solve(pos, vct_moves);
             self.solver_nodes += solver.total_nodes();
-            if let Some(line) = found
-                && let Some(&first) = line.first()
+            if let Some(win) = found
+                .and_then(|line| Outcome::forced_win(line, false, self.nodes + self.solver_nodes))
             {
-                let plies = 2 * line.len() as i32 - 1;
-                return Outcome {
-                    root: vec![RootMove { slot: first, score: WIN - plies, exact: true }],
-                    depth: line.len() as u32,
-                    nodes: self.nodes + self.solver_nodes,
-                    vcf: None,
-                    vct: Some(line),
-                };
+                return win;
             }
         }
 
