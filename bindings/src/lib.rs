@@ -7,6 +7,7 @@
 mod classes;
 mod error;
 mod game;
+mod homework;
 mod lessons;
 mod progress;
 mod records;
@@ -19,8 +20,12 @@ pub use classes::{
     ClassInfo, ClassMatrix, ImportSummary, Membership, RosterEntry, report_from_text,
     report_to_text,
 };
-pub use error::QikeError;
+pub use error::{
+    GoSgfError, GomokuSgfError, LessonError, MoveError, PgnError, SessionError, SetupError,
+    StoreError, XiangqiFenError,
+};
 pub use game::{Game, standard_setup};
+pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
 pub use lessons::{
     CourseInfo, Feedback, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
 };

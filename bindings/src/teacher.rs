@@ -8,8 +8,8 @@ use qike_core::GameKind;
 use qike_core::progress::{self, Activity, ActivityKind, ClassId, LevelStats, PlayerResult};
 use qike_core::progress::{ImportTally as CoreTally, Timestamp};
 
-use crate::QikeError;
 use crate::classes::{ClassInfo, ImportSummary, RosterEntry, count};
+use crate::error::StoreError;
 use crate::progress::{ProgressStore, profile_id};
 use crate::records::GameRating;
 
@@ -153,7 +153,7 @@ impl From<progress::ClassSummary> for ClassSummary {
 #[uniffi::export]
 impl ProgressStore {
     /// One class this device teaches.
-    pub fn class_info(&self, class_id: ClassId) -> Result<ClassInfo, QikeError> {
+    pub fn class_info(&self, class_id: ClassId) -> Result<ClassInfo, StoreError> {
         Ok(self.inner().class(class_id)?.into())
     }
 
@@ -164,7 +164,7 @@ impl ProgressStore {
         name: String,
         grade: String,
         game: String,
-    ) -> Result<ClassInfo, QikeError> {
+    ) -> Result<ClassInfo, StoreError> {
         Ok(self.inner().update_class(class_id, &name, &grade, &game)?.into())
     }
 
@@ -174,14 +174,14 @@ impl ProgressStore {
         class_id: ClassId,
         student: String,
         display_name: String,
-    ) -> Result<RosterEntry, QikeError> {
+    ) -> Result<RosterEntry, StoreError> {
         let student = profile_id(&student)?;
         let entry = self.inner().add_student(class_id, student, &display_name, Timestamp::now())?;
         Ok(entry.into())
     }
 
     /// Takes a pupil off the roster with everything their reports brought.
-    pub fn remove_student(&self, class_id: ClassId, student: String) -> Result<(), QikeError> {
+    pub fn remove_student(&self, class_id: ClassId, student: String) -> Result<(), StoreError> {
         Ok(self.inner().remove_student(class_id, profile_id(&student)?)?)
     }
 
@@ -192,13 +192,13 @@ impl ProgressStore {
         student: String,
         real_name: String,
         notes: String,
-    ) -> Result<(), QikeError> {
+    ) -> Result<(), StoreError> {
         let student = profile_id(&student)?;
         Ok(self.inner().set_student_details(class_id, student, &real_name, &notes)?)
     }
 
     /// A pupil leaves a class they joined.
-    pub fn leave_class(&self, profile: String, class_id: ClassId) -> Result<(), QikeError> {
+    pub fn leave_class(&self, profile: String, class_id: ClassId) -> Result<(), StoreError> {
         Ok(self.inner().leave_class(profile_id(&profile)?, class_id)?)
     }
 
@@ -213,7 +213,7 @@ impl ProgressStore {
         &self,
         class_id: Option<ClassId>,
         path: String,
-    ) -> Result<ImportTally, QikeError> {
+    ) -> Result<ImportTally, StoreError> {
         Ok(self.inner().import_path(class_id, Path::new(&path), Timestamp::now())?.into())
     }
 
@@ -223,7 +223,7 @@ impl ProgressStore {
         profile: String,
         class_id: ClassId,
         dir: String,
-    ) -> Result<SavedReport, QikeError> {
+    ) -> Result<SavedReport, StoreError> {
         let profile = profile_id(&profile)?;
         let saved =
             self.inner().save_report(profile, class_id, Path::new(&dir), Timestamp::now())?;
@@ -236,7 +236,7 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         inactive_days: i64,
-    ) -> Result<ClassSummary, QikeError> {
+    ) -> Result<ClassSummary, StoreError> {
         Ok(self.inner().class_summary(class_id, Timestamp::now(), inactive_days)?.into())
     }
 
@@ -245,7 +245,7 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         student: String,
-    ) -> Result<Vec<Activity>, QikeError> {
+    ) -> Result<Vec<Activity>, StoreError> {
         Ok(self.inner().student_timeline(class_id, profile_id(&student)?)?)
     }
 
@@ -254,7 +254,7 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         student: String,
-    ) -> Result<Vec<LevelStats>, QikeError> {
+    ) -> Result<Vec<LevelStats>, StoreError> {
         Ok(self.inner().games_by_level(class_id, profile_id(&student)?)?)
     }
 
@@ -263,7 +263,7 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         student: String,
-    ) -> Result<Vec<GameRating>, QikeError> {
+    ) -> Result<Vec<GameRating>, StoreError> {
         let all = self.inner().student_ratings(class_id, profile_id(&student)?)?;
         Ok(all.into_iter().map(|(game, rating)| GameRating { game, rating }).collect())
     }
