@@ -90,6 +90,11 @@ impl ProgressStore {
         Ok(all.into_iter().map(|(game, rating)| GameRating { game, rating }).collect())
     }
 
+    /// The version of the store's layout (older stores are migrated when opened).
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        Ok(self.inner().schema_version()?)
+    }
+
     /// The folder this store is in.
     pub fn path(&self) -> String {
         self.inner().dir().display().to_string()

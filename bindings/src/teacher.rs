@@ -6,6 +6,7 @@ use std::path::Path;
 
 use qike_core::GameKind;
 use qike_core::progress::{self, Activity, ActivityKind, ClassId, LevelStats, PlayerResult};
+use qike_core::progress::{GameRecord, LessonRecord, PuzzleRecord};
 use qike_core::progress::{ImportTally as CoreTally, Timestamp};
 
 use crate::classes::{ClassInfo, ImportSummary, RosterEntry, count};
@@ -256,6 +257,42 @@ impl ProgressStore {
         student: String,
     ) -> Result<Vec<LevelStats>, StoreError> {
         Ok(self.inner().games_by_level(class_id, profile_id(&student)?)?)
+    }
+
+    /// One pupil on a class's roster.
+    pub fn roster_entry(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<RosterEntry, StoreError> {
+        Ok(self.inner().roster_entry(class_id, profile_id(&student)?)?.into())
+    }
+
+    /// A pupil's lesson records as their reports brought them to this class.
+    pub fn student_lessons(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<Vec<LessonRecord>, StoreError> {
+        Ok(self.inner().student_lessons(class_id, profile_id(&student)?)?)
+    }
+
+    /// A pupil's puzzle records as their reports brought them to this class.
+    pub fn student_puzzles(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<Vec<PuzzleRecord>, StoreError> {
+        Ok(self.inner().student_puzzles(class_id, profile_id(&student)?)?)
+    }
+
+    /// A pupil's games as their reports brought them to this class.
+    pub fn student_games(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        Ok(self.inner().student_games(class_id, profile_id(&student)?)?)
     }
 
     /// The ratings a pupil's latest report carried, by game.

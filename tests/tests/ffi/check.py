@@ -382,6 +382,12 @@ assert [a.at for a in timeline] == sorted((a.at for a in timeline), reverse=True
 games = teacher.games_by_level(cls.id, kid.id)
 assert [(g.game, g.level, g.won, g.drawn, g.lost) for g in games] == [("xiangqi", 1, 0, 0, 1)], games
 assert teacher.student_ratings(cls.id, kid.id) == store.ratings(kid.id)
+assert [l.lesson_id for l in teacher.student_lessons(cls.id, kid.id)] == ["xiangqi.basics.1"]
+assert [p.puzzle_id for p in teacher.student_puzzles(cls.id, kid.id)] == ["xiangqi.mate.1"]
+assert [g.id for g in teacher.student_games(cls.id, kid.id)] == [back_record.id]
+assert teacher.roster_entry(cls.id, kid.id).student == kid.id
+expect(qike.StoreError.NoSuchStudent, teacher.roster_entry, cls.id, "0" * 32)
+assert teacher.schema_version() >= 1 and teacher.schema_version() == store.schema_version()
 expect(qike.StoreError.BadProfileId, teacher.student_timeline, cls.id, "kid")
 other = "0123456789abcdef0123456789abcdef"
 assert teacher.add_student(cls.id, other, "小红").display_name == "小红"
