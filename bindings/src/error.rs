@@ -13,7 +13,9 @@ use qike_core::progress::{JoinCodeError, ReportError};
 use qike_core::session::SessionError as CoreSession;
 use qike_core::{GameKind, MoveInput, Point, Refusal, chess, go, gomoku, xiangqi};
 
-/// Declares a flat error enum whose variants each carry the message to show.
+/// Declares a flat error enum whose variants each carry the message to show; with
+/// `kind`, also a plain enum of the same variants (for errors reported in a list rather
+/// than raised) and `kind()`.
 macro_rules! flat_error {
     ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident,)* }) => {
         $(#[$meta])*
@@ -21,6 +23,23 @@ macro_rules! flat_error {
         #[uniffi(flat_error)]
         pub enum $name {
             $($(#[$vmeta])* #[error("{0}")] $variant(String),)*
+        }
+    };
+    ($(#[$meta:meta])* $name:ident, kind $kind:ident { $($(#[$vmeta:meta])* $variant:ident,)* }) => {
+        flat_error! { $(#[$meta])* $name { $($(#[$vmeta])* $variant,)* } }
+
+        /// Which variant of the error family of the same name, without its message.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+        pub enum $kind {
+            $($variant,)*
+        }
+
+        impl $name {
+            pub(crate) fn kind(&self) -> $kind {
+                match self {
+                    $($name::$variant(_) => $kind::$variant,)*
+                }
+            }
         }
     };
 }
@@ -161,7 +180,7 @@ flat_error! {
     /// The progress store failed or refused (the core's `StoreError`), with the
     /// refusals of a join code (`JoinCodeError`) and of a class report (`ReportError`)
     /// as variants of their own, and an id or folder argument that is not one.
-    StoreError {
+    StoreError, kind StoreErrorKind {
         /// The store's files cannot be read: offer `move_store_aside`.
         Corrupt,
         DiskFull,

@@ -22,7 +22,7 @@ pub use classes::{
 };
 pub use error::{
     GoSgfError, GomokuSgfError, LessonError, MoveError, PgnError, SessionError, SetupError,
-    StoreError, XiangqiFenError,
+    StoreError, StoreErrorKind, XiangqiFenError,
 };
 pub use game::{Game, standard_setup};
 pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};

@@ -10,7 +10,7 @@ use qike_core::progress::{GameRecord, LessonRecord, PuzzleRecord};
 use qike_core::progress::{ImportTally as CoreTally, Timestamp};
 
 use crate::classes::{ClassInfo, ImportSummary, RosterEntry, count};
-use crate::error::StoreError;
+use crate::error::{StoreError, StoreErrorKind};
 use crate::progress::{ProgressStore, profile_id};
 use crate::records::GameRating;
 
@@ -46,6 +46,8 @@ pub struct ImportedReport {
     pub source: String,
     pub summary: Option<ImportSummary>,
     pub rejection: Option<String>,
+    /// The refusal's variant of [`StoreError`] (e.g. `Tampered`, `ForeignPupilKey`).
+    pub rejection_kind: Option<StoreErrorKind>,
 }
 
 /// What one import of one or many reports did, report by report, with the counts.
@@ -66,14 +68,21 @@ impl From<CoreTally> for ImportTally {
             .items
             .into_iter()
             .map(|item| match item.result {
-                Ok(s) => {
-                    ImportedReport { source: item.source, summary: Some(s.into()), rejection: None }
-                }
-                Err(e) => ImportedReport {
+                Ok(s) => ImportedReport {
                     source: item.source,
-                    summary: None,
-                    rejection: Some(e.to_string()),
+                    summary: Some(s.into()),
+                    rejection: None,
+                    rejection_kind: None,
                 },
+                Err(e) => {
+                    let e = StoreError::from(e);
+                    ImportedReport {
+                        source: item.source,
+                        summary: None,
+                        rejection: Some(e.to_string()),
+                        rejection_kind: Some(e.kind()),
+                    }
+                }
             })
             .collect();
         ImportTally {

@@ -116,6 +116,7 @@ fun main(args: Array<String>) {
     expect<StoreException.Invalid>("missing folder") { store.importPath(null, "/nonexistent/qike-reports") }
     val tally = store.importText(null, "QIKE:REPORT:junk")
     check(tally.rejected == 1u && tally.reports.single().rejection != null, "tally " + tally)
+    check(tally.reports.single().rejectionKind == StoreErrorKind.MALFORMED, "rejection kind " + tally)
     println("rejected: " + tally.reports.single().rejection)
     check(store.classSummary(cls.id, 7L).students == 0u, "empty class")
     expect<MoveException.OffBoard>("move text off the board") { Game(GameKind.Chess).moveText(step(20, 0, 0, 0)) }

@@ -92,6 +92,7 @@ fn swift_bindings_are_generated() {
         "enum GomokuSgfError",
         "enum SessionError",
         "enum StoreError",
+        "enum StoreErrorKind",
         "enum LessonError",
         "case Refused(message: String)",
         "case InUse(message: String)",

@@ -354,9 +354,11 @@ assert (tally.new_students, tally.updated, tally.already_had, tally.rejected) ==
 assert tally.reports[0].source == "pasted text" and tally.reports[0].summary.student == kid.id
 tally = teacher.import_text(cls.id + 1, text)
 assert tally.rejected == 1 and tally.reports[0].summary is None and tally.reports[0].rejection, tally
+assert tally.reports[0].rejection_kind == qike.StoreErrorKind.UNKNOWN_CLASS, tally
 print("wrong class:", tally.reports[0].rejection)
 tally = teacher.import_text(None, "QIKE:REPORT:not base32 at all!")
 assert tally.rejected == 1 and tally.reports[0].rejection, tally
+assert tally.reports[0].rejection_kind == qike.StoreErrorKind.MALFORMED, tally
 print("pasted junk:", tally.reports[0].rejection)
 inbox = tempfile.mkdtemp(prefix="qike-ffi-inbox-")
 saved_report = store.save_report(kid.id, cls.id, inbox)
