@@ -241,6 +241,52 @@ flat_error! {
     }
 }
 
+flat_error! {
+    /// An event, a round or a result the tournament refuses (the core's
+    /// `TournamentError`).
+    TournamentError {
+        UnknownPlayer,
+        PairedTwice,
+        NotPaired,
+        Absent,
+        NoSuchGame,
+        SelfPairing,
+        TooFewPlayers,
+        TooManyPlayers,
+        NoPairing,
+        EventOver,
+        Inconsistent,
+        Trf,
+        RoundNotFinished,
+        Undecided,
+        NoSuchTable,
+    }
+}
+
+impl From<qike_core::tournament::TournamentError> for TournamentError {
+    fn from(e: qike_core::tournament::TournamentError) -> Self {
+        use qike_core::tournament::TournamentError as Core;
+        let m = e.to_string();
+        match e {
+            Core::UnknownPlayer(_) => TournamentError::UnknownPlayer(m),
+            Core::PairedTwice { .. } => TournamentError::PairedTwice(m),
+            Core::NotPaired { .. } => TournamentError::NotPaired(m),
+            Core::Absent { .. } => TournamentError::Absent(m),
+            Core::NoSuchGame { .. } => TournamentError::NoSuchGame(m),
+            Core::SelfPairing(_) => TournamentError::SelfPairing(m),
+            Core::TooFewPlayers(..) => TournamentError::TooFewPlayers(m),
+            Core::TooManyPlayers(..) => TournamentError::TooManyPlayers(m),
+            Core::NoPairing { .. } => TournamentError::NoPairing(m),
+            Core::EventOver(_) => TournamentError::EventOver(m),
+            Core::Inconsistent { .. } => TournamentError::Inconsistent(m),
+            Core::Trf { .. } => TournamentError::Trf(m),
+            Core::RoundNotFinished { .. } => TournamentError::RoundNotFinished(m),
+            Core::Undecided { .. } => TournamentError::Undecided(m),
+            Core::NoSuchTable { .. } => TournamentError::NoSuchTable(m),
+        }
+    }
+}
+
 /// The message of a point off the board.
 pub(crate) fn off_board_text(at: Point) -> String {
     format!("point ({}, {}) is not on the board", at.file, at.rank)

@@ -13,6 +13,7 @@ mod progress;
 mod records;
 mod session;
 mod teacher;
+mod tournament;
 mod types;
 mod xiangqi;
 
@@ -22,7 +23,7 @@ pub use classes::{
 };
 pub use error::{
     GoSgfError, GomokuSgfError, LessonError, MoveError, PgnError, SessionError, SetupError,
-    StoreError, StoreErrorKind, XiangqiFenError,
+    StoreError, StoreErrorKind, TournamentError, XiangqiFenError,
 };
 pub use game::{Game, standard_setup};
 pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
@@ -35,6 +36,7 @@ pub use session::{Session, levels};
 pub use teacher::{
     BehindReason, BehindStudent, ClassSummary, ImportTally, ImportedReport, SavedReport,
 };
+pub use tournament::{Entrant, ScoringRule, Standing, Tournament, TournamentSystem};
 pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 pub use xiangqi::XiangqiGame;
 

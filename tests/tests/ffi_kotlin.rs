@@ -174,6 +174,15 @@ fun main(args: Array<String>) {
     })
     teacher.closeStore()
 
+    // A knockout of four, results entered by table.
+    val cup = Tournament("杯赛", ScoringRule.CLASSIC, TournamentSystem.Knockout, listOf("甲", "乙", "丙", "丁").map { Entrant(it, 0u.toUShort()) })
+    while (!cup.isFinished()) {
+        val round = cup.pairNext()
+        cup.tables(round).forEachIndexed { t, p -> if (p.second != null) cup.setResult(round, t.toUInt(), GameResult.FIRST_WINS) }
+    }
+    check(cup.champion() == cup.standings().first().player && cup.standings().first().name == "甲", "champion " + cup.standings())
+    println("tournament over: " + expect<TournamentException.EventOver>("a round after the final") { cup.pairNext() })
+
     val storePath = store.path()
     store.closeStore()
     val closedMsg = expect<StoreException.Closed>("closed store") { store.puzzleRecords(kid.id) }
@@ -289,6 +298,7 @@ fn kotlin_calls_the_core_through_generated_bindings() {
     assert!(out.contains("kotlin ffi ok"), "{out}");
     assert!(out.contains("closed: the progress store is closed"), "{out}");
     assert!(out.contains("locked: the progress database at "), "{out}");
+    assert!(out.contains("tournament over: all 2 planned rounds are already paired"), "{out}");
     assert!(out.contains("tampered: the report was changed after it was signed"), "{out}");
     assert!(out.contains("move aside: '/nonexistent/qike' is not a folder"), "{out}");
     assert!(out.contains("typed error: the start position is not valid: FEN has 1 ranks"), "{out}");

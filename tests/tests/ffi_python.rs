@@ -11,6 +11,7 @@ fn python_calls_the_core_through_generated_bindings() {
     assert!(out.contains("python ffi ok"), "{out}");
     assert!(out.contains("locked: the progress database at "), "{out}");
     assert!(out.contains("class file of another class: profile "), "{out}");
+    assert!(out.contains("tournament over: all 3 planned rounds are already paired"), "{out}");
 }
 
 /// The public functions and methods of generated Python bindings: module-level `def`s
@@ -93,6 +94,12 @@ fn swift_bindings_are_generated() {
         "enum SessionError",
         "enum StoreError",
         "enum StoreErrorKind",
+        "enum TournamentError",
+        "class Tournament",
+        "func pairNext() throws",
+        "func setResult(round: UInt32, table: UInt32, result: GameResult) throws",
+        "func standings()",
+        "enum TournamentSystem",
         "enum LessonError",
         "case Refused(message: String)",
         "case InUse(message: String)",

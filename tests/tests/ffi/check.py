@@ -491,6 +491,40 @@ kept = reopened.lesson_record(kid.id, first.id)
 assert (kept.status, kept.best_stars) == (qike.LessonStatus.COMPLETED, 3), kept
 reopened.close_store()
 
+# --- A class tournament: results by table, standings, undo, a knockout's winner ----
+names = ["小明", "小红", "小刚", "小丽"]
+entrants = [qike.Entrant(name=n, rating=0) for n in names]
+event = qike.Tournament("班级赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.ROUND_ROBIN(), entrants)
+assert event.players() == names and event.rounds() == 0
+while not event.is_finished():
+    r = event.pair_next()
+    for t, p in enumerate(event.tables(r)):
+        if p.second is not None:  # the lower start number wins
+            win = qike.GameResult.FIRST_WINS if p.first < p.second else qike.GameResult.SECOND_WINS
+            event.set_result(r, t, win)
+            assert event.result(r, t) == win
+assert event.rounds() == 3 and event.champion() is None
+table = event.standings()
+assert [(s.rank, s.name, s.score) for s in table] == [(1, "小明", 3.0), (2, "小红", 2.0), (3, "小刚", 1.0), (4, "小丽", 0.0)], table
+assert event.tiebreaks()[0] == qike.Tiebreak.DIRECT_ENCOUNTER and all(len(s.tiebreaks) == len(event.tiebreaks()) for s in table)
+assert event.csv().count("\n") >= 5 and "小明" in event.trf()
+print("tournament over:", expect(qike.TournamentError.EventOver, event.pair_next))
+expect(qike.TournamentError.NoSuchTable, event.set_result, 1, 9, qike.GameResult.DRAW)
+assert event.undo() and event.result(3, 1) is None and not event.is_finished()
+msg = expect(qike.TournamentError.TooFewPlayers, qike.Tournament, "一人赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.KNOCKOUT(), entrants[:1])
+assert msg == "1 players are too few (at least 2 are needed)", msg
+cup = qike.Tournament("杯赛", qike.ScoringRule.THREE_ONE_ZERO, qike.TournamentSystem.KNOCKOUT(), entrants)
+while not cup.is_finished():
+    r = cup.pair_next()
+    games = [t for t, p in enumerate(cup.tables(r)) if p.second is not None]
+    for t in games:
+        cup.set_result(r, t, qike.GameResult.DRAW)
+    if not cup.is_finished():  # a drawn knockout game decides nothing
+        expect(qike.TournamentError.Undecided, cup.pair_next)
+    for t in games:
+        cup.set_result(r, t, qike.GameResult.SECOND_WINS)
+assert cup.champion() is not None and cup.standings()[0].player == cup.champion(), cup.standings()
+
 # --- Every exported function and method with random, mostly bad, arguments --------
 # Arguments are made from the generated type hints, so a new export is covered without
 # changing this script; each call must return or raise one of the error families with a
@@ -508,7 +542,7 @@ FAMILIES = tuple(
 )
 assert {f.__name__ for f in FAMILIES} == {
     "MoveError", "SetupError", "XiangqiFenError", "PgnError", "GoSgfError", "GomokuSgfError",
-    "SessionError", "StoreError", "LessonError",
+    "SessionError", "StoreError", "LessonError", "TournamentError",
 }, FAMILIES
 rng = random.Random(17)
 scratch = tempfile.mkdtemp(prefix="qike-ffi-sweep-")
@@ -611,6 +645,7 @@ objects = {
     ],
     qike.LessonRun: [qike.LessonRun(first.id)],
     qike.ProgressStore: [fuzz_store],
+    qike.Tournament: [qike.Tournament("赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.SWISS(3), entrants)],
 }
 called, refused = 0, 0
 for name, fn in vars(qike).items():
