@@ -6,7 +6,7 @@ use qike_core::progress::{
     self, ClassId, ImportOutcome, LessonStatus, MatrixCell, NewClass, Timestamp,
 };
 
-use crate::QikeError;
+use crate::error::StoreError;
 use crate::progress::{ProgressStore, profile_id};
 
 uniffi::custom_type!(ClassId, u32, {
@@ -152,6 +152,8 @@ pub struct ClassMatrix {
     pub lessons: Vec<String>,
     /// `cells[row][column]`; `None` where the student has not opened the lesson.
     pub cells: Vec<Vec<Option<MatrixCell>>>,
+    /// Per row: whether the pupil's reports are signed by the key pinned for them.
+    pub verified: Vec<bool>,
 }
 
 impl From<progress::ClassMatrix> for ClassMatrix {
@@ -160,6 +162,7 @@ impl From<progress::ClassMatrix> for ClassMatrix {
             students: m.students.into_iter().map(RosterEntry::from).collect(),
             lessons: m.lessons,
             cells: m.cells,
+            verified: m.verified,
         }
     }
 }
@@ -171,26 +174,26 @@ pub fn report_to_text(report: Vec<u8>) -> String {
 }
 
 #[uniffi::export]
-pub fn report_from_text(text: String) -> Result<Vec<u8>, QikeError> {
-    progress::report_from_text(&text).map_err(|e| QikeError::Store(e.to_string()))
+pub fn report_from_text(text: String) -> Result<Vec<u8>, StoreError> {
+    Ok(progress::report_from_text(&text)?)
 }
 
 #[uniffi::export]
 impl ProgressStore {
     /// Creates a class with a fresh id and join code.
-    pub fn create_class(&self, new_class: NewClass) -> Result<ClassInfo, QikeError> {
+    pub fn create_class(&self, new_class: NewClass) -> Result<ClassInfo, StoreError> {
         Ok(self.inner().create_class(new_class, Timestamp::now())?.into())
     }
 
-    pub fn classes(&self, include_archived: bool) -> Result<Vec<ClassInfo>, QikeError> {
+    pub fn classes(&self, include_archived: bool) -> Result<Vec<ClassInfo>, StoreError> {
         Ok(self.inner().classes(include_archived)?.into_iter().map(ClassInfo::from).collect())
     }
 
-    pub fn archive_class(&self, class_id: ClassId) -> Result<(), QikeError> {
+    pub fn archive_class(&self, class_id: ClassId) -> Result<(), StoreError> {
         Ok(self.inner().archive_class(class_id, Timestamp::now())?)
     }
 
-    pub fn roster(&self, class_id: ClassId) -> Result<Vec<RosterEntry>, QikeError> {
+    pub fn roster(&self, class_id: ClassId) -> Result<Vec<RosterEntry>, StoreError> {
         Ok(self.inner().roster(class_id)?.into_iter().map(RosterEntry::from).collect())
     }
 
@@ -200,18 +203,18 @@ impl ProgressStore {
         profile: String,
         code: String,
         class_name: String,
-    ) -> Result<Membership, QikeError> {
+    ) -> Result<Membership, StoreError> {
         let profile = profile_id(&profile)?;
         Ok(self.inner().join_class(profile, &code, &class_name, Timestamp::now())?.into())
     }
 
-    pub fn memberships(&self, profile: String) -> Result<Vec<Membership>, QikeError> {
+    pub fn memberships(&self, profile: String) -> Result<Vec<Membership>, StoreError> {
         let profile = profile_id(&profile)?;
         Ok(self.inner().memberships(profile)?.into_iter().map(Membership::from).collect())
     }
 
     /// A signed report of the student's progress for a class they joined.
-    pub fn export_report(&self, profile: String, class_id: ClassId) -> Result<Vec<u8>, QikeError> {
+    pub fn export_report(&self, profile: String, class_id: ClassId) -> Result<Vec<u8>, StoreError> {
         let profile = profile_id(&profile)?;
         Ok(self.inner().export_report(profile, class_id, Timestamp::now())?)
     }
@@ -221,23 +224,23 @@ impl ProgressStore {
         &self,
         profile: String,
         class_id: ClassId,
-    ) -> Result<String, QikeError> {
+    ) -> Result<String, StoreError> {
         let profile = profile_id(&profile)?;
         Ok(self.inner().export_report_qr(profile, class_id, Timestamp::now())?)
     }
 
     /// Imports a report into the class it names, if this device teaches it.
-    pub fn import_report(&self, report: Vec<u8>) -> Result<ImportSummary, QikeError> {
+    pub fn import_report(&self, report: Vec<u8>) -> Result<ImportSummary, StoreError> {
         Ok(self.inner().import_report_any(&report, Timestamp::now())?.into())
     }
 
     /// The dashboard's rows and columns.
-    pub fn class_matrix(&self, class_id: ClassId) -> Result<ClassMatrix, QikeError> {
+    pub fn class_matrix(&self, class_id: ClassId) -> Result<ClassMatrix, StoreError> {
         Ok(self.inner().class_matrix(class_id)?.into())
     }
 
     /// The dashboard as CSV text.
-    pub fn class_csv(&self, class_id: ClassId) -> Result<String, QikeError> {
+    pub fn class_csv(&self, class_id: ClassId) -> Result<String, StoreError> {
         Ok(self.inner().class_csv(class_id)?)
     }
 }

@@ -1,70 +1,308 @@
-//! The one public error type of the bindings: every core error is mapped here to a
-//! variant whose message a user (or a developer reading a log) can act on.
+//! The public errors of the bindings: one error enum per family of core errors, each
+//! with the core enum's variants, mapped here in one place.
 //!
-//! The enum is a flat uniffi error: a foreign caller catches the variant
-//! (`QikeError.Refused` in Python, `QikeException.Refused` in Kotlin, `QikeError.Refused`
-//! in Swift) and reads its message, the text below; the Rust fields only build it.
+//! Every enum is a flat uniffi error: a foreign caller catches the variant it cares
+//! about (`StoreError.InUse` in Python and Swift, `StoreException.InUse` in Kotlin) or
+//! the whole family, and the exception's message is the core's own sentence. The
+//! matches below name every core variant, so a variant added to the core does not
+//! compile here until it has its counterpart.
 
 use qike_core::ai::{NoSuchLevel, ThinkError};
-use qike_core::chess::PgnError;
-use qike_core::progress::StoreError;
-use qike_core::session::SessionError;
-use qike_core::{GameKind, MoveInput, Point, Refusal, SetupError};
+use qike_core::curriculum::{LoadError, ResumeError};
+use qike_core::progress::{JoinCodeError, ReportError};
+use qike_core::session::SessionError as CoreSession;
+use qike_core::{GameKind, MoveInput, Point, Refusal, chess, go, gomoku, xiangqi};
 
-/// An error returned through the FFI. Kotlin and Swift see it as a thrown exception,
-/// Python as a raised `QikeError`; its message says what went wrong.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
-#[uniffi(flat_error)]
-pub enum QikeError {
-    /// A position or game text (FEN, PGN, SGF) or a game's start could not be read.
-    #[error("invalid position: {reason}")]
-    InvalidPosition { reason: String },
-    /// A point outside the board was given.
-    #[error("point ({file}, {rank}) is not on the board")]
-    OffBoard { file: u8, rank: u8 },
-    /// The move is not legal, or not now; in English and in Chinese.
-    #[error("{en} ({zh})")]
-    Refused { en: String, zh: String },
-    /// An argument that does not fit the game (a PGN of a xiangqi game, a move text of
-    /// the wrong shape).
-    #[error("{0}")]
-    InvalidArgument(String),
-    /// A level the game does not have, or a game without a computer opponent.
-    #[error("{0}")]
-    NoSuchLevel(String),
-    /// The request does not fit the state of the game: nothing to take back, not the
-    /// engine's turn, the engine is still thinking, no count under way.
-    #[error("{0}")]
-    NotNow(String),
-    /// A saved game that cannot be resumed.
-    #[error("{0}")]
-    SavedGame(String),
-    /// The engine could not give a move.
-    #[error("{0}")]
-    Engine(String),
-    /// The progress store failed or refused (closed, damaged, full, unknown id).
-    #[error("{0}")]
-    Store(String),
+/// Declares a flat error enum whose variants each carry the message to show; with
+/// `kind`, also a plain enum of the same variants (for errors reported in a list rather
+/// than raised) and `kind()`.
+macro_rules! flat_error {
+    ($(#[$meta:meta])* $name:ident { $($(#[$vmeta:meta])* $variant:ident,)* }) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, uniffi::Error)]
+        #[uniffi(flat_error)]
+        pub enum $name {
+            $($(#[$vmeta])* #[error("{0}")] $variant(String),)*
+        }
+    };
+    ($(#[$meta:meta])* $name:ident, kind $kind:ident { $($(#[$vmeta:meta])* $variant:ident,)* }) => {
+        flat_error! { $(#[$meta])* $name { $($(#[$vmeta])* $variant,)* } }
+
+        /// Which variant of the error family of the same name, without its message.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, uniffi::Enum)]
+        pub enum $kind {
+            $($variant,)*
+        }
+
+        impl $name {
+            pub(crate) fn kind(&self) -> $kind {
+                match self {
+                    $($name::$variant(_) => $kind::$variant,)*
+                }
+            }
+        }
+    };
 }
 
-impl QikeError {
-    /// The engine is still choosing a move: stop it or wait for its answer first.
-    pub(crate) fn busy() -> QikeError {
-        QikeError::NotNow("the engine is still thinking; stop it or wait for its move".into())
+flat_error! {
+    /// A point, a move or a request on a game's board that cannot be done: off the
+    /// board, text that is not a move, or a move the rules refuse (in English, then
+    /// Chinese in brackets).
+    MoveError {
+        /// A point outside the board.
+        OffBoard,
+        /// Move text of the wrong shape for this game.
+        BadMoveText,
+        /// The request is for another game (a FEN of a Go game, a PGN of xiangqi).
+        WrongGame,
+        GameOver,
+        NotYourTurn,
+        NotAMove,
+        /// A xiangqi rule forbids the move (蹩马腿, 送将 …).
+        Xiangqi,
+        Chess,
+        Go,
+        Gomoku,
     }
 }
 
+flat_error! {
+    /// A game's start that cannot be set up (the core's `SetupError`).
+    SetupError {
+        XiangqiFen,
+        ChessFen,
+        Position,
+        Go,
+        NoSuchOpening,
+    }
+}
+
+flat_error! {
+    /// A xiangqi FEN that cannot be read (the core's `xiangqi::FenError`).
+    XiangqiFenError {
+        Empty,
+        RankCount,
+        FileCount,
+        UnknownPiece,
+        SideToMove,
+        UnusedField,
+        HalfmoveClock,
+        FullmoveNumber,
+        TooManyFields,
+        MissingGeneral,
+        TooMany,
+        Misplaced,
+        SoldierBehindStart,
+        GeneralsFacing,
+        OpponentInCheck,
+    }
+}
+
+flat_error! {
+    /// A PGN text that cannot be read (the core's `PgnErrorKind`, its message with the
+    /// game and line), or one that holds no game.
+    PgnError {
+        NoGame,
+        UnterminatedComment,
+        UnterminatedTag,
+        BadTag,
+        UnbalancedParen,
+        UnclosedVariation,
+        BadFen,
+        Variant,
+        BadMove,
+    }
+}
+
+flat_error! {
+    /// A Go SGF text that cannot be read (the core's `go::SgfError`).
+    GoSgfError {
+        Syntax,
+        Empty,
+        TooManyNodes,
+        NotGo,
+        Size,
+        InvalidProperty,
+        Komi,
+        Handicap,
+        OffBoard,
+        SetupAfterMoves,
+        IllegalMove,
+        Setup,
+    }
+}
+
+flat_error! {
+    /// A gomoku SGF text that cannot be read (the core's `gomoku::sgf::SgfError`).
+    GomokuSgfError {
+        TooLong,
+        TooManyNodes,
+        Syntax,
+        NoGame,
+        WrongGame,
+        Size,
+        Rule,
+        Setup,
+        BadPoint,
+        WrongColour,
+        Illegal,
+    }
+}
+
+flat_error! {
+    /// A session that cannot start, resume or do what was asked (the core's
+    /// `SessionError`), a point off the board, a request while the engine thinks, or a
+    /// game record that could not get an id.
+    SessionError {
+        Malformed,
+        FutureVersion,
+        BadStart,
+        BadMove,
+        BadDeadStone,
+        /// A level the game does not have.
+        Level,
+        /// The rules refuse the move (in English, then Chinese in brackets).
+        Refused,
+        NothingToUndo,
+        NotEngineTurn,
+        NoEngine,
+        NoEngineMove,
+        NotCounting,
+        Think,
+        OffBoard,
+        /// The engine is still choosing a move: stop it or wait for its answer first.
+        Busy,
+        Store,
+    }
+}
+
+flat_error! {
+    /// The progress store failed or refused (the core's `StoreError`), with the
+    /// refusals of a join code (`JoinCodeError`) and of a class report (`ReportError`)
+    /// as variants of their own, and an id or folder argument that is not one.
+    StoreError, kind StoreErrorKind {
+        /// The store's files cannot be read: offer `move_store_aside`.
+        Corrupt,
+        DiskFull,
+        Io,
+        FutureSchema,
+        /// Another open store holds the folder (another app, or a handle not closed).
+        InUse,
+        Closed,
+        BadRecord,
+        Invalid,
+        NoSuchProfile,
+        NoSuchClass,
+        NotAMember,
+        NoSuchStudent,
+        NoSuchAssignment,
+        Archived,
+        WrongLength,
+        BadCharacter,
+        Checksum,
+        NotAJoinPayload,
+        Oversize,
+        Truncated,
+        NotAReport,
+        FutureVersion,
+        WrongClass,
+        UnknownClass,
+        ArchivedClass,
+        Tampered,
+        Malformed,
+        /// The report was signed by another key than the pupil's earlier ones.
+        ForeignPupilKey,
+        UnsignedForPinnedPupil,
+        /// Text that is not a profile id (32 hex digits).
+        BadProfileId,
+        NotAFolder,
+    }
+}
+
+flat_error! {
+    /// A lesson that cannot be found, loaded (the core's `LoadError`) or resumed (its
+    /// `ResumeError`), or a point off the step's board.
+    LessonError {
+        NoSuchLesson,
+        Toml,
+        NoCourseFile,
+        DuplicateLesson,
+        MissingLesson,
+        LessonListedTwice,
+        UnlistedLesson,
+        BadGame,
+        BadStep,
+        /// Saved bytes that are not a lesson run.
+        NotASavedRun,
+        OtherLesson,
+        NoSuchStep,
+        BadMoves,
+        OffBoard,
+    }
+}
+
+flat_error! {
+    /// An event, a round or a result the tournament refuses (the core's
+    /// `TournamentError`).
+    TournamentError {
+        UnknownPlayer,
+        PairedTwice,
+        NotPaired,
+        Absent,
+        NoSuchGame,
+        SelfPairing,
+        TooFewPlayers,
+        TooManyPlayers,
+        NoPairing,
+        EventOver,
+        Inconsistent,
+        Trf,
+        RoundNotFinished,
+        Undecided,
+        NoSuchTable,
+    }
+}
+
+impl From<qike_core::tournament::TournamentError> for TournamentError {
+    fn from(e: qike_core::tournament::TournamentError) -> Self {
+        use qike_core::tournament::TournamentError as Core;
+        let m = e.to_string();
+        match e {
+            Core::UnknownPlayer(_) => TournamentError::UnknownPlayer(m),
+            Core::PairedTwice { .. } => TournamentError::PairedTwice(m),
+            Core::NotPaired { .. } => TournamentError::NotPaired(m),
+            Core::Absent { .. } => TournamentError::Absent(m),
+            Core::NoSuchGame { .. } => TournamentError::NoSuchGame(m),
+            Core::SelfPairing(_) => TournamentError::SelfPairing(m),
+            Core::TooFewPlayers(..) => TournamentError::TooFewPlayers(m),
+            Core::TooManyPlayers(..) => TournamentError::TooManyPlayers(m),
+            Core::NoPairing { .. } => TournamentError::NoPairing(m),
+            Core::EventOver(_) => TournamentError::EventOver(m),
+            Core::Inconsistent { .. } => TournamentError::Inconsistent(m),
+            Core::Trf { .. } => TournamentError::Trf(m),
+            Core::RoundNotFinished { .. } => TournamentError::RoundNotFinished(m),
+            Core::Undecided { .. } => TournamentError::Undecided(m),
+            Core::NoSuchTable { .. } => TournamentError::NoSuchTable(m),
+        }
+    }
+}
+
+/// The message of a point off the board.
+pub(crate) fn off_board_text(at: Point) -> String {
+    format!("point ({}, {}) is not on the board", at.file, at.rank)
+}
+
 /// Checks that `at` is on the board of `kind`.
-pub(crate) fn on_board(kind: GameKind, at: Point) -> Result<Point, QikeError> {
+pub(crate) fn on_board(kind: GameKind, at: Point) -> Result<Point, MoveError> {
     if at.file < kind.files() && at.rank < kind.ranks() {
         Ok(at)
     } else {
-        Err(QikeError::OffBoard { file: at.file, rank: at.rank })
+        Err(MoveError::OffBoard(off_board_text(at)))
     }
 }
 
 /// Checks that every point of `mv` is on the board of `kind`.
-pub(crate) fn move_on_board(kind: GameKind, mv: MoveInput) -> Result<MoveInput, QikeError> {
+pub(crate) fn move_on_board(kind: GameKind, mv: MoveInput) -> Result<MoveInput, MoveError> {
     match mv {
         MoveInput::Step { from, to, .. } => {
             on_board(kind, from)?;
@@ -78,87 +316,254 @@ pub(crate) fn move_on_board(kind: GameKind, mv: MoveInput) -> Result<MoveInput, 
     Ok(mv)
 }
 
-impl From<Refusal> for QikeError {
+/// A refusal in both languages, as one message.
+fn refusal_text(r: &Refusal) -> String {
+    let text = r.text();
+    format!("{} ({})", text.en, text.zh)
+}
+
+impl From<Refusal> for MoveError {
     fn from(r: Refusal) -> Self {
-        let text = r.text();
-        QikeError::Refused { en: text.en, zh: text.zh }
+        let m = refusal_text(&r);
+        match r {
+            Refusal::GameOver => MoveError::GameOver(m),
+            Refusal::NotYourTurn => MoveError::NotYourTurn(m),
+            Refusal::NotAMove => MoveError::NotAMove(m),
+            Refusal::Xiangqi(_) => MoveError::Xiangqi(m),
+            Refusal::Chess(_) => MoveError::Chess(m),
+            Refusal::Go(_) => MoveError::Go(m),
+            Refusal::Gomoku(_) => MoveError::Gomoku(m),
+        }
     }
 }
 
-impl From<qike_core::xiangqi::FenError> for QikeError {
-    fn from(e: qike_core::xiangqi::FenError) -> Self {
-        QikeError::InvalidPosition { reason: e.to_string() }
-    }
-}
-
-impl From<qike_core::chess::FenError> for QikeError {
-    fn from(e: qike_core::chess::FenError) -> Self {
-        QikeError::InvalidPosition { reason: e.to_string() }
-    }
-}
-
-impl From<PgnError> for QikeError {
-    fn from(e: PgnError) -> Self {
-        QikeError::InvalidPosition { reason: e.to_string() }
-    }
-}
-
-impl From<qike_core::go::SgfError> for QikeError {
-    fn from(e: qike_core::go::SgfError) -> Self {
-        QikeError::InvalidPosition { reason: e.to_string() }
-    }
-}
-
-impl From<qike_core::gomoku::sgf::SgfError> for QikeError {
-    fn from(e: qike_core::gomoku::sgf::SgfError) -> Self {
-        QikeError::InvalidPosition { reason: e.to_string() }
-    }
-}
-
-impl From<SetupError> for QikeError {
-    fn from(e: SetupError) -> Self {
-        let reason = match e {
-            SetupError::Position(reason) => reason,
-            other => other.to_string(),
-        };
-        QikeError::InvalidPosition { reason }
-    }
-}
-
-impl From<NoSuchLevel> for QikeError {
-    fn from(e: NoSuchLevel) -> Self {
-        QikeError::NoSuchLevel(e.to_string())
-    }
-}
-
-impl From<ThinkError> for QikeError {
-    fn from(e: ThinkError) -> Self {
-        QikeError::Engine(e.to_string())
-    }
-}
-
-impl From<StoreError> for QikeError {
-    fn from(e: StoreError) -> Self {
-        QikeError::Store(e.to_string())
-    }
-}
-
-impl From<SessionError> for QikeError {
-    fn from(e: SessionError) -> Self {
+impl From<qike_core::SetupError> for SetupError {
+    fn from(e: qike_core::SetupError) -> Self {
+        use qike_core::SetupError as Core;
+        let m = e.to_string();
         match e {
-            SessionError::Refused(r) => r.into(),
-            SessionError::BadStart(s) => s.into(),
-            SessionError::Level(l) => l.into(),
-            SessionError::Think(t) => t.into(),
-            SessionError::NoEngineMove => QikeError::Engine(e.to_string()),
-            SessionError::Malformed(_)
-            | SessionError::FutureVersion(_)
-            | SessionError::BadMove { .. }
-            | SessionError::BadDeadStone(_) => QikeError::SavedGame(e.to_string()),
-            SessionError::NothingToUndo
-            | SessionError::NotEngineTurn
-            | SessionError::NoEngine
-            | SessionError::NotCounting => QikeError::NotNow(e.to_string()),
+            Core::XiangqiFen(_) => SetupError::XiangqiFen(m),
+            Core::ChessFen(_) => SetupError::ChessFen(m),
+            Core::Position(_) => SetupError::Position(m),
+            Core::Go(_) => SetupError::Go(m),
+            Core::NoSuchOpening(_) => SetupError::NoSuchOpening(m),
+        }
+    }
+}
+
+impl From<xiangqi::FenError> for XiangqiFenError {
+    fn from(e: xiangqi::FenError) -> Self {
+        use xiangqi::FenError as Core;
+        let m = e.to_string();
+        match e {
+            Core::Empty => XiangqiFenError::Empty(m),
+            Core::RankCount(_) => XiangqiFenError::RankCount(m),
+            Core::FileCount { .. } => XiangqiFenError::FileCount(m),
+            Core::UnknownPiece(_) => XiangqiFenError::UnknownPiece(m),
+            Core::SideToMove(_) => XiangqiFenError::SideToMove(m),
+            Core::UnusedField { .. } => XiangqiFenError::UnusedField(m),
+            Core::HalfmoveClock(_) => XiangqiFenError::HalfmoveClock(m),
+            Core::FullmoveNumber(_) => XiangqiFenError::FullmoveNumber(m),
+            Core::TooManyFields(_) => XiangqiFenError::TooManyFields(m),
+            Core::MissingGeneral(_) => XiangqiFenError::MissingGeneral(m),
+            Core::TooMany { .. } => XiangqiFenError::TooMany(m),
+            Core::Misplaced { .. } => XiangqiFenError::Misplaced(m),
+            Core::SoldierBehindStart { .. } => XiangqiFenError::SoldierBehindStart(m),
+            Core::GeneralsFacing => XiangqiFenError::GeneralsFacing(m),
+            Core::OpponentInCheck(_) => XiangqiFenError::OpponentInCheck(m),
+        }
+    }
+}
+
+impl From<chess::PgnError> for PgnError {
+    fn from(e: chess::PgnError) -> Self {
+        use chess::PgnErrorKind as Core;
+        let m = e.to_string();
+        match e.kind {
+            Core::UnterminatedComment => PgnError::UnterminatedComment(m),
+            Core::UnterminatedTag => PgnError::UnterminatedTag(m),
+            Core::BadTag(_) => PgnError::BadTag(m),
+            Core::UnbalancedParen => PgnError::UnbalancedParen(m),
+            Core::UnclosedVariation => PgnError::UnclosedVariation(m),
+            Core::BadFen(_) => PgnError::BadFen(m),
+            Core::Variant(_) => PgnError::Variant(m),
+            Core::BadMove { .. } => PgnError::BadMove(m),
+        }
+    }
+}
+
+impl From<go::SgfError> for GoSgfError {
+    fn from(e: go::SgfError) -> Self {
+        use go::SgfError as Core;
+        let m = e.to_string();
+        match e {
+            Core::Syntax(_) => GoSgfError::Syntax(m),
+            Core::Empty => GoSgfError::Empty(m),
+            Core::TooManyNodes => GoSgfError::TooManyNodes(m),
+            Core::NotGo(_) => GoSgfError::NotGo(m),
+            Core::Size(..) => GoSgfError::Size(m),
+            Core::InvalidProperty(_) => GoSgfError::InvalidProperty(m),
+            Core::Komi(_) => GoSgfError::Komi(m),
+            Core::Handicap(_) => GoSgfError::Handicap(m),
+            Core::OffBoard(..) => GoSgfError::OffBoard(m),
+            Core::SetupAfterMoves => GoSgfError::SetupAfterMoves(m),
+            Core::IllegalMove { .. } => GoSgfError::IllegalMove(m),
+            Core::Setup(_) => GoSgfError::Setup(m),
+        }
+    }
+}
+
+impl From<gomoku::sgf::SgfError> for GomokuSgfError {
+    fn from(e: gomoku::sgf::SgfError) -> Self {
+        use gomoku::sgf::SgfError as Core;
+        let m = e.to_string();
+        match e {
+            Core::TooLong(_) => GomokuSgfError::TooLong(m),
+            Core::TooManyNodes => GomokuSgfError::TooManyNodes(m),
+            Core::Syntax(_) => GomokuSgfError::Syntax(m),
+            Core::NoGame => GomokuSgfError::NoGame(m),
+            Core::WrongGame(_) => GomokuSgfError::WrongGame(m),
+            Core::Size(..) => GomokuSgfError::Size(m),
+            Core::Rule(_) => GomokuSgfError::Rule(m),
+            Core::Setup(_) => GomokuSgfError::Setup(m),
+            Core::BadPoint { .. } => GomokuSgfError::BadPoint(m),
+            Core::WrongColour { .. } => GomokuSgfError::WrongColour(m),
+            Core::Illegal { .. } => GomokuSgfError::Illegal(m),
+        }
+    }
+}
+
+impl SessionError {
+    /// The engine is still choosing a move.
+    pub(crate) fn busy() -> SessionError {
+        SessionError::Busy("the engine is still thinking; stop it or wait for its move".into())
+    }
+}
+
+impl From<CoreSession> for SessionError {
+    fn from(e: CoreSession) -> Self {
+        let m = e.to_string();
+        match e {
+            CoreSession::Malformed(_) => SessionError::Malformed(m),
+            CoreSession::FutureVersion(_) => SessionError::FutureVersion(m),
+            CoreSession::BadStart(_) => SessionError::BadStart(m),
+            CoreSession::BadMove { .. } => SessionError::BadMove(m),
+            CoreSession::BadDeadStone(_) => SessionError::BadDeadStone(m),
+            CoreSession::Level(_) => SessionError::Level(m),
+            CoreSession::Refused(r) => SessionError::Refused(refusal_text(&r)),
+            CoreSession::NothingToUndo => SessionError::NothingToUndo(m),
+            CoreSession::NotEngineTurn => SessionError::NotEngineTurn(m),
+            CoreSession::NoEngine => SessionError::NoEngine(m),
+            CoreSession::NoEngineMove => SessionError::NoEngineMove(m),
+            CoreSession::NotCounting => SessionError::NotCounting(m),
+            CoreSession::Think(_) => SessionError::Think(m),
+        }
+    }
+}
+
+impl From<NoSuchLevel> for SessionError {
+    fn from(e: NoSuchLevel) -> Self {
+        CoreSession::Level(e).into()
+    }
+}
+
+impl From<ThinkError> for SessionError {
+    fn from(e: ThinkError) -> Self {
+        CoreSession::Think(e).into()
+    }
+}
+
+impl From<MoveError> for SessionError {
+    fn from(e: MoveError) -> Self {
+        SessionError::OffBoard(e.to_string())
+    }
+}
+
+impl From<qike_core::progress::StoreError> for SessionError {
+    fn from(e: qike_core::progress::StoreError) -> Self {
+        SessionError::Store(e.to_string())
+    }
+}
+
+impl From<qike_core::progress::StoreError> for StoreError {
+    fn from(e: qike_core::progress::StoreError) -> Self {
+        use qike_core::progress::StoreError as Core;
+        let m = e.to_string();
+        match e {
+            Core::Corrupt { .. } => StoreError::Corrupt(m),
+            Core::DiskFull { .. } => StoreError::DiskFull(m),
+            Core::Io(_) => StoreError::Io(m),
+            Core::FutureSchema { .. } => StoreError::FutureSchema(m),
+            Core::InUse { .. } => StoreError::InUse(m),
+            Core::Closed => StoreError::Closed(m),
+            Core::BadRecord { .. } => StoreError::BadRecord(m),
+            Core::Invalid { .. } => StoreError::Invalid(m),
+            Core::NoSuchProfile(_) => StoreError::NoSuchProfile(m),
+            Core::NoSuchClass(_) => StoreError::NoSuchClass(m),
+            Core::NotAMember { .. } => StoreError::NotAMember(m),
+            Core::NoSuchStudent { .. } => StoreError::NoSuchStudent(m),
+            Core::NoSuchAssignment { .. } => StoreError::NoSuchAssignment(m),
+            Core::Archived(_) => StoreError::Archived(m),
+            Core::JoinCode(j) => j.into(),
+            Core::Report(r) => r.into(),
+        }
+    }
+}
+
+impl From<JoinCodeError> for StoreError {
+    fn from(e: JoinCodeError) -> Self {
+        let m = e.to_string();
+        match e {
+            JoinCodeError::WrongLength { .. } => StoreError::WrongLength(m),
+            JoinCodeError::BadCharacter(_) => StoreError::BadCharacter(m),
+            JoinCodeError::Checksum => StoreError::Checksum(m),
+            JoinCodeError::NotAJoinPayload => StoreError::NotAJoinPayload(m),
+        }
+    }
+}
+
+impl From<ReportError> for StoreError {
+    fn from(e: ReportError) -> Self {
+        let m = e.to_string();
+        match e {
+            ReportError::Oversize { .. } => StoreError::Oversize(m),
+            ReportError::Truncated { .. } => StoreError::Truncated(m),
+            ReportError::NotAReport => StoreError::NotAReport(m),
+            ReportError::FutureVersion { .. } => StoreError::FutureVersion(m),
+            ReportError::WrongClass { .. } => StoreError::WrongClass(m),
+            ReportError::UnknownClass(_) => StoreError::UnknownClass(m),
+            ReportError::ArchivedClass(_) => StoreError::ArchivedClass(m),
+            ReportError::Tampered => StoreError::Tampered(m),
+            ReportError::Malformed(_) => StoreError::Malformed(m),
+            ReportError::ForeignPupilKey { .. } => StoreError::ForeignPupilKey(m),
+            ReportError::UnsignedForPinnedPupil { .. } => StoreError::UnsignedForPinnedPupil(m),
+        }
+    }
+}
+
+impl From<LoadError> for LessonError {
+    fn from(e: LoadError) -> Self {
+        let m = format!("a shipped course is damaged: {e}");
+        match e {
+            LoadError::Toml { .. } => LessonError::Toml(m),
+            LoadError::NoCourseFile => LessonError::NoCourseFile(m),
+            LoadError::DuplicateLesson { .. } => LessonError::DuplicateLesson(m),
+            LoadError::MissingLesson { .. } => LessonError::MissingLesson(m),
+            LoadError::LessonListedTwice { .. } => LessonError::LessonListedTwice(m),
+            LoadError::UnlistedLesson { .. } => LessonError::UnlistedLesson(m),
+            LoadError::BadGame(_) => LessonError::BadGame(m),
+            LoadError::BadStep { .. } => LessonError::BadStep(m),
+        }
+    }
+}
+
+impl From<ResumeError> for LessonError {
+    fn from(e: ResumeError) -> Self {
+        let m = e.to_string();
+        match e {
+            ResumeError::OtherLesson { .. } => LessonError::OtherLesson(m),
+            ResumeError::NoSuchStep { .. } => LessonError::NoSuchStep(m),
+            ResumeError::BadMoves(_) => LessonError::BadMoves(m),
         }
     }
 }

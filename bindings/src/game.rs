@@ -7,8 +7,9 @@ use qike_core::{
     Point, Side, chess, go, gomoku,
 };
 
-use crate::QikeError;
-use crate::error::{move_on_board, on_board};
+use crate::error::{
+    GoSgfError, GomokuSgfError, MoveError, PgnError, SetupError, move_on_board, on_board,
+};
 
 /// A game of xiangqi, chess, Go or gomoku: the board to draw, the moves to play.
 #[derive(Debug, uniffi::Object)]
@@ -32,35 +33,36 @@ impl Game {
 impl Game {
     /// A new game of `kind` from its usual start (an even game on a Go board of `size`).
     #[uniffi::constructor]
-    pub fn new(kind: GameKind) -> Result<Self, QikeError> {
+    pub fn new(kind: GameKind) -> Result<Self, SetupError> {
         Ok(Game::wrap(AnyGame::new(kind)?))
     }
 
     /// A game from a set-up: a xiangqi or chess FEN, a Go board's size and balance, a
     /// gomoku rule and opening.
     #[uniffi::constructor]
-    pub fn from_setup(setup: GameSetup) -> Result<Self, QikeError> {
+    pub fn from_setup(setup: GameSetup) -> Result<Self, SetupError> {
         Ok(Game::wrap(setup.start()?))
     }
 
     /// The first chess game of a PGN text, with its moves played.
     #[uniffi::constructor]
-    pub fn from_pgn(pgn: String) -> Result<Self, QikeError> {
-        let first = chess::read_pgn(&pgn)?.into_iter().next().ok_or_else(|| {
-            QikeError::InvalidPosition { reason: "the PGN text holds no game".into() }
-        })?;
+    pub fn from_pgn(pgn: String) -> Result<Self, PgnError> {
+        let first = chess::read_pgn(&pgn)?
+            .into_iter()
+            .next()
+            .ok_or_else(|| PgnError::NoGame("the PGN text holds no game".into()))?;
         Ok(Game::wrap(AnyGame::Chess(first.to_game())))
     }
 
     /// The first Go game of an SGF text, with its set-up and moves played.
     #[uniffi::constructor]
-    pub fn from_sgf(sgf: String) -> Result<Self, QikeError> {
+    pub fn from_sgf(sgf: String) -> Result<Self, GoSgfError> {
         Ok(Game::wrap(AnyGame::Go(Box::new(go::Game::from_sgf(&sgf)?))))
     }
 
     /// A gomoku game from an SGF text; `rule` when the file does not name one.
     #[uniffi::constructor]
-    pub fn from_gomoku_sgf(sgf: String, rule: GomokuRule) -> Result<Self, QikeError> {
+    pub fn from_gomoku_sgf(sgf: String, rule: GomokuRule) -> Result<Self, GomokuSgfError> {
         Ok(Game::wrap(AnyGame::Gomoku(gomoku::sgf::read_sgf(&sgf, rule)?)))
     }
 
@@ -83,21 +85,21 @@ impl Game {
     }
 
     /// Whether `at` holds a piece of the side to move.
-    pub fn is_own_piece(&self, at: Point) -> Result<bool, QikeError> {
+    pub fn is_own_piece(&self, at: Point) -> Result<bool, MoveError> {
         let game = self.game();
         Ok(game.is_own_piece(on_board(game.kind(), at)?))
     }
 
     /// Where the piece on `from` may go (empty for an empty point or the other side's
     /// piece).
-    pub fn legal_targets(&self, from: Point) -> Result<Vec<Point>, QikeError> {
+    pub fn legal_targets(&self, from: Point) -> Result<Vec<Point>, MoveError> {
         let game = self.game();
         Ok(game.targets(on_board(game.kind(), from)?))
     }
 
     /// Whether the step from `from` to `to` is a promotion (chess): then `play` needs
     /// the piece the pawn becomes.
-    pub fn needs_promotion(&self, from: Point, to: Point) -> Result<bool, QikeError> {
+    pub fn needs_promotion(&self, from: Point, to: Point) -> Result<bool, MoveError> {
         let game = self.game();
         let kind = game.kind();
         Ok(game.needs_promotion(on_board(kind, from)?, on_board(kind, to)?))
@@ -114,7 +116,7 @@ impl Game {
     }
 
     /// Plays a move for the side to move; the outcome if it ended the game.
-    pub fn play(&self, mv: MoveInput) -> Result<Option<Outcome>, QikeError> {
+    pub fn play(&self, mv: MoveInput) -> Result<Option<Outcome>, MoveError> {
         let mut game = self.game();
         let mv = move_on_board(game.kind(), mv)?;
         game.play(mv)?;
@@ -137,53 +139,52 @@ impl Game {
     }
 
     /// `side` resigns.
-    pub fn resign(&self, side: Side) -> Result<Outcome, QikeError> {
+    pub fn resign(&self, side: Side) -> Result<Outcome, MoveError> {
         Ok(self.game().resign(side)?)
     }
 
     /// The players agree to a draw.
-    pub fn agree_draw(&self) -> Result<Outcome, QikeError> {
+    pub fn agree_draw(&self) -> Result<Outcome, MoveError> {
         Ok(self.game().agree_draw()?)
     }
 
     /// A move as coordinate text: `h2e2` (xiangqi), `e7e8q` (chess), `D4` or `pass`
     /// (Go), `h8` (gomoku). A point off the board is refused.
-    pub fn move_text(&self, mv: MoveInput) -> Result<String, QikeError> {
+    pub fn move_text(&self, mv: MoveInput) -> Result<String, MoveError> {
         let kind = self.game().kind();
         Ok(move_on_board(kind, mv)?.encode(kind))
     }
 
     /// Reads coordinate text as a move of this game's shape (legality is `play`'s).
-    pub fn parse_move(&self, text: String) -> Result<MoveInput, QikeError> {
+    pub fn parse_move(&self, text: String) -> Result<MoveInput, MoveError> {
         let kind = self.game().kind();
-        MoveInput::decode(kind, &text).ok_or_else(|| {
-            QikeError::InvalidArgument(format!("'{text}' is not a move on this board"))
-        })
+        MoveInput::decode(kind, &text)
+            .ok_or_else(|| MoveError::BadMoveText(format!("'{text}' is not a move on this board")))
     }
 
     /// The current position as FEN (xiangqi and chess).
-    pub fn fen(&self) -> Result<String, QikeError> {
+    pub fn fen(&self) -> Result<String, MoveError> {
         match &*self.game() {
             AnyGame::Xiangqi(g) => Ok(g.position().to_fen()),
             AnyGame::Chess(g) => Ok(g.position().fen()),
-            _ => Err(QikeError::InvalidArgument("only xiangqi and chess have a FEN".into())),
+            _ => Err(MoveError::WrongGame("only xiangqi and chess have a FEN".into())),
         }
     }
 
     /// The game as PGN (chess).
-    pub fn pgn(&self) -> Result<String, QikeError> {
+    pub fn pgn(&self) -> Result<String, MoveError> {
         match &*self.game() {
             AnyGame::Chess(g) => Ok(chess::write_pgn(&chess::PgnGame::from_game(g))),
-            _ => Err(QikeError::InvalidArgument("only a chess game has a PGN".into())),
+            _ => Err(MoveError::WrongGame("only a chess game has a PGN".into())),
         }
     }
 
     /// The game as SGF (Go and gomoku).
-    pub fn sgf(&self) -> Result<String, QikeError> {
+    pub fn sgf(&self) -> Result<String, MoveError> {
         match &*self.game() {
             AnyGame::Go(g) => Ok(g.to_sgf()),
             AnyGame::Gomoku(g) => Ok(gomoku::sgf::write_sgf(g)),
-            _ => Err(QikeError::InvalidArgument("only Go and gomoku games have an SGF".into())),
+            _ => Err(MoveError::WrongGame("only Go and gomoku games have an SGF".into())),
         }
     }
 }

@@ -4,10 +4,11 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use qike_core::curriculum::schema::Plan;
 use qike_core::curriculum::{self, Course, Lesson, LessonResult, RunState, StepOutcome};
 use qike_core::{BoardView, GameKind, MoveInput, PieceKind, PieceView, Point, Text};
 
-use crate::QikeError;
+use crate::error::{LessonError, off_board_text};
 
 #[uniffi::remote(Record)]
 pub struct StepOutcome {
@@ -27,8 +28,20 @@ pub struct LessonResult {
     pub steps: Vec<StepOutcome>,
 }
 
+#[uniffi::remote(Record)]
+pub struct Plan {
+    pub content: Text,
+    pub objectives: Vec<Text>,
+    pub key_points: Vec<Text>,
+    pub materials: Vec<Text>,
+    pub process: Vec<Text>,
+    pub summary: Text,
+    pub periods: u8,
+    pub minutes: u16,
+}
+
 /// A course: units of lessons.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct CourseInfo {
     pub id: String,
     /// The game the course teaches; its lessons' boards are of this game.
@@ -38,20 +51,23 @@ pub struct CourseInfo {
     pub units: Vec<UnitInfo>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct UnitInfo {
     pub id: String,
     pub title: Text,
     pub lessons: Vec<LessonInfo>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+#[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct LessonInfo {
     pub id: String,
     pub title: Text,
     /// Lessons to finish first.
     pub prerequisites: Vec<String>,
     pub steps: u32,
+    /// The 教案: content, objectives, key and hard points, materials, the class hour's
+    /// outline, the summary, periods and minutes.
+    pub plan: Plan,
 }
 
 fn count(n: usize) -> u32 {
@@ -79,6 +95,7 @@ impl From<&Course> for CourseInfo {
                             title: l.title.clone(),
                             prerequisites: l.prerequisites.clone(),
                             steps: count(l.steps.len()),
+                            plan: l.plan.clone(),
                         })
                         .collect(),
                 })
@@ -123,6 +140,20 @@ impl From<LessonInput> for curriculum::Input {
                 curriculum::Input::Choice(usize::try_from(index).unwrap_or(usize::MAX))
             }
             LessonInput::Place { kind, at } => curriculum::Input::Place { kind, at },
+        }
+    }
+}
+
+impl From<curriculum::Input> for LessonInput {
+    fn from(i: curriculum::Input) -> Self {
+        match i {
+            curriculum::Input::Continue => LessonInput::Continue,
+            curriculum::Input::Tap(at) => LessonInput::Tap { at },
+            curriculum::Input::Move { from, to } => LessonInput::Move { from, to },
+            curriculum::Input::Choice(index) => {
+                LessonInput::Choice { index: u32::try_from(index).unwrap_or(u32::MAX) }
+            }
+            curriculum::Input::Place { kind, at } => LessonInput::Place { kind, at },
         }
     }
 }
@@ -202,14 +233,21 @@ impl From<curriculum::StepView> for StepView {
     }
 }
 
-fn shipped_courses() -> Result<Vec<Course>, QikeError> {
-    curriculum::courses()
-        .map_err(|e| QikeError::InvalidArgument(format!("a shipped course is damaged: {e}")))
+fn shipped_courses() -> Result<Vec<Course>, LessonError> {
+    Ok(curriculum::courses()?)
+}
+
+/// The shipped lesson `id`.
+fn find_lesson(id: &str) -> Result<Lesson, LessonError> {
+    shipped_courses()?
+        .iter()
+        .find_map(|c| c.lesson(id).cloned())
+        .ok_or_else(|| LessonError::NoSuchLesson(format!("there is no lesson '{id}'")))
 }
 
 /// The courses shipped with the app.
 #[uniffi::export]
-pub fn courses() -> Result<Vec<CourseInfo>, QikeError> {
+pub fn courses() -> Result<Vec<CourseInfo>, LessonError> {
     Ok(shipped_courses()?.iter().map(CourseInfo::from).collect())
 }
 
@@ -241,12 +279,12 @@ impl LessonRun {
 
     /// Checks that `points` are on the current step's board (any point passes a step
     /// without a board).
-    fn on_board(&self, points: &[Point]) -> Result<(), QikeError> {
+    fn on_board(&self, points: &[Point]) -> Result<(), LessonError> {
         let Some(board) = self.with(|run| run.view().and_then(|v| v.board)) else {
             return Ok(());
         };
         match points.iter().find(|&&p| !board.contains(p)) {
-            Some(p) => Err(QikeError::OffBoard { file: p.file, rank: p.rank }),
+            Some(&p) => Err(LessonError::OffBoard(off_board_text(p))),
             None => Ok(()),
         }
     }
@@ -256,13 +294,27 @@ impl LessonRun {
 impl LessonRun {
     /// Starts the lesson `lesson_id` of a shipped course at its first step.
     #[uniffi::constructor]
-    pub fn new(lesson_id: String) -> Result<Self, QikeError> {
-        let lesson =
-            shipped_courses()?.iter().find_map(|c| c.lesson(&lesson_id).cloned()).ok_or_else(
-                || QikeError::InvalidArgument(format!("there is no lesson '{lesson_id}'")),
-            )?;
+    pub fn new(lesson_id: String) -> Result<Self, LessonError> {
+        let lesson = find_lesson(&lesson_id)?;
         let state = curriculum::LessonRun::new(&lesson).save();
         Ok(LessonRun { lesson, state: Mutex::new(state) })
+    }
+
+    /// A run saved by [`LessonRun::save_bytes`], at the step and with the moves it had.
+    #[uniffi::constructor]
+    pub fn resume_bytes(bytes: Vec<u8>) -> Result<Self, LessonError> {
+        let state: RunState = serde_json::from_slice(&bytes).map_err(|e| {
+            LessonError::NotASavedRun(format!("the bytes are not a saved lesson run: {e}"))
+        })?;
+        let lesson = find_lesson(&state.lesson_id)?;
+        let state = curriculum::LessonRun::resume(&lesson, state)?.save();
+        Ok(LessonRun { lesson, state: Mutex::new(state) })
+    }
+
+    /// The run's saved form (the app's draft format): keep it with
+    /// `ProgressStore::save_draft` and continue later with [`LessonRun::resume_bytes`].
+    pub fn save_bytes(&self) -> Vec<u8> {
+        serde_json::to_vec(&*self.state()).unwrap_or_default()
     }
 
     pub fn lesson_id(&self) -> String {
@@ -275,7 +327,7 @@ impl LessonRun {
     }
 
     /// What the child did, and the answer.
-    pub fn submit(&self, input: LessonInput) -> Result<Feedback, QikeError> {
+    pub fn submit(&self, input: LessonInput) -> Result<Feedback, LessonError> {
         match input {
             LessonInput::Tap { at } | LessonInput::Place { at, .. } => self.on_board(&[at])?,
             LessonInput::Move { from, to } => self.on_board(&[from, to])?,
@@ -289,8 +341,21 @@ impl LessonRun {
         self.with(|run| run.hint().into())
     }
 
+    /// The right answer of the current step as inputs, for a "show me" button: submitted
+    /// in order they finish the step without a mistake. In a play-out step, the next
+    /// good move only (the rest depends on the replies); empty when the lesson is done.
+    pub fn show_me(&self) -> Vec<LessonInput> {
+        let index = self.state().step;
+        let Some(step) = self.lesson.steps.get(index) else { return Vec::new() };
+        let mut inputs = curriculum::demo_inputs(self.lesson.game, step);
+        if inputs.is_empty() {
+            inputs.extend(self.with(|run| run.play_out_demo()));
+        }
+        inputs.into_iter().map(LessonInput::from).collect()
+    }
+
     /// Where the piece on `from` may go in the current step's position.
-    pub fn targets(&self, from: Point) -> Result<Vec<Point>, QikeError> {
+    pub fn targets(&self, from: Point) -> Result<Vec<Point>, LessonError> {
         self.on_board(&[from])?;
         Ok(self.with(|run| run.targets(from)))
     }

@@ -7,11 +7,13 @@
 mod classes;
 mod error;
 mod game;
+mod homework;
 mod lessons;
 mod progress;
 mod records;
 mod session;
 mod teacher;
+mod tournament;
 mod types;
 mod xiangqi;
 
@@ -19,8 +21,12 @@ pub use classes::{
     ClassInfo, ClassMatrix, ImportSummary, Membership, RosterEntry, report_from_text,
     report_to_text,
 };
-pub use error::QikeError;
+pub use error::{
+    GoSgfError, GomokuSgfError, LessonError, MoveError, PgnError, SessionError, SetupError,
+    StoreError, StoreErrorKind, TournamentError, XiangqiFenError,
+};
 pub use game::{Game, standard_setup};
+pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
 pub use lessons::{
     CourseInfo, Feedback, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
 };
@@ -30,6 +36,7 @@ pub use session::{Session, levels};
 pub use teacher::{
     BehindReason, BehindStudent, ClassSummary, ImportTally, ImportedReport, SavedReport,
 };
+pub use tournament::{Entrant, ScoringRule, Standing, Tournament, TournamentSystem};
 pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 pub use xiangqi::XiangqiGame;
 

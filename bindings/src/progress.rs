@@ -1,6 +1,6 @@
 //! The progress store on the device: profiles, settings, drafts, lesson results, game
 //! records and the suggested level. Ids cross the FFI as text (a profile id is 32 hex
-//! digits), and a text that is not an id is an `InvalidArgument` error.
+//! digits), and a text that is not an id is a `BadProfileId` error.
 
 use qike_core::progress::{
     self, GameRecord, LessonAttempt, LessonRecord, LessonStatus, NewProfile, PieceStyle,
@@ -8,7 +8,7 @@ use qike_core::progress::{
 };
 use qike_core::{GameKind, Outcome, Side};
 
-use crate::QikeError;
+use crate::error::StoreError;
 
 uniffi::custom_type!(Timestamp, i64, {
     remote,
@@ -135,10 +135,9 @@ pub struct DeviceSettings {
 }
 
 /// A profile id from its text form: exactly 32 hex digits, as ids are handed out.
-pub(crate) fn profile_id(text: &str) -> Result<ProfileId, QikeError> {
+pub(crate) fn profile_id(text: &str) -> Result<ProfileId, StoreError> {
     let digits = text.trim();
-    let bad =
-        || QikeError::InvalidArgument(format!("'{text}' is not a profile id (32 hex digits)"));
+    let bad = || StoreError::BadProfileId(format!("'{text}' is not a profile id (32 hex digits)"));
     if digits.len() != 32 || !digits.bytes().all(|b| b.is_ascii_hexdigit()) {
         return Err(bad());
     }
@@ -161,30 +160,30 @@ impl ProgressStore {
 impl ProgressStore {
     /// Opens (or creates) the store in the folder `path`.
     #[uniffi::constructor]
-    pub fn open(path: String) -> Result<Self, QikeError> {
+    pub fn open(path: String) -> Result<Self, StoreError> {
         Ok(ProgressStore { inner: progress::ProgressStore::open(path)? })
     }
 
     /// Flushes and closes the store; later calls answer a `Store` error. (Not `close`:
     /// Kotlin objects already have one, which frees the object.)
-    pub fn close_store(&self) -> Result<(), QikeError> {
+    pub fn close_store(&self) -> Result<(), StoreError> {
         Ok(self.inner.close()?)
     }
 
-    pub fn create_profile(&self, profile: NewProfile) -> Result<Profile, QikeError> {
+    pub fn create_profile(&self, profile: NewProfile) -> Result<Profile, StoreError> {
         Ok(self.inner.create_profile(profile, Timestamp::now())?.into())
     }
 
-    pub fn profile(&self, id: String) -> Result<Profile, QikeError> {
+    pub fn profile(&self, id: String) -> Result<Profile, StoreError> {
         Ok(self.inner.profile(profile_id(&id)?)?.into())
     }
 
-    pub fn profiles(&self) -> Result<Vec<Profile>, QikeError> {
+    pub fn profiles(&self) -> Result<Vec<Profile>, StoreError> {
         Ok(self.inner.profiles()?.into_iter().map(Profile::from).collect())
     }
 
     /// Changes a profile's name, avatar, language or role.
-    pub fn update_profile(&self, profile: Profile) -> Result<(), QikeError> {
+    pub fn update_profile(&self, profile: Profile) -> Result<(), StoreError> {
         let p = progress::Profile {
             id: profile_id(&profile.id)?,
             display_name: profile.display_name,
@@ -197,11 +196,11 @@ impl ProgressStore {
     }
 
     /// Deletes a profile and everything recorded for it.
-    pub fn delete_profile(&self, id: String) -> Result<(), QikeError> {
+    pub fn delete_profile(&self, id: String) -> Result<(), StoreError> {
         Ok(self.inner.delete_profile(profile_id(&id)?)?)
     }
 
-    pub fn settings(&self) -> Result<DeviceSettings, QikeError> {
+    pub fn settings(&self) -> Result<DeviceSettings, StoreError> {
         let s = self.inner.settings()?;
         Ok(DeviceSettings {
             language: s.language,
@@ -212,7 +211,7 @@ impl ProgressStore {
         })
     }
 
-    pub fn save_settings(&self, settings: DeviceSettings) -> Result<(), QikeError> {
+    pub fn save_settings(&self, settings: DeviceSettings) -> Result<(), StoreError> {
         let s = progress::DeviceSettings {
             language: settings.language,
             sound: settings.sound,
@@ -229,15 +228,15 @@ impl ProgressStore {
         profile: String,
         slot: String,
         value: Vec<u8>,
-    ) -> Result<(), QikeError> {
+    ) -> Result<(), StoreError> {
         Ok(self.inner.save_draft(profile_id(&profile)?, &slot, &value)?)
     }
 
-    pub fn draft(&self, profile: String, slot: String) -> Result<Option<Vec<u8>>, QikeError> {
+    pub fn draft(&self, profile: String, slot: String) -> Result<Option<Vec<u8>>, StoreError> {
         Ok(self.inner.draft(profile_id(&profile)?, &slot)?)
     }
 
-    pub fn clear_draft(&self, profile: String, slot: String) -> Result<(), QikeError> {
+    pub fn clear_draft(&self, profile: String, slot: String) -> Result<(), StoreError> {
         Ok(self.inner.clear_draft(profile_id(&profile)?, &slot)?)
     }
 
@@ -246,11 +245,11 @@ impl ProgressStore {
         &self,
         profile: String,
         attempt: LessonAttempt,
-    ) -> Result<LessonRecord, QikeError> {
+    ) -> Result<LessonRecord, StoreError> {
         Ok(self.inner.record_lesson(profile_id(&profile)?, &attempt)?)
     }
 
-    pub fn lesson_records(&self, profile: String) -> Result<Vec<LessonRecord>, QikeError> {
+    pub fn lesson_records(&self, profile: String) -> Result<Vec<LessonRecord>, StoreError> {
         Ok(self.inner.lesson_records(profile_id(&profile)?)?)
     }
 
@@ -260,16 +259,16 @@ impl ProgressStore {
         &self,
         profile: String,
         game: GameRecord,
-    ) -> Result<Option<SkillRating>, QikeError> {
+    ) -> Result<Option<SkillRating>, StoreError> {
         Ok(self.inner.record_game(profile_id(&profile)?, &game)?)
     }
 
-    pub fn games(&self, profile: String) -> Result<Vec<GameRecord>, QikeError> {
+    pub fn games(&self, profile: String) -> Result<Vec<GameRecord>, StoreError> {
         Ok(self.inner.games(profile_id(&profile)?)?)
     }
 
     /// The level to offer this child next in this game.
-    pub fn suggested_level(&self, profile: String, kind: GameKind) -> Result<u8, QikeError> {
+    pub fn suggested_level(&self, profile: String, kind: GameKind) -> Result<u8, StoreError> {
         Ok(self.inner.suggested_level(profile_id(&profile)?, kind)?)
     }
 }

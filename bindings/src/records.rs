@@ -6,7 +6,7 @@ use qike_core::progress::{
     self, LessonRecord, PuzzleAttempt, PuzzleRecord, SkillRating, Timestamp,
 };
 
-use crate::QikeError;
+use crate::error::StoreError;
 use crate::progress::{ProgressStore, profile_id};
 
 #[uniffi::remote(Record)]
@@ -42,9 +42,9 @@ pub struct GameRating {
 /// `<path>.damaged-<time>` so that a fresh store can be opened at `path`; returns where
 /// the old files now are. Nothing is deleted. Close every handle on it first.
 #[uniffi::export]
-pub fn move_store_aside(path: String) -> Result<String, QikeError> {
+pub fn move_store_aside(path: String) -> Result<String, StoreError> {
     if !std::path::Path::new(&path).is_dir() {
-        return Err(QikeError::InvalidArgument(format!("'{path}' is not a folder")));
+        return Err(StoreError::NotAFolder(format!("'{path}' is not a folder")));
     }
     Ok(progress::ProgressStore::move_aside(&path)?.display().to_string())
 }
@@ -62,11 +62,11 @@ impl ProgressStore {
         &self,
         profile: String,
         attempt: PuzzleAttempt,
-    ) -> Result<PuzzleRecord, QikeError> {
+    ) -> Result<PuzzleRecord, StoreError> {
         Ok(self.inner().record_puzzle(profile_id(&profile)?, &attempt)?)
     }
 
-    pub fn puzzle_records(&self, profile: String) -> Result<Vec<PuzzleRecord>, QikeError> {
+    pub fn puzzle_records(&self, profile: String) -> Result<Vec<PuzzleRecord>, StoreError> {
         Ok(self.inner().puzzle_records(profile_id(&profile)?)?)
     }
 
@@ -75,19 +75,24 @@ impl ProgressStore {
         &self,
         profile: String,
         lesson_id: String,
-    ) -> Result<Option<LessonRecord>, QikeError> {
+    ) -> Result<Option<LessonRecord>, StoreError> {
         Ok(self.inner().lesson_record(profile_id(&profile)?, &lesson_id)?)
     }
 
     /// The child's rating in a game (a newcomer's if they have not played it rated).
-    pub fn rating(&self, profile: String, kind: GameKind) -> Result<SkillRating, QikeError> {
+    pub fn rating(&self, profile: String, kind: GameKind) -> Result<SkillRating, StoreError> {
         Ok(self.inner().rating(profile_id(&profile)?, kind)?)
     }
 
     /// Every rating the child has, with the game it is for.
-    pub fn ratings(&self, profile: String) -> Result<Vec<GameRating>, QikeError> {
+    pub fn ratings(&self, profile: String) -> Result<Vec<GameRating>, StoreError> {
         let all = self.inner().ratings(profile_id(&profile)?)?;
         Ok(all.into_iter().map(|(game, rating)| GameRating { game, rating }).collect())
+    }
+
+    /// The version of the store's layout (older stores are migrated when opened).
+    pub fn schema_version(&self) -> Result<u32, StoreError> {
+        Ok(self.inner().schema_version()?)
     }
 
     /// The folder this store is in.

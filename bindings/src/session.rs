@@ -12,7 +12,7 @@ use qike_core::{
     BoardGame, BoardView, GameKind, GameSetup, MoveInput, MoveName, Outcome, PieceKind, Point, Side,
 };
 
-use crate::QikeError;
+use crate::error::SessionError;
 use crate::error::on_board;
 use crate::types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 
@@ -35,22 +35,22 @@ impl State {
     }
 
     /// The engine, for a look at the position on this thread (hint, review, draw offer).
-    fn engine(&mut self) -> Result<&mut AnyEngine, QikeError> {
+    fn engine(&mut self) -> Result<&mut AnyEngine, SessionError> {
         if self.thinking.is_some() {
-            return Err(QikeError::busy());
+            return Err(SessionError::busy());
         }
         let kind = self.session.kind();
         let engine = self.engine.take().or_else(|| AnyEngine::for_game(kind, HASH_MB));
         self.engine = engine;
-        self.engine.as_mut().ok_or_else(|| {
-            QikeError::NoSuchLevel("there is no computer opponent for this game yet".into())
-        })
+        self.engine
+            .as_mut()
+            .ok_or_else(|| SessionError::from(qike_core::session::SessionError::NoEngine))
     }
 }
 
 /// The engine's move on its way, and the thread that waits for the engine.
 struct Waiter {
-    reply: futures_channel::oneshot::Receiver<Result<Option<MoveInput>, QikeError>>,
+    reply: futures_channel::oneshot::Receiver<Result<Option<MoveInput>, SessionError>>,
     thread: std::thread::JoinHandle<()>,
 }
 
@@ -78,10 +78,10 @@ impl Session {
 
     /// Starts the engine on its thread and a waiter that hands the engine back to the
     /// session when it is done, whether or not anyone still awaits the move.
-    fn start_thinking(&self) -> Result<Waiter, QikeError> {
+    fn start_thinking(&self) -> Result<Waiter, SessionError> {
         let mut st = self.state();
         if st.thinking.is_some() {
-            return Err(QikeError::busy());
+            return Err(SessionError::busy());
         }
         if !st.session.is_engine_turn() {
             return Err(qike_core::session::SessionError::NotEngineTurn.into());
@@ -89,7 +89,7 @@ impl Session {
         let engine = st
             .engine
             .take()
-            .ok_or_else(|| QikeError::NoSuchLevel("this game has no computer opponent".into()))?;
+            .ok_or_else(|| SessionError::from(qike_core::session::SessionError::NoEngine))?;
         let kind = st.session.kind();
         let thinker: Thinker = match st.session.think(engine) {
             Ok(t) => t,
@@ -129,7 +129,7 @@ impl Session {
                 // The thinker went with the closure; stop its search and start afresh.
                 stop.stop();
                 st.engine = AnyEngine::for_game(kind, HASH_MB);
-                Err(QikeError::Engine(format!("the engine could not be started: {e}")))
+                Err(SessionError::Think(format!("the engine could not be started: {e}")))
             }
         }
     }
@@ -146,13 +146,13 @@ impl Session {
         player: Side,
         level: Option<u8>,
         seed: u64,
-    ) -> Result<Self, QikeError> {
+    ) -> Result<Self, SessionError> {
         Ok(Session::wrap(GameSession::new(setup, player, level, seed, Timestamp::now())?))
     }
 
     /// A game saved by [`Session::save_bytes`], as it was.
     #[uniffi::constructor]
-    pub fn resume_bytes(bytes: Vec<u8>) -> Result<Self, QikeError> {
+    pub fn resume_bytes(bytes: Vec<u8>) -> Result<Self, SessionError> {
         Ok(Session::wrap(GameSession::resume_bytes(&bytes)?))
     }
 
@@ -227,7 +227,7 @@ impl Session {
 
     /// A tap on `at`: picks up or puts down a piece, plays a move, places a stone, or at
     /// a Go count marks a group dead or alive.
-    pub fn tap(&self, at: Point) -> Result<TapResult, QikeError> {
+    pub fn tap(&self, at: Point) -> Result<TapResult, SessionError> {
         let mut st = self.state();
         let at = on_board(st.session.kind(), at)?;
         Ok(st.session.tap(at).into())
@@ -244,21 +244,21 @@ impl Session {
     }
 
     /// The player to move plays `mv` (chosen from a list or typed rather than tapped).
-    pub fn play(&self, mv: MoveInput) -> Result<Option<Outcome>, QikeError> {
+    pub fn play(&self, mv: MoveInput) -> Result<Option<Outcome>, SessionError> {
         let mut st = self.state();
         let mv = crate::error::move_on_board(st.session.kind(), mv)?;
         Ok(st.session.play(mv)?)
     }
 
     /// The player to move passes (Go).
-    pub fn pass(&self) -> Result<TapResult, QikeError> {
+    pub fn pass(&self) -> Result<TapResult, SessionError> {
         Ok(self.state().session.pass()?.into())
     }
 
     /// The computer chooses its move on its own thread and plays it. Awaiting does not
     /// block a thread; [`Session::stop_thinking`] makes it answer at once with its best
     /// move so far.
-    pub async fn engine_move(&self) -> Result<EngineReply, QikeError> {
+    pub async fn engine_move(&self) -> Result<EngineReply, SessionError> {
         let waiter = self.start_thinking()?;
         let reply = waiter.reply.await;
         // The waiter woke the caller's executor and is ending: wait for it, so that no
@@ -266,8 +266,8 @@ impl Session {
         // interpreter may be shutting down by then).
         let _ = waiter.thread.join();
         let mv = reply
-            .map_err(|_| QikeError::Engine("the engine stopped without a move".into()))??
-            .ok_or_else(|| QikeError::from(qike_core::session::SessionError::NoEngineMove))?;
+            .map_err(|_| SessionError::Think("the engine stopped without a move".into()))??
+            .ok_or_else(|| SessionError::from(qike_core::session::SessionError::NoEngineMove))?;
         let mut st = self.state();
         let outcome = st.session.play_engine(mv)?;
         let name = st.session.move_names().pop();
@@ -287,22 +287,22 @@ impl Session {
 
     /// 悔棋: against the computer, back to the child's turn (the computer's reply and the
     /// child's move together); two players, the last move. How many moves were taken.
-    pub fn undo(&self) -> Result<u32, QikeError> {
+    pub fn undo(&self) -> Result<u32, SessionError> {
         let mut st = self.state();
         if st.thinking.is_some() {
-            return Err(QikeError::busy());
+            return Err(SessionError::busy());
         }
         let taken = st.session.undo()?;
         Ok(u32::try_from(taken).unwrap_or(u32::MAX))
     }
 
     /// The child resigns (two players: the player to move).
-    pub fn resign(&self) -> Result<Outcome, QikeError> {
+    pub fn resign(&self) -> Result<Outcome, SessionError> {
         Ok(self.state().session.resign()?)
     }
 
     /// A draw offer: two players agreed; against the computer, it answers.
-    pub fn offer_draw(&self) -> Result<DrawAnswer, QikeError> {
+    pub fn offer_draw(&self) -> Result<DrawAnswer, SessionError> {
         let mut st = self.state();
         if st.session.is_two_player() {
             return Ok(st.session.offer_draw(None)?);
@@ -313,7 +313,7 @@ impl Session {
     }
 
     /// A move the coach suggests for the player to move (a short look, on this thread).
-    pub fn hint(&self) -> Result<Option<Hint>, QikeError> {
+    pub fn hint(&self) -> Result<Option<Hint>, SessionError> {
         let mut st = self.state();
         st.engine()?;
         let State { session, engine, .. } = &mut *st;
@@ -322,7 +322,7 @@ impl Session {
 
     /// The coach's marks on each of the child's moves (a short look at each, on this
     /// thread).
-    pub fn review(&self) -> Result<Vec<MoveReview>, QikeError> {
+    pub fn review(&self) -> Result<Vec<MoveReview>, SessionError> {
         let mut st = self.state();
         st.engine()?;
         let State { session, engine, .. } = &mut *st;
@@ -338,7 +338,7 @@ impl Session {
     }
 
     /// The game as a record for the progress store, with a new random id, ended now.
-    pub fn record(&self) -> Result<qike_core::progress::GameRecord, QikeError> {
+    pub fn record(&self) -> Result<qike_core::progress::GameRecord, SessionError> {
         let id = qike_core::progress::ProgressStore::new_game_id()?;
         Ok(self.state().session.record(id, Timestamp::now()))
     }
@@ -349,12 +349,12 @@ impl Session {
     }
 
     /// Go at the count: the players agree on the dead stones; the game ends.
-    pub fn agree_count(&self) -> Result<Outcome, QikeError> {
+    pub fn agree_count(&self) -> Result<Outcome, SessionError> {
         Ok(self.state().session.agree_count()?)
     }
 
     /// Go at the count: the players disagree, so play goes on.
-    pub fn resume_play(&self) -> Result<(), QikeError> {
+    pub fn resume_play(&self) -> Result<(), SessionError> {
         Ok(self.state().session.resume_play()?)
     }
 

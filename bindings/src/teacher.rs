@@ -6,10 +6,11 @@ use std::path::Path;
 
 use qike_core::GameKind;
 use qike_core::progress::{self, Activity, ActivityKind, ClassId, LevelStats, PlayerResult};
+use qike_core::progress::{GameRecord, LessonRecord, PuzzleRecord};
 use qike_core::progress::{ImportTally as CoreTally, Timestamp};
 
-use crate::QikeError;
 use crate::classes::{ClassInfo, ImportSummary, RosterEntry, count};
+use crate::error::{StoreError, StoreErrorKind};
 use crate::progress::{ProgressStore, profile_id};
 use crate::records::GameRating;
 
@@ -45,6 +46,8 @@ pub struct ImportedReport {
     pub source: String,
     pub summary: Option<ImportSummary>,
     pub rejection: Option<String>,
+    /// The refusal's variant of [`StoreError`] (e.g. `Tampered`, `ForeignPupilKey`).
+    pub rejection_kind: Option<StoreErrorKind>,
 }
 
 /// What one import of one or many reports did, report by report, with the counts.
@@ -65,14 +68,21 @@ impl From<CoreTally> for ImportTally {
             .items
             .into_iter()
             .map(|item| match item.result {
-                Ok(s) => {
-                    ImportedReport { source: item.source, summary: Some(s.into()), rejection: None }
-                }
-                Err(e) => ImportedReport {
+                Ok(s) => ImportedReport {
                     source: item.source,
-                    summary: None,
-                    rejection: Some(e.to_string()),
+                    summary: Some(s.into()),
+                    rejection: None,
+                    rejection_kind: None,
                 },
+                Err(e) => {
+                    let e = StoreError::from(e);
+                    ImportedReport {
+                        source: item.source,
+                        summary: None,
+                        rejection: Some(e.to_string()),
+                        rejection_kind: Some(e.kind()),
+                    }
+                }
             })
             .collect();
         ImportTally {
@@ -153,7 +163,7 @@ impl From<progress::ClassSummary> for ClassSummary {
 #[uniffi::export]
 impl ProgressStore {
     /// One class this device teaches.
-    pub fn class_info(&self, class_id: ClassId) -> Result<ClassInfo, QikeError> {
+    pub fn class_info(&self, class_id: ClassId) -> Result<ClassInfo, StoreError> {
         Ok(self.inner().class(class_id)?.into())
     }
 
@@ -164,7 +174,7 @@ impl ProgressStore {
         name: String,
         grade: String,
         game: String,
-    ) -> Result<ClassInfo, QikeError> {
+    ) -> Result<ClassInfo, StoreError> {
         Ok(self.inner().update_class(class_id, &name, &grade, &game)?.into())
     }
 
@@ -174,14 +184,14 @@ impl ProgressStore {
         class_id: ClassId,
         student: String,
         display_name: String,
-    ) -> Result<RosterEntry, QikeError> {
+    ) -> Result<RosterEntry, StoreError> {
         let student = profile_id(&student)?;
         let entry = self.inner().add_student(class_id, student, &display_name, Timestamp::now())?;
         Ok(entry.into())
     }
 
     /// Takes a pupil off the roster with everything their reports brought.
-    pub fn remove_student(&self, class_id: ClassId, student: String) -> Result<(), QikeError> {
+    pub fn remove_student(&self, class_id: ClassId, student: String) -> Result<(), StoreError> {
         Ok(self.inner().remove_student(class_id, profile_id(&student)?)?)
     }
 
@@ -192,13 +202,13 @@ impl ProgressStore {
         student: String,
         real_name: String,
         notes: String,
-    ) -> Result<(), QikeError> {
+    ) -> Result<(), StoreError> {
         let student = profile_id(&student)?;
         Ok(self.inner().set_student_details(class_id, student, &real_name, &notes)?)
     }
 
     /// A pupil leaves a class they joined.
-    pub fn leave_class(&self, profile: String, class_id: ClassId) -> Result<(), QikeError> {
+    pub fn leave_class(&self, profile: String, class_id: ClassId) -> Result<(), StoreError> {
         Ok(self.inner().leave_class(profile_id(&profile)?, class_id)?)
     }
 
@@ -213,7 +223,7 @@ impl ProgressStore {
         &self,
         class_id: Option<ClassId>,
         path: String,
-    ) -> Result<ImportTally, QikeError> {
+    ) -> Result<ImportTally, StoreError> {
         Ok(self.inner().import_path(class_id, Path::new(&path), Timestamp::now())?.into())
     }
 
@@ -223,7 +233,7 @@ impl ProgressStore {
         profile: String,
         class_id: ClassId,
         dir: String,
-    ) -> Result<SavedReport, QikeError> {
+    ) -> Result<SavedReport, StoreError> {
         let profile = profile_id(&profile)?;
         let saved =
             self.inner().save_report(profile, class_id, Path::new(&dir), Timestamp::now())?;
@@ -236,7 +246,7 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         inactive_days: i64,
-    ) -> Result<ClassSummary, QikeError> {
+    ) -> Result<ClassSummary, StoreError> {
         Ok(self.inner().class_summary(class_id, Timestamp::now(), inactive_days)?.into())
     }
 
@@ -245,7 +255,7 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         student: String,
-    ) -> Result<Vec<Activity>, QikeError> {
+    ) -> Result<Vec<Activity>, StoreError> {
         Ok(self.inner().student_timeline(class_id, profile_id(&student)?)?)
     }
 
@@ -254,8 +264,44 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         student: String,
-    ) -> Result<Vec<LevelStats>, QikeError> {
+    ) -> Result<Vec<LevelStats>, StoreError> {
         Ok(self.inner().games_by_level(class_id, profile_id(&student)?)?)
+    }
+
+    /// One pupil on a class's roster.
+    pub fn roster_entry(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<RosterEntry, StoreError> {
+        Ok(self.inner().roster_entry(class_id, profile_id(&student)?)?.into())
+    }
+
+    /// A pupil's lesson records as their reports brought them to this class.
+    pub fn student_lessons(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<Vec<LessonRecord>, StoreError> {
+        Ok(self.inner().student_lessons(class_id, profile_id(&student)?)?)
+    }
+
+    /// A pupil's puzzle records as their reports brought them to this class.
+    pub fn student_puzzles(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<Vec<PuzzleRecord>, StoreError> {
+        Ok(self.inner().student_puzzles(class_id, profile_id(&student)?)?)
+    }
+
+    /// A pupil's games as their reports brought them to this class.
+    pub fn student_games(
+        &self,
+        class_id: ClassId,
+        student: String,
+    ) -> Result<Vec<GameRecord>, StoreError> {
+        Ok(self.inner().student_games(class_id, profile_id(&student)?)?)
     }
 
     /// The ratings a pupil's latest report carried, by game.
@@ -263,7 +309,7 @@ impl ProgressStore {
         &self,
         class_id: ClassId,
         student: String,
-    ) -> Result<Vec<GameRating>, QikeError> {
+    ) -> Result<Vec<GameRating>, StoreError> {
         let all = self.inner().student_ratings(class_id, profile_id(&student)?)?;
         Ok(all.into_iter().map(|(game, rating)| GameRating { game, rating }).collect())
     }

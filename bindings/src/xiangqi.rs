@@ -5,7 +5,7 @@ use std::sync::Mutex;
 use qike_core::xiangqi::Position;
 use qike_core::{BoardView, PieceView, Point, Side};
 
-use crate::QikeError;
+use crate::error::{MoveError, XiangqiFenError, off_board_text};
 
 /// A xiangqi game in progress.
 #[derive(Debug, uniffi::Object)]
@@ -23,7 +23,7 @@ impl XiangqiGame {
 
     /// A game from a FEN (UCCI / Fairy-Stockfish dialect).
     #[uniffi::constructor]
-    pub fn from_fen(fen: String) -> Result<Self, QikeError> {
+    pub fn from_fen(fen: String) -> Result<Self, XiangqiFenError> {
         Ok(XiangqiGame { inner: Mutex::new(Position::from_fen(&fen)?) })
     }
 
@@ -38,10 +38,10 @@ impl XiangqiGame {
     }
 
     /// The piece on a point, `None` for an empty point, an error off the board.
-    pub fn piece_at(&self, at: Point) -> Result<Option<PieceView>, QikeError> {
+    pub fn piece_at(&self, at: Point) -> Result<Option<PieceView>, MoveError> {
         let view = self.board_view();
         if !view.contains(at) {
-            return Err(QikeError::OffBoard { file: at.file, rank: at.rank });
+            return Err(MoveError::OffBoard(off_board_text(at)));
         }
         Ok(view.piece_at(at).cloned())
     }

@@ -133,6 +133,10 @@ pub enum GameSetup {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum SetupError {
     #[error("the start position is not valid: {0}")]
+    XiangqiFen(#[from] xiangqi::FenError),
+    #[error("the start position is not valid: {0}")]
+    ChessFen(#[from] chess::FenError),
+    #[error("the start position is not valid: {0}")]
     Position(String),
     #[error("the Go board cannot be set up: {0}")]
     Go(#[from] go::SetupError),
@@ -175,13 +179,11 @@ impl GameSetup {
     pub fn start(&self) -> Result<AnyGame, SetupError> {
         Ok(match self {
             GameSetup::Xiangqi { fen } => {
-                let pos = xiangqi::Position::from_fen(fen)
-                    .map_err(|e| SetupError::Position(e.to_string()))?;
+                let pos = xiangqi::Position::from_fen(fen)?;
                 AnyGame::Xiangqi(xiangqi::Game::new(pos, xiangqi::Rules::default()))
             }
             GameSetup::Chess { fen } => {
-                let pos = chess::Position::from_fen(fen)
-                    .map_err(|e| SetupError::Position(e.to_string()))?;
+                let pos = chess::Position::from_fen(fen)?;
                 AnyGame::Chess(chess::Game::from_position(pos))
             }
             GameSetup::Go { size, start } => AnyGame::Go(Box::new(match *start {

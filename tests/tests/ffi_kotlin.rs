@@ -42,7 +42,7 @@ fun main(args: Array<String>) {
     try {
         viewer.pieceAt(Point(20u, 0u))
         throw IllegalStateException("off-board point accepted")
-    } catch (e: QikeException.OffBoard) {
+    } catch (e: MoveException.OffBoard) {
         check(e.message == "point (20, 0) is not on the board", "message " + e.message)
     }
 
@@ -56,13 +56,13 @@ fun main(args: Array<String>) {
     try {
         chess.play(step(4, 1, 4, 3))
         throw IllegalStateException("a move after mate was accepted")
-    } catch (e: QikeException.Refused) {
+    } catch (e: MoveException.GameOver) {
         println("refused: " + e.message)
     }
     try {
         Game.fromSetup(GameSetup.Xiangqi("not a fen"))
         throw IllegalStateException("bad FEN accepted")
-    } catch (e: QikeException.InvalidPosition) {
+    } catch (e: SetupException.XiangqiFen) {
         println("typed error: " + e.message)
     }
 
@@ -83,7 +83,7 @@ fun main(args: Array<String>) {
     try {
         runBlocking { session.engineMove() }
         throw IllegalStateException("engine moved out of turn")
-    } catch (e: QikeException.NotNow) {
+    } catch (e: SessionException.NotEngineTurn) {
         println("not now: " + e.message)
     }
     val back = Session.resumeBytes(session.saveBytes())
@@ -104,32 +104,99 @@ fun main(args: Array<String>) {
     check(store.puzzleRecords(kid.id) == listOf(solved), "puzzle records")
     check(store.rating(kid.id, GameKind.Chess).games == 0u && store.ratings(kid.id).isEmpty(), "newcomer")
     check(ratingKey(GameKind.Go(13u)) == "go13", "rating key")
-    val badId = expect<QikeException.InvalidArgument>("short profile id") {
+    val badId = expect<StoreException.BadProfileId>("short profile id") {
         store.recordPuzzle("12345", PuzzleAttempt("p", true, 0u, 1uL, 0L))
     }
     check(badId == "'12345' is not a profile id (32 hex digits)", badId)
-    expect<QikeException.Store>("empty puzzle id") { store.recordPuzzle(kid.id, PuzzleAttempt("", true, 0u, 1uL, 0L)) }
-    println("move aside: " + expect<QikeException.InvalidArgument>("no folder") { moveStoreAside("/nonexistent/qike") })
+    expect<StoreException.Invalid>("empty puzzle id") { store.recordPuzzle(kid.id, PuzzleAttempt("", true, 0u, 1uL, 0L)) }
+    println("move aside: " + expect<StoreException.NotAFolder>("no folder") { moveStoreAside("/nonexistent/qike") })
     val info = store.updateClass(cls.id, "二班", "三年级", "chess")
     check(store.classInfo(cls.id) == info && info.grade == "三年级" && info.game == "chess", "class details")
-    println("no class: " + expect<QikeException.Store>("unknown class") { store.classSummary(cls.id + 1u, 7L) })
-    expect<QikeException.Store>("missing folder") { store.importPath(null, "/nonexistent/qike-reports") }
+    println("no class: " + expect<StoreException.NoSuchClass>("unknown class") { store.classSummary(cls.id + 1u, 7L) })
+    expect<StoreException.Invalid>("missing folder") { store.importPath(null, "/nonexistent/qike-reports") }
     val tally = store.importText(null, "QIKE:REPORT:junk")
     check(tally.rejected == 1u && tally.reports.single().rejection != null, "tally " + tally)
+    check(tally.reports.single().rejectionKind == StoreErrorKind.MALFORMED, "rejection kind " + tally)
     println("rejected: " + tally.reports.single().rejection)
     check(store.classSummary(cls.id, 7L).students == 0u, "empty class")
-    expect<QikeException.OffBoard>("move text off the board") { Game(GameKind.Chess).moveText(step(20, 0, 0, 0)) }
-    expect<QikeException.InvalidArgument>("student id") { store.studentTimeline(cls.id, "someone") }
+    expect<MoveException.OffBoard>("move text off the board") { Game(GameKind.Chess).moveText(step(20, 0, 0, 0)) }
+    expect<StoreException.BadProfileId>("student id") { store.studentTimeline(cls.id, "someone") }
 
+    // Homework through a class file, a whole lesson (saved half-way into a draft and
+    // resumed), and the pupil's report read on the teacher's dashboard.
+    val teacher = ProgressStore.open(java.nio.file.Files.createTempDirectory("qike-teacher").toString())
+    val cls2 = teacher.createClass(NewClass("三班", "李老师", ""))
+    store.joinClass(kid.id, cls2.qrPayload, cls2.name)
+    val first = courses().first().units.first().lessons.first()
+    val task = teacher.addAssignment(cls2.id, "作业一", listOf(AssignmentItem.Lesson(first.id)), 4_000_000_000_000L)
+    val file = store.importClassFile(kid.id, teacher.exportClassFile(cls2.id))
+    check(file.assignments == listOf(task), "class file " + file)
+    check(store.pupilAssignments(kid.id).single().state == AssignmentState.OPEN, "open homework")
+    expect<StoreException.NotAMember>("class file of a class not joined") {
+        store.importClassFile(kid.id, teacher.exportClassFile(teacher.createClass(NewClass("四班", "", "")).id))
+    }
+    var run = LessonRun(first.id)
+    var result: LessonResult? = null
+    var saved = false
+    var turns = 0
+    while (!run.isDone()) {
+        turns += 1
+        check(turns < 500, "the lesson never ends")
+        val view = run.view()!!
+        if (!saved && view.index == first.steps / 2u) {
+            store.saveDraft(kid.id, "lesson", run.saveBytes())
+            run = LessonRun.resumeBytes(store.draft(kid.id, "lesson")!!)
+            check(run.view() == view, "resumed at the same step")
+            saved = true
+        }
+        for (input in run.showMe()) {
+            val answer = run.submit(input)
+            check(answer !is Feedback.Wrong && answer !is Feedback.NotExpected, "answer " + answer)
+            if (answer is Feedback.LessonDone) result = answer.result
+        }
+    }
+    val done = result ?: throw IllegalStateException("no lesson result")
+    check(saved && done.stars.toInt() == 3 && done.mistakes == 0u, "lesson result " + done)
+    expect<LessonException.NotASavedRun>("junk lesson bytes") { LessonRun.resumeBytes(byteArrayOf(1, 2, 3)) }
+    store.recordLesson(kid.id, LessonAttempt(first.id, 1u, true, done.stars, done.mistakes, done.hints, done.elapsedMs, 1_700_000_000_000L))
+    check(store.pupilAssignments(kid.id).single().state == AssignmentState.DONE, "homework done")
+    val imported = teacher.importReport(store.exportReport(kid.id, cls2.id))
+    check(imported.outcome == ImportOutcome.NEW_STUDENT, "imported " + imported)
+    val matrix = teacher.classMatrix(cls2.id)
+    check(matrix.students.single().student == kid.id && matrix.lessons == listOf(first.id), "dashboard " + matrix)
+    check(matrix.cells.single().single()?.stars?.toInt() == 3 && matrix.verified == listOf(true), "dashboard cells")
+    check(teacher.assignmentStatus(cls2.id, task.id).single().state == AssignmentState.DONE, "teacher sees it done")
+    check(teacher.pinnedPupilKey(cls2.id, kid.id) == store.pupilKeyFingerprint(kid.id), "pinned key")
+    println("tampered: " + expect<StoreException.Tampered>("changed report") {
+        val report = store.exportReport(kid.id, cls2.id)
+        report[report.size - 1] = (report[report.size - 1] + 1).toByte()
+        teacher.importReport(report)
+    })
+    teacher.closeStore()
+
+    // A knockout of four, results entered by table.
+    val cup = Tournament("杯赛", ScoringRule.CLASSIC, TournamentSystem.Knockout, listOf("甲", "乙", "丙", "丁").map { Entrant(it, 0u.toUShort()) })
+    while (!cup.isFinished()) {
+        val round = cup.pairNext()
+        cup.tables(round).forEachIndexed { t, p -> if (p.second != null) cup.setResult(round, t.toUInt(), GameResult.FIRST_WINS) }
+    }
+    check(cup.champion() == cup.standings().first().player && cup.standings().first().name == "甲", "champion " + cup.standings())
+    println("tournament over: " + expect<TournamentException.EventOver>("a round after the final") { cup.pairNext() })
+
+    val storePath = store.path()
     store.closeStore()
-    val closedMsg = expect<QikeException.Store>("closed store") { store.puzzleRecords(kid.id) }
+    val closedMsg = expect<StoreException.Closed>("closed store") { store.puzzleRecords(kid.id) }
     check(closedMsg == "the progress store is closed", closedMsg)
     try {
         store.profiles()
         throw IllegalStateException("a closed store answered")
-    } catch (e: QikeException.Store) {
+    } catch (e: StoreException.Closed) {
         println("closed: " + e.message)
     }
+    val reopened = ProgressStore.open(storePath)
+    check(reopened.lessonRecord(kid.id, first.id)?.bestStars?.toInt() == 3, "read back after reopening")
+    println("locked: " + expect<StoreException.InUse>("a second open") { ProgressStore.open(storePath) })
+    reopened.closeStore()
     println("kotlin ffi ok")
 }
 "#;
@@ -230,6 +297,9 @@ fn kotlin_calls_the_core_through_generated_bindings() {
     );
     assert!(out.contains("kotlin ffi ok"), "{out}");
     assert!(out.contains("closed: the progress store is closed"), "{out}");
+    assert!(out.contains("locked: the progress database at "), "{out}");
+    assert!(out.contains("tournament over: all 2 planned rounds are already paired"), "{out}");
+    assert!(out.contains("tampered: the report was changed after it was signed"), "{out}");
     assert!(out.contains("move aside: '/nonexistent/qike' is not a folder"), "{out}");
-    assert!(out.contains("typed error: invalid position: FEN has 1 ranks"), "{out}");
+    assert!(out.contains("typed error: the start position is not valid: FEN has 1 ranks"), "{out}");
 }

@@ -63,7 +63,10 @@ impl StoreError {
             sled::Error::Io(io) => StoreError::from_io(io),
             sled::Error::Corruption { at, .. } => StoreError::Corrupt {
                 path: path.to_path_buf(),
-                detail: format!("sled found corrupt data at {at:?}"),
+                detail: match at {
+                    Some(at) => format!("its files hold damaged data (at {at})"),
+                    None => "its files hold damaged data".to_owned(),
+                },
             },
             sled::Error::Unsupported(m) | sled::Error::ReportableBug(m) => {
                 StoreError::Corrupt { path: path.to_path_buf(), detail: m }

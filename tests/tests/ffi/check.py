@@ -40,7 +40,7 @@ red_general = [p for p in view.pieces if p.side == qike.Side.FIRST and p.kind ==
 assert [(p.at.file, p.at.rank, p.glyph) for p in red_general] == [(4, 0, "帅")]
 assert any(isinstance(m, qike.BoardMark.RIVER) and m.left_text == "楚河" for m in view.marks)
 assert viewer.piece_at(P(1, 2)).glyph == "炮"
-msg = expect(qike.QikeError.OffBoard, viewer.piece_at, P(9, 0))
+msg = expect(qike.MoveError.OffBoard, viewer.piece_at, P(9, 0))
 assert msg == "point (9, 0) is not on the board", msg
 
 # --- Chess through the generic face: fool's mate, PGN and FEN ---------------------
@@ -56,7 +56,7 @@ names = chess.move_names()
 assert [n.standard for n in names] == ["f3", "e5", "g4", "Qh4#"], names
 assert all(n.chinese for n in names)
 assert chess.move_text(chess.history()[-1]) == "d8h4"
-msg = expect(qike.QikeError.Refused, chess.play, step(4, 1, 4, 3))
+msg = expect(qike.MoveError.GameOver, chess.play, step(4, 1, 4, 3))
 print("refused after mate:", msg)
 pgn = chess.pgn()
 assert "Qh4#" in pgn and "0-1" in pgn, pgn
@@ -67,7 +67,7 @@ assert qike.Game.from_setup(qike.GameSetup.CHESS(fen)).fen() == fen
 # A promotion needs the piece.
 promo = qike.Game.from_setup(qike.GameSetup.CHESS("8/P7/8/8/8/8/8/k6K w - - 0 1"))
 assert promo.needs_promotion(P(0, 6), P(0, 7))
-expect(qike.QikeError.Refused, promo.play, step(0, 6, 0, 7))
+expect(qike.MoveError.Chess, promo.play, step(0, 6, 0, 7))
 promo.play(step(0, 6, 0, 7, qike.PieceKind.QUEEN))
 assert promo.move_names()[-1].standard.startswith("a8=Q"), promo.move_names()
 
@@ -76,7 +76,7 @@ xq = qike.Game(qike.GameKind.XIANGQI())
 xq.play(step(7, 2, 4, 2))
 assert xq.move_names()[0].chinese == "炮二平五"
 assert xq.undo() == step(7, 2, 4, 2) and xq.history() == []
-msg = expect(qike.QikeError.Refused, xq.play, step(1, 0, 1, 3))  # a horse up the file
+msg = expect(qike.MoveError.Xiangqi, xq.play, step(1, 0, 1, 3))  # a horse up the file
 assert "(" in msg and any("\u4e00" <= c <= "\u9fff" for c in msg), msg
 print("refused:", msg)
 mate = qike.Game.from_setup(qike.GameSetup.XIANGQI("3k5/R7R/9/9/9/9/9/9/9/4K4 w - - 0 1"))
@@ -84,14 +84,14 @@ assert mate.outcome() is None
 outcome = mate.play(step(0, 8, 0, 9))  # 车一进一: the two chariots and the general
 assert isinstance(outcome, qike.Outcome.WIN) and outcome.winner == qike.Side.FIRST, outcome
 assert mate.fen().startswith("R2k5/8R/"), mate.fen()
-msg = expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.XIANGQI("rnbakabnr/9/9 w"))
-assert msg.startswith("invalid position:") and "3 ranks" in msg, msg
+msg = expect(qike.SetupError.XiangqiFen, qike.Game.from_setup, qike.GameSetup.XIANGQI("rnbakabnr/9/9 w"))
+assert msg == "the start position is not valid: FEN has 3 ranks, a xiangqi board has 10", msg
 print("typed error:", msg)
-msg = expect(qike.QikeError.OffBoard, xq.legal_targets, P(9, 0))
+msg = expect(qike.MoveError.OffBoard, xq.legal_targets, P(9, 0))
 assert msg == "point (9, 0) is not on the board", msg
-expect(qike.QikeError.OffBoard, xq.play, step(0, 0, 0, 12))
-expect(qike.QikeError.InvalidArgument, xq.parse_move, "z9z9")
-expect(qike.QikeError.InvalidArgument, xq.pgn)
+expect(qike.MoveError.OffBoard, xq.play, step(0, 0, 0, 12))
+expect(qike.MoveError.BadMoveText, xq.parse_move, "z9z9")
+expect(qike.MoveError.WrongGame, xq.pgn)
 
 # --- Go and gomoku: SGF, stones, passes -------------------------------------------
 go = qike.Game.from_sgf("(;GM[1]FF[4]SZ[9];B[cc];W[gg])")
@@ -99,12 +99,12 @@ assert go.kind() == qike.GameKind.GO(9) and len(go.board_view().pieces) == 2
 assert go.can_pass() and go.places_stones()
 go.play(qike.MoveInput.PASS())
 assert "SZ[9]" in go.sgf()
-expect(qike.QikeError.InvalidPosition, qike.Game.from_sgf, "(;GM[1]SZ[9];B[cc]")
+expect(qike.GoSgfError.Syntax, qike.Game.from_sgf, "(;GM[1]SZ[9];B[cc]")
 renju = qike.Game.from_setup(qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, None))
 renju.play(qike.MoveInput.PLACE(P(7, 7)))
 assert qike.Game.from_gomoku_sgf(renju.sgf(), qike.GomokuRule.FREESTYLE).history() == renju.history()
-expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.GO(2, qike.GoStart.EVEN()))
-expect(qike.QikeError.InvalidPosition, qike.Game.from_setup, qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, "no such opening"))
+expect(qike.SetupError.Go, qike.Game.from_setup, qike.GameSetup.GO(2, qike.GoStart.EVEN()))
+expect(qike.SetupError.NoSuchOpening, qike.Game.from_setup, qike.GameSetup.GOMOKU(qike.GomokuRule.RENJU, "no such opening"))
 
 # --- Random points and moves on every board: typed errors, never a panic ---------
 import random  # noqa: E402
@@ -129,7 +129,7 @@ for kind in [qike.GameKind.XIANGQI(), qike.GameKind.CHESS(), qike.GameKind.GO(9)
         ]:
             try:
                 call()
-            except qike.QikeError:
+            except (qike.MoveError, qike.SessionError):
                 pass  # anything else (a panic is an InternalError) fails the script
     assert qike.Session.resume_bytes(two.save_bytes()).move_names() == two.move_names()
 
@@ -140,9 +140,9 @@ assert all(l.name.zh and l.name.en and l.about.en for l in levels)
 # Every game has a computer opponent with ten levels; a level outside the table is refused.
 for kind in [qike.GameKind.CHESS(), qike.GameKind.GO(9), qike.GameKind.GOMOKU(qike.GomokuRule.RENJU)]:
     assert [l.number for l in qike.levels(kind)] == list(range(1, 11)), kind
-msg = expect(qike.QikeError.NoSuchLevel, qike.Session, qike.standard_setup(qike.GameKind.CHESS()), qike.Side.FIRST, 11, 1)
+msg = expect(qike.SessionError.Level, qike.Session, qike.standard_setup(qike.GameKind.CHESS()), qike.Side.FIRST, 11, 1)
 print("no level:", msg)
-expect(qike.QikeError.NoSuchLevel, qike.Session, qike.standard_setup(qike.GameKind.XIANGQI()), qike.Side.FIRST, len(levels) + 1, 1)
+expect(qike.SessionError.Level, qike.Session, qike.standard_setup(qike.GameKind.XIANGQI()), qike.Side.FIRST, len(levels) + 1, 1)
 
 s = qike.Session(qike.standard_setup(qike.GameKind.XIANGQI()), qike.Side.FIRST, 1, 7)
 assert s.level().number == 1 and s.is_player_turn()
@@ -151,16 +151,17 @@ assert s.selected() == P(7, 2)
 assert s.tap(P(4, 2)) == qike.TapResult.MOVED(None)
 assert s.is_engine_turn()
 assert s.tap(P(0, 0)) == qike.TapResult.IGNORED()
-expect(qike.QikeError.OffBoard, s.tap, P(9, 10))
+expect(qike.SessionError.OffBoard, s.tap, P(9, 10))
 reply = asyncio.run(s.engine_move())
 names = s.move_names()
 assert len(names) == 2 and names[0].chinese == "炮二平五", names
 assert reply.name == names[1] and reply.outcome is None
 assert s.board_view().last_move.to == (reply.played.to if isinstance(reply.played, qike.MoveInput.STEP) else None)
 assert s.is_player_turn() and not s.is_thinking()
-msg = expect(qike.QikeError.NotNow, asyncio.run, s.engine_move())
+msg = expect(qike.SessionError.NotEngineTurn, asyncio.run, s.engine_move())
 print("not now:", msg)
-msg = expect(qike.QikeError.Refused, s.play, step(1, 0, 1, 3))
+msg = expect(qike.SessionError.Refused, s.play, step(1, 0, 1, 3))
+assert msg.endswith(")") and " (" in msg, msg
 assert s.play(step(1, 0, 2, 2)) is None  # 马八进七
 saved = s.save_bytes()
 assert s.undo() == 1 and len(s.move_names()) == 2
@@ -168,10 +169,10 @@ hint = s.hint()
 assert hint is not None and isinstance(hint.mv, qike.MoveInput.STEP)
 back = qike.Session.resume_bytes(saved)
 assert back.move_names() == names + [back.move_names()[2]] and back.is_engine_turn()
-expect(qike.QikeError.SavedGame, qike.Session.resume_bytes, b"not a saved game")
+expect(qike.SessionError.Malformed, qike.Session.resume_bytes, b"not a saved game")
 assert back.offer_draw() == qike.DrawAnswer.DECLINED  # too early in the game
 assert isinstance(back.resign(), qike.Outcome.WIN)
-expect(qike.QikeError.Refused, back.resign)
+expect(qike.SessionError.Refused, back.resign)
 reviews = s.review()
 assert [r.ply for r in reviews] == [0] and isinstance(reviews[0].verdict, qike.Verdict), reviews
 
@@ -191,8 +192,8 @@ async def stopped_early():
         await asyncio.sleep(0)
     assert strong.is_thinking(), "the engine was not thinking"
     assert len(strong.board_view().pieces) == pieces  # the caller is not blocked
-    expect(qike.QikeError.NotNow, strong.undo)
-    expect(qike.QikeError.NotNow, strong.hint)
+    expect(qike.SessionError.Busy, strong.undo)
+    expect(qike.SessionError.Busy, strong.hint)
     assert strong.stop_thinking()
     reply = await task
     assert not strong.is_thinking() and strong.is_player_turn()
@@ -206,7 +207,7 @@ print("stopped engine played", asyncio.run(stopped_early()).name.chinese)
 # Two players on one Go board: passes, the count, agreement.
 two = qike.Session(qike.GameSetup.GO(9, qike.GoStart.EVEN()), qike.Side.FIRST, None, 1)
 assert two.is_two_player() and two.level() is None
-expect(qike.QikeError.NotNow, two.agree_count)
+expect(qike.SessionError.NotCounting, two.agree_count)
 two.tap(P(2, 2))
 two.tap(P(6, 6))
 two._pass()
@@ -243,10 +244,10 @@ assert not run.is_done()
 on_board = next(
     r for r in (qike.LessonRun(l.id) for u in course.units for l in u.lessons) if r.view().board
 )
-msg = expect(qike.QikeError.OffBoard, on_board.targets, P(200, 200))
+msg = expect(qike.LessonError.OffBoard, on_board.targets, P(200, 200))
 assert msg == "point (200, 200) is not on the board", msg
-expect(qike.QikeError.OffBoard, on_board.submit, qike.LessonInput.MOVE(P(0, 0), P(9, 10)))
-msg = expect(qike.QikeError.InvalidArgument, qike.LessonRun, "no such lesson")
+expect(qike.LessonError.OffBoard, on_board.submit, qike.LessonInput.MOVE(P(0, 0), P(9, 10)))
+msg = expect(qike.LessonError.NoSuchLesson, qike.LessonRun, "no such lesson")
 assert msg == "there is no lesson 'no such lesson'", msg
 
 # --- Progress: a store in a folder, profiles, drafts, lessons, games, levels ------
@@ -258,9 +259,9 @@ store = qike.ProgressStore.open(folder)
 kid = store.create_profile(qike.NewProfile(display_name="小明", avatar="panda", language="zh-CN", role=qike.Role.STUDENT))
 assert len(kid.id) == 32 and [p.id for p in store.profiles()] == [kid.id]
 assert store.profile(kid.id).display_name == "小明"
-msg = expect(qike.QikeError.InvalidArgument, store.profile, "not an id")
+msg = expect(qike.StoreError.BadProfileId, store.profile, "not an id")
 assert msg == "'not an id' is not a profile id (32 hex digits)", msg
-expect(qike.QikeError.Store, store.profile, "0" * 32)
+expect(qike.StoreError.NoSuchProfile, store.profile, "0" * 32)
 settings = store.settings()
 settings.last_profile = kid.id
 settings.piece_style = qike.PieceStyle.LETTERS
@@ -300,9 +301,9 @@ assert (solve.attempts, solve.solves, solve.hints, solve.time_ms) == (2, 1, 1, 1
 assert (solve.first_solved, solve.best_time_ms, solve.last_activity) == (T0 + 60_000, 4000, T0 + 60_000), solve
 assert store.puzzle_records(kid.id) == [solve]
 blank = qike.PuzzleAttempt(puzzle_id=" ", solved=True, hints=0, time_ms=1, at=T0)
-msg = expect(qike.QikeError.Store, store.record_puzzle, kid.id, blank)
+msg = expect(qike.StoreError.Invalid, store.record_puzzle, kid.id, blank)
 assert "puzzle id" in msg and "empty" in msg, msg
-expect(qike.QikeError.InvalidArgument, store.puzzle_records, "12345")
+expect(qike.StoreError.BadProfileId, store.puzzle_records, "12345")
 assert store.path() == folder
 
 # A store that cannot be opened is moved aside, and a fresh one opens in its place.
@@ -310,14 +311,14 @@ damaged = tempfile.mkdtemp(prefix="qike-ffi-damaged-")
 for name in ["db", "conf"]:
     with open(f"{damaged}/{name}", "wb") as f:
         f.write(bytes(range(256)) * 8)
-msg = expect(qike.QikeError.Store, qike.ProgressStore.open, damaged)
+msg = expect(qike.StoreError.Corrupt, qike.ProgressStore.open, damaged)
 print("damaged store:", msg)
 aside = qike.move_store_aside(damaged)
 assert aside.startswith(damaged + ".damaged-") and {"conf", "db"} <= set(os.listdir(aside)), aside
 fresh = qike.ProgressStore.open(damaged)
 assert fresh.profiles() == []
 fresh.close_store()
-msg = expect(qike.QikeError.InvalidArgument, qike.move_store_aside, damaged + "/no such folder")
+msg = expect(qike.StoreError.NotAFolder, qike.move_store_aside, damaged + "/no such folder")
 assert "is not a folder" in msg, msg
 
 # --- Classes: a join code, a signed report carried as text, the dashboard ---------
@@ -325,7 +326,7 @@ teacher = qike.ProgressStore.open(tempfile.mkdtemp(prefix="qike-ffi-teacher-"))
 cls = teacher.create_class(qike.NewClass(name="一班", teacher="王老师", description=""))
 assert cls.qr_payload.startswith("QIKE:JOIN:") and cls.join_code, cls
 assert [c.id for c in teacher.classes(False)] == [cls.id]
-expect(qike.QikeError.Store, store.join_class, kid.id, "not a join code", "一班")
+print("bad join code:", expect(qike.StoreError.BadCharacter, store.join_class, kid.id, "not a join code", "一班"))
 store.join_class(kid.id, cls.qr_payload, "一班")
 assert [m.class_name for m in store.memberships(kid.id)] == ["一班"]
 text = qike.report_to_text(store.export_report(kid.id, cls.id))
@@ -333,8 +334,8 @@ summary = teacher.import_report(qike.report_from_text(text))
 assert summary.outcome == qike.ImportOutcome.NEW_STUDENT and summary.student == kid.id, summary
 again = teacher.import_report(qike.report_from_text(text))
 assert again.outcome == qike.ImportOutcome.ALREADY_IMPORTED
-expect(qike.QikeError.Store, teacher.import_report, b"not a report")
-expect(qike.QikeError.Store, qike.report_from_text, "not a report")
+print("not a report:", expect(qike.StoreError.NotAReport, teacher.import_report, b"not a report"))
+print("not report text:", expect(qike.StoreError.NotAReport, qike.report_from_text, "not a report"))
 assert [r.student for r in teacher.roster(cls.id)] == [kid.id]
 matrix = teacher.class_matrix(cls.id)
 assert matrix.lessons == ["xiangqi.basics.1"] and matrix.cells[0][0].stars == 3, matrix
@@ -345,17 +346,19 @@ assert qike.report_to_text(qike.report_from_text(store.export_report_qr(kid.id, 
 info = teacher.update_class(cls.id, "一班 (2)", "三年级", "xiangqi")
 assert (info.name, info.grade, info.game, info.join_code) == ("一班 (2)", "三年级", "xiangqi", cls.join_code)
 assert teacher.class_info(cls.id) == info
-msg = expect(qike.QikeError.Store, teacher.class_info, cls.id + 1)
+msg = expect(qike.StoreError.NoSuchClass, teacher.class_info, cls.id + 1)
 print("no class:", msg)
-expect(qike.QikeError.Store, teacher.update_class, cls.id, "", "", "")
+expect(qike.StoreError.Invalid, teacher.update_class, cls.id, "", "", "")
 tally = teacher.import_text(None, text)
 assert (tally.new_students, tally.updated, tally.already_had, tally.rejected) == (0, 0, 1, 0), tally
 assert tally.reports[0].source == "pasted text" and tally.reports[0].summary.student == kid.id
 tally = teacher.import_text(cls.id + 1, text)
 assert tally.rejected == 1 and tally.reports[0].summary is None and tally.reports[0].rejection, tally
+assert tally.reports[0].rejection_kind == qike.StoreErrorKind.UNKNOWN_CLASS, tally
 print("wrong class:", tally.reports[0].rejection)
 tally = teacher.import_text(None, "QIKE:REPORT:not base32 at all!")
 assert tally.rejected == 1 and tally.reports[0].rejection, tally
+assert tally.reports[0].rejection_kind == qike.StoreErrorKind.MALFORMED, tally
 print("pasted junk:", tally.reports[0].rejection)
 inbox = tempfile.mkdtemp(prefix="qike-ffi-inbox-")
 saved_report = store.save_report(kid.id, cls.id, inbox)
@@ -366,7 +369,7 @@ tally = teacher.import_path(None, inbox)
 assert sorted(r.source for r in tally.reports) == sorted(["junk.qikereport", os.path.basename(saved_report.path)])
 assert (tally.updated + tally.already_had, tally.rejected) == (1, 1), tally
 assert [r.rejection for r in tally.reports if r.source == "junk.qikereport"][0], tally
-expect(qike.QikeError.Store, teacher.import_path, None, inbox + "/missing")
+print("missing folder:", expect(qike.StoreError.Invalid, teacher.import_path, None, inbox + "/missing"))
 assert teacher.class_summary(cls.id, 7).behind == []
 summary = teacher.class_summary(cls.id, 0)
 assert (summary.students, summary.avg_lessons_completed, summary.avg_stars) == (1, 1.0, 3.0), summary
@@ -381,7 +384,13 @@ assert [a.at for a in timeline] == sorted((a.at for a in timeline), reverse=True
 games = teacher.games_by_level(cls.id, kid.id)
 assert [(g.game, g.level, g.won, g.drawn, g.lost) for g in games] == [("xiangqi", 1, 0, 0, 1)], games
 assert teacher.student_ratings(cls.id, kid.id) == store.ratings(kid.id)
-expect(qike.QikeError.InvalidArgument, teacher.student_timeline, cls.id, "kid")
+assert [l.lesson_id for l in teacher.student_lessons(cls.id, kid.id)] == ["xiangqi.basics.1"]
+assert [p.puzzle_id for p in teacher.student_puzzles(cls.id, kid.id)] == ["xiangqi.mate.1"]
+assert [g.id for g in teacher.student_games(cls.id, kid.id)] == [back_record.id]
+assert teacher.roster_entry(cls.id, kid.id).student == kid.id
+expect(qike.StoreError.NoSuchStudent, teacher.roster_entry, cls.id, "0" * 32)
+assert teacher.schema_version() >= 1 and teacher.schema_version() == store.schema_version()
+expect(qike.StoreError.BadProfileId, teacher.student_timeline, cls.id, "kid")
 other = "0123456789abcdef0123456789abcdef"
 assert teacher.add_student(cls.id, other, "小红").display_name == "小红"
 teacher.set_student_details(cls.id, other, "李红", "sits at the front")
@@ -389,26 +398,152 @@ entry = [r for r in teacher.roster(cls.id) if r.student == other][0]
 assert (entry.real_name, entry.notes) == ("李红", "sits at the front"), entry
 teacher.remove_student(cls.id, other)
 assert [r.student for r in teacher.roster(cls.id)] == [kid.id]
-expect(qike.QikeError.Store, teacher.set_student_details, cls.id, other, "李红", "")
+expect(qike.StoreError.NoSuchStudent, teacher.set_student_details, cls.id, other, "李红", "")
 store.leave_class(kid.id, cls.id)
 assert store.memberships(kid.id) == []
+
+# --- Homework through a class file; the pupil's key pinned by the teacher ---------
+hw = teacher.create_class(qike.NewClass(name="二班", teacher="王老师", description=""))
+store.join_class(kid.id, hw.join_code, "二班")
+due = T0 * 2  # far ahead
+task = teacher.add_assignment(hw.id, "第一课", [qike.AssignmentItem.LESSON(first.id)], due)
+assert teacher.assignments(hw.id) == [task] and teacher.assignment(hw.id, task.id) == task
+expect(qike.StoreError.Invalid, teacher.add_assignment, hw.id, "空", [], due)
+expect(qike.StoreError.NoSuchAssignment, teacher.assignment, hw.id, task.id + 1)
+class_text = teacher.export_class_file(hw.id)
+assert class_text.startswith("QIKE:CLASS:") and qike.class_file_class(class_text) == hw.id
+got = store.import_class_file(kid.id, class_text)
+assert (got._class, got.name, got.assignments) == (hw.id, "二班", [task]), got
+msg = expect(qike.StoreError.NotAMember, store.import_class_file, kid.id, teacher.export_class_file(cls.id))
+print("class file of another class:", msg)
+tampered = class_text[:-4] + ("AAAA" if not class_text.endswith("AAAA") else "BBBB")
+print("changed class file:", expect(qike.StoreError.Invalid, store.import_class_file, kid.id, tampered))
+mine = store.pupil_assignments(kid.id)
+assert [(m.class_id, m.assignment.id, m.done, m.state) for m in mine] == [(hw.id, task.id, 0, qike.AssignmentState.OPEN)], mine
+store.record_lesson(kid.id, qike.LessonAttempt(
+    lesson_id=first.id, content_version=1, completed=True, stars=2, mistakes=1, hints=0, time_ms=3000, at=T0 + 1,
+))
+mine = store.pupil_assignments(kid.id)
+assert [(m.done, m.state) for m in mine] == [(1, qike.AssignmentState.DONE)], mine
+assert teacher.pinned_pupil_key(hw.id, kid.id) is None
+tally = teacher.import_text(hw.id, store.save_report(kid.id, hw.id, inbox).text)
+assert tally.new_students == 1, tally
+assert teacher.pinned_pupil_key(hw.id, kid.id) == store.pupil_key_fingerprint(kid.id)
+assert len(store.pupil_key_fingerprint(kid.id)) == 16
+assert teacher.class_matrix(hw.id).verified == [True]
+assert teacher.student_last_report(hw.id, kid.id) is not None
+rows = teacher.assignment_status(hw.id, task.id)
+assert [(r.student.student, r.done, r.total, r.state) for r in rows] == [(kid.id, 1, 1, qike.AssignmentState.DONE)], rows
+assert "小明" in teacher.assignment_csv(hw.id, task.id)
+teacher.remove_assignment(hw.id, task.id)
+assert teacher.assignments(hw.id) == []
+elsewhere = qike.ProgressStore.open(tempfile.mkdtemp(prefix="qike-ffi-other-"))
+msg = expect(qike.StoreError.UnknownClass, elsewhere.import_report, store.export_report(kid.id, hw.id))
+print("report of a class not taught here:", msg)
+elsewhere.close_store()
 teacher.close_store()
 
 store.close_store()
-msg = expect(qike.QikeError.Store, store.profiles)
+msg = expect(qike.StoreError.Closed, store.profiles)
 assert msg == "the progress store is closed", msg
 again = qike.ProgressStore.open(folder)
 assert [p.display_name for p in again.profiles()] == ["小明"]
+msg = expect(qike.StoreError.InUse, qike.ProgressStore.open, folder)
+print("locked:", msg)
+
+# --- A whole lesson by its "show me" answers, saved half-way and resumed ----------
+run = qike.LessonRun(first.id)
+lesson_done, saved_at, turns = None, None, 0
+while not run.is_done():
+    turns += 1
+    assert turns < 500, "the lesson did not end"
+    view = run.view()
+    if saved_at is None and view.index == first.steps // 2:
+        again.save_draft(kid.id, "lesson", run.save_bytes())
+        run = qike.LessonRun.resume_bytes(again.draft(kid.id, "lesson"))
+        assert run.view() == view and run.lesson_id() == first.id
+        saved_at = view.index
+    inputs = run.show_me()
+    assert inputs, view
+    for given in inputs:
+        answer = run.submit(given)
+        bad = (qike.Feedback.WRONG, qike.Feedback.NOT_EXPECTED, qike.Feedback.UNAVAILABLE)
+        assert not isinstance(answer, bad), (view.step_id, given, answer)
+        if isinstance(answer, qike.Feedback.LESSON_DONE):
+            lesson_done = answer.result
+assert saved_at is not None and lesson_done == run.result(), lesson_done
+assert (lesson_done.lesson_id, lesson_done.stars, lesson_done.mistakes) == (first.id, 3, 0), lesson_done
+assert run.view() is None and run.show_me() == []
+expect(qike.LessonError.NotASavedRun, qike.LessonRun.resume_bytes, b"{}")
+other_run = qike.LessonRun(course.units[0].lessons[1].id).save_bytes()
+broken = other_run.replace(b'"step":0', b'"step":999')
+assert broken != other_run
+expect(qike.LessonError.NoSuchStep, qike.LessonRun.resume_bytes, broken)
+assert first.plan.objectives and first.plan.content.zh and first.plan.minutes > 0, first.plan
+attempt = qike.LessonAttempt(
+    lesson_id=first.id, content_version=1, completed=True, stars=lesson_done.stars,
+    mistakes=lesson_done.mistakes, hints=lesson_done.hints, time_ms=lesson_done.elapsed_ms, at=T0 + 2,
+)
+again.record_lesson(kid.id, attempt)
 again.close_store()
+reopened = qike.ProgressStore.open(folder)
+kept = reopened.lesson_record(kid.id, first.id)
+assert (kept.status, kept.best_stars) == (qike.LessonStatus.COMPLETED, 3), kept
+reopened.close_store()
+
+# --- A class tournament: results by table, standings, undo, a knockout's winner ----
+names = ["小明", "小红", "小刚", "小丽"]
+entrants = [qike.Entrant(name=n, rating=0) for n in names]
+event = qike.Tournament("班级赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.ROUND_ROBIN(), entrants)
+assert event.players() == names and event.rounds() == 0
+while not event.is_finished():
+    r = event.pair_next()
+    for t, p in enumerate(event.tables(r)):
+        if p.second is not None:  # the lower start number wins
+            win = qike.GameResult.FIRST_WINS if p.first < p.second else qike.GameResult.SECOND_WINS
+            event.set_result(r, t, win)
+            assert event.result(r, t) == win
+assert event.rounds() == 3 and event.champion() is None
+table = event.standings()
+assert [(s.rank, s.name, s.score) for s in table] == [(1, "小明", 3.0), (2, "小红", 2.0), (3, "小刚", 1.0), (4, "小丽", 0.0)], table
+assert event.tiebreaks()[0] == qike.Tiebreak.DIRECT_ENCOUNTER and all(len(s.tiebreaks) == len(event.tiebreaks()) for s in table)
+assert event.csv().count("\n") >= 5 and "小明" in event.trf()
+print("tournament over:", expect(qike.TournamentError.EventOver, event.pair_next))
+expect(qike.TournamentError.NoSuchTable, event.set_result, 1, 9, qike.GameResult.DRAW)
+assert event.undo() and event.result(3, 1) is None and not event.is_finished()
+msg = expect(qike.TournamentError.TooFewPlayers, qike.Tournament, "一人赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.KNOCKOUT(), entrants[:1])
+assert msg == "1 players are too few (at least 2 are needed)", msg
+cup = qike.Tournament("杯赛", qike.ScoringRule.THREE_ONE_ZERO, qike.TournamentSystem.KNOCKOUT(), entrants)
+while not cup.is_finished():
+    r = cup.pair_next()
+    games = [t for t, p in enumerate(cup.tables(r)) if p.second is not None]
+    for t in games:
+        cup.set_result(r, t, qike.GameResult.DRAW)
+    if not cup.is_finished():  # a drawn knockout game decides nothing
+        expect(qike.TournamentError.Undecided, cup.pair_next)
+    for t in games:
+        cup.set_result(r, t, qike.GameResult.SECOND_WINS)
+assert cup.champion() is not None and cup.standings()[0].player == cup.champion(), cup.standings()
 
 # --- Every exported function and method with random, mostly bad, arguments --------
 # Arguments are made from the generated type hints, so a new export is covered without
-# changing this script; each call must return or raise a QikeError with a message (a
-# panic in Rust would surface as InternalError, a wrong type as TypeError: both fail).
+# changing this script; each call must return or raise one of the error families with a
+# message (a panic in Rust would surface as InternalError, a wrong type as TypeError:
+# both fail).
 import enum  # noqa: E402
 import inspect  # noqa: E402
 import typing  # noqa: E402
 
+# The error families: every exception class of the module but uniffi's own.
+FAMILIES = tuple(
+    v for k, v in vars(qike).items()
+    if isinstance(v, type) and issubclass(v, Exception) and v.__module__ == qike.__name__
+    and k.endswith("Error") and k not in ("InternalError", "UniffiInternalError")
+)
+assert {f.__name__ for f in FAMILIES} == {
+    "MoveError", "SetupError", "XiangqiFenError", "PgnError", "GoSgfError", "GomokuSgfError",
+    "SessionError", "StoreError", "LessonError", "TournamentError",
+}, FAMILIES
 rng = random.Random(17)
 scratch = tempfile.mkdtemp(prefix="qike-ffi-sweep-")
 with open(f"{scratch}/file", "w") as f:
@@ -429,6 +564,9 @@ def fake_str(name):
     if rng.random() < 0.8:
         return rng.choice(STRINGS)
     return "".join(chr(rng.randrange(32, 0x9FFF)) for _ in range(rng.randrange(12)))
+
+
+TUPLE_VARIANTS = {"GoStart.HANDICAP": int, "AssignmentItem.LESSON": str, "AssignmentItem.PUZZLE": str}
 
 
 def fake(hint, name):
@@ -456,9 +594,11 @@ def fake(hint, name):
         variants = [v for k, v in vars(hint).items() if isinstance(v, type) and k.isupper()]
         make = rng.choice(variants) if variants else hint
         if any(p.kind == p.VAR_POSITIONAL for p in inspect.signature(make.__init__).parameters.values()):
-            # A tuple variant carries no hints; the only one holds a number of stones.
-            assert make.__qualname__ == "GoStart.HANDICAP", f"new tuple variant {make.__qualname__}"
-            return make(fake(int, name))
+            # A tuple variant carries no hints: a number of stones, or a lesson's or a
+            # puzzle's id.
+            held = TUPLE_VARIANTS.get(make.__qualname__)
+            assert held is not None, f"new tuple variant {make.__qualname__}"
+            return make(fake(held, name))
         hints = typing.get_type_hints(make.__init__, vars(qike))
         args = {k: fake(h, k) for k, h in hints.items() if k != "return"}
         return make(*args.values()) if variants else make(**args)
@@ -467,7 +607,7 @@ def fake(hint, name):
 
 def sweep(call, signature_of, times=40):
     """Calls `call` `times` times with random arguments for `signature_of`'s parameters;
-    returns how many calls raised a QikeError."""
+    returns how many calls raised a typed error."""
     hints = typing.get_type_hints(signature_of, vars(qike))
     params = [p for p in inspect.signature(signature_of).parameters if p not in ("self", "cls")]
     errors = 0
@@ -475,7 +615,7 @@ def sweep(call, signature_of, times=40):
         args = [fake(hints[p], p) for p in params]
         try:
             call(*args)
-        except qike.QikeError as e:
+        except FAMILIES as e:
             assert str(e).strip(), f"{signature_of.__qualname__}: {type(e).__name__} without a message"
             errors += 1
         except Exception as e:  # noqa: BLE001 - anything else fails the check
@@ -505,6 +645,7 @@ objects = {
     ],
     qike.LessonRun: [qike.LessonRun(first.id)],
     qike.ProgressStore: [fuzz_store],
+    qike.Tournament: [qike.Tournament("赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.SWISS(3), entrants)],
 }
 called, refused = 0, 0
 for name, fn in vars(qike).items():
@@ -535,8 +676,8 @@ for f in methods(qike.ProgressStore):
         args = [fake(hints[p], p) for p in inspect.signature(f).parameters if p != "self"]
         try:
             answer = f(fuzz_store, *args)
-        except (qike.QikeError.Store, qike.QikeError.InvalidArgument) as e:
-            closed_said += "store is closed" in str(e)
+        except qike.StoreError as e:
+            closed_said += isinstance(e, qike.StoreError.Closed) and str(e) == "the progress store is closed"
             continue
         assert isinstance(answer, qike.ImportTally), f"closed store answered {f.__name__}: {answer}"
         assert answer.rejected == len(answer.reports), answer  # a folder may hold none
