@@ -28,7 +28,9 @@
 
 pub mod director;
 pub mod double_elimination;
+mod dutch;
 pub mod knockout;
+mod matching;
 mod roster;
 pub mod round_robin;
 mod scoring;
