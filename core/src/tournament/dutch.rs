@@ -92,7 +92,8 @@ impl Seat {
             number,
             score,
             sides,
-            met: p.opponents().collect(),
+            // A forfeited game was not played: the two may be paired again.
+            met: p.entries.iter().filter(|e| e.played()).filter_map(|e| e.opponent).collect(),
             bye_ok: !p.had_scoring_bye(),
             floats,
             imbalance,
@@ -613,6 +614,10 @@ impl Round<'_> {
         if std::env::var_os("QIKE_DUTCH_DEBUG").is_some() {
             let ids = |v: &[usize]| v.iter().map(|&i| self.seats[i].id).collect::<Vec<_>>();
             eprintln!("bracket md {:?} res {:?}\n bound {:?}", ids(&b.moved_down), ids(&b.residents), self.bound);
+            for &i in b.moved_down.iter().chain(&b.residents) {
+                let x = &self.seats[i];
+                eprintln!("  {} sc {} pref {:?} imb {} rep {:?} strong {} fl {:?} sides {:?}", x.id, x.score, x.preference, x.imbalance, x.repeated, x.strong, x.floats, x.sides);
+            }
             if let Some(best) = &self.best {
                 let g: Vec<(u32, u32)> = best.games.iter().map(|&(a, c)| (self.seats[a].id, self.seats[c].id)).collect();
                 eprintln!(" best  {:?}\n games {:?} floaters {:?} budget left {}", best.value, g, ids(&best.floaters), self.budget);
