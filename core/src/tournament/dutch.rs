@@ -657,7 +657,7 @@ impl Round<'_> {
                 }
                 block[1 + home] -= pairs as i64;
                 self.block = block;
-                if self.block_hopeless() {
+                if self.block_hopeless(games, &remainder, pairs) {
                     continue;
                 }
                 self.remainder(b, &remainder, pairs, games, &left);
@@ -814,21 +814,25 @@ impl Round<'_> {
         let mut partial = self.colour(games);
         let free: Vec<usize> =
             bottom.iter().zip(used).filter(|(_, u)| !**u).map(|(&x, _)| x).collect();
-        let good = |t: usize, c: usize| {
-            let (a, b) = (&self.seats[t], &self.seats[c]);
-            c > t
-                && self.compatible[t][c]
-                && !(a.preference.is_some() && a.preference == b.preference)
-        };
-        let mut owner: Vec<Option<usize>> = vec![None; free.len()];
-        let mut matched = 0;
-        for (x, &t) in top.iter().enumerate() {
-            let mut seen = vec![false; free.len()];
-            if augment(x, t, top, &free, &good, &mut owner, &mut seen) {
-                matched += 1;
+        for (k, keen_only) in [(2, false), (3, true)] {
+            let good = |t: usize, c: usize| {
+                let (a, b) = (&self.seats[t], &self.seats[c]);
+                let keen = |s: &Seat| s.strong || s.absolute();
+                let clash = a.preference.is_some()
+                    && a.preference == b.preference
+                    && (!keen_only || (keen(a) && keen(b) && !(a.absolute() && b.absolute())));
+                c > t && self.compatible[t][c] && !clash
+            };
+            let mut owner: Vec<Option<usize>> = vec![None; free.len()];
+            let mut matched = 0;
+            for (x, &t) in top.iter().enumerate() {
+                let mut seen = vec![false; free.len()];
+                if augment(x, t, top, &free, &good, &mut owner, &mut seen) {
+                    matched += 1;
+                }
             }
+            partial[k] += (top.len() - matched) as i64;
         }
-        partial[2] += (top.len() - matched) as i64;
         let mut reach = self.block.clone();
         let at = reach.len() + 1 + self.levels.len();
         reach.extend_from_slice(&self.bound[reach.len()..]);
@@ -838,11 +842,33 @@ impl Round<'_> {
         reach >= best.value
     }
 
-    /// Whether a block (its games and scores paired known) cannot beat the best.
-    fn block_hopeless(&self) -> bool {
+    /// Whether a block (its moved-down games and its number of games known) cannot beat
+    /// the best: its scores paired, the colours its moved-down games already miss, and
+    /// those the remainder must miss by counting (more who want one side than there
+    /// are games and floaters to take them).
+    fn block_hopeless(&self, games: &[(usize, usize)], remainder: &[usize], pairs: usize) -> bool {
         let Some(best) = &self.best else { return false };
         let mut reach = self.block.clone();
+        let at = reach.len() + 1 + self.levels.len();
         reach.extend_from_slice(&self.bound[reach.len()..]);
+        let mut partial = self.colour(games);
+        let floaters = remainder.len() - 2 * pairs;
+        for (k, keen_only) in [(2, false), (3, true)] {
+            for side in [Side::First, Side::Second] {
+                let want = remainder
+                    .iter()
+                    .filter(|&&i| {
+                        let s = &self.seats[i];
+                        s.preference == Some(side)
+                            && (!keen_only || ((s.strong || s.absolute()) && !s.top))
+                    })
+                    .count();
+                partial[k] += want.saturating_sub(floaters + pairs) as i64;
+            }
+        }
+        for (k, c) in partial.iter().enumerate() {
+            reach[at + k] = reach[at + k].max(*c);
+        }
         reach >= best.value
     }
 }
