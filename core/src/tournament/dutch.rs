@@ -205,6 +205,9 @@ struct Round<'a> {
     bound: Vec<i64>,
     /// The games and scores paired of the block being searched (the start of its value).
     block: Vec<i64>,
+    /// The bound of a bracket pairing with that many games, and of the block searched.
+    block_bounds: HashMap<usize, Vec<i64>>,
+    block_bound: Vec<i64>,
     done: bool,
 }
 
@@ -246,6 +249,8 @@ pub(super) fn pair(
         best: None,
         bound: Vec::new(),
         block: Vec::new(),
+        block_bounds: HashMap::new(),
+        block_bound: Vec::new(),
         done: false,
     };
     if n % 2 == 1 {
@@ -476,14 +481,14 @@ impl Round<'_> {
         Some(value)
     }
 
-    /// What no candidate of the bracket can beat (most often reached by the first
-    /// good one, which ends the search).
-    fn bound(&mut self, b: &Bracket) -> Vec<i64> {
+    /// What no candidate of the bracket with `games` games (by default the most it can
+    /// make) can beat; most often the first good candidate reaches it and ends the search.
+    fn bound(&mut self, b: &Bracket, games: Option<usize>) -> Vec<i64> {
         let seats = self.seats;
         let levels = self.levels.len();
         let mut members = b.moved_down.clone();
         members.extend(&b.residents);
-        let most = self.games_among(&members);
+        let most = games.unwrap_or_else(|| self.games_among(&members));
         let mut covered: Vec<usize> = Vec::new();
         if b.moved_down.len() <= 8 {
             for &m in &b.moved_down {
@@ -573,7 +578,13 @@ impl Round<'_> {
     /// Takes a judged candidate if it is the best so far.
     fn offer(&mut self, b: &Bracket, games: &[(usize, usize)], floaters: &mut Vec<usize>) {
         floaters.sort_unstable();
-        let Some(value) = self.judge(b, games, floaters) else { return };
+        let value = self.judge(b, games, floaters);
+        if std::env::var_os("QIKE_DUTCH_ALL").is_some() {
+            let g: Vec<(u32, u32)> = games.iter().map(|&(a, c)| (self.seats[a].id, self.seats[c].id)).collect();
+            let f: Vec<u32> = floaters.iter().map(|&a| self.seats[a].id).collect();
+            eprintln!("   offer {g:?} {f:?} {value:?}");
+        }
+        let Some(value) = value else { return };
         if self.best.as_ref().is_none_or(|best| value < best.value) {
             if value <= self.bound {
                 self.done = true;
@@ -596,7 +607,8 @@ impl Round<'_> {
         self.best = None;
         self.done = false;
         self.next_games.clear();
-        self.bound = self.bound(b);
+        self.bound = self.bound(b, None);
+        self.block_bounds.clear();
         let m = b.moved_down.len().min(16);
         for mask in (0..1u32 << m).rev() {
             let chosen: Vec<usize> =
@@ -657,6 +669,15 @@ impl Round<'_> {
                 }
                 block[1 + home] -= pairs as i64;
                 self.block = block;
+                let total = games.len() + pairs;
+                self.block_bound = match self.block_bounds.get(&total) {
+                    Some(known) => known.clone(),
+                    None => {
+                        let fresh = self.bound(b, Some(total));
+                        self.block_bounds.insert(total, fresh.clone());
+                        fresh
+                    }
+                };
                 if self.block_hopeless(games, &remainder, pairs) {
                     continue;
                 }
@@ -835,7 +856,7 @@ impl Round<'_> {
         }
         let mut reach = self.block.clone();
         let at = reach.len() + 1 + self.levels.len();
-        reach.extend_from_slice(&self.bound[reach.len()..]);
+        reach.extend_from_slice(&self.block_bound[reach.len()..]);
         for (k, c) in partial.iter().enumerate() {
             reach[at + k] = reach[at + k].max(*c);
         }
@@ -850,7 +871,7 @@ impl Round<'_> {
         let Some(best) = &self.best else { return false };
         let mut reach = self.block.clone();
         let at = reach.len() + 1 + self.levels.len();
-        reach.extend_from_slice(&self.bound[reach.len()..]);
+        reach.extend_from_slice(&self.block_bound[reach.len()..]);
         let mut partial = self.colour(games);
         let floaters = remainder.len() - 2 * pairs;
         for (k, keen_only) in [(2, false), (3, true)] {
