@@ -15,7 +15,7 @@
 //! - the most games in the bracket, then the highest scores paired (the score
 //!   differences of the floaters);
 //! - the most games, and the highest scores paired, in the next bracket (whom to send
-//!   down);
+//!   down); the fewest unplayed rounds for the player who gets the bye;
 //! - top scorers (last round) with a side difference over two, or the same side three
 //!   times; players denied their side preference; strong preferences denied;
 //! - players who float down, or up, again as in the last round, then as two rounds
@@ -62,6 +62,8 @@ struct Seat {
     strong: bool,
     /// Over half the possible score, pairing the last round.
     top: bool,
+    /// Rounds so far without a game played.
+    unplayed: i64,
 }
 
 impl Seat {
@@ -101,6 +103,7 @@ impl Seat {
             repeated,
             strong: !absolute && imbalance > 0,
             top: last_round && score > played * best / 2,
+            unplayed: i64::from(played) - p.entries.iter().filter(|e| e.played()).count() as i64,
         }
     }
 
@@ -331,6 +334,13 @@ fn may_meet(a: &Seat, b: &Seat) -> bool {
 }
 
 impl Round<'_> {
+    /// Whether a lone floater of this bracket is the player who gets the bye: the
+    /// bracket is at or below the bye's score (then the fewest unplayed rounds for them).
+    fn bye_in(&self, b: &Bracket) -> bool {
+        let score = b.residents.first().map(|&r| self.seats[r].score);
+        self.bye_score.is_some_and(|bye| score.is_some_and(|s| s <= bye))
+    }
+
     fn bye_candidate(&self, i: usize) -> bool {
         self.bye_score.is_some_and(|s| self.seats[i].bye_ok && self.seats[i].score <= s)
     }
@@ -441,6 +451,13 @@ impl Round<'_> {
         let (next_games, next_levels) = self.next_bracket(floaters, &b.next);
         value.push(-next_games);
         value.extend(next_levels.iter().map(|c| -c));
+        let bye = match floaters {
+            [one] if self.bye_in(b) && Some(self.seats[*one].score) == self.bye_score => {
+                self.seats[*one].unplayed
+            }
+            _ => 0,
+        };
+        value.push(bye);
         let colour = self.colour(games);
         value.extend(colour);
         for back in 1..=2usize {
@@ -526,6 +543,12 @@ impl Round<'_> {
             next_levels[next_home] -= next_games.saturating_sub(floaters) as i64;
         }
         value.extend(next_levels);
+        let fewest_unplayed = members
+            .iter()
+            .filter(|&&i| self.bye_candidate(i) && Some(seats[i].score) == self.bye_score)
+            .map(|&i| seats[i].unplayed)
+            .min();
+        value.push(if self.bye_in(b) { fewest_unplayed.unwrap_or(0) } else { 0 });
         let count = |side: Side, strong_only: bool| {
             members
                 .iter()
@@ -855,7 +878,7 @@ impl Round<'_> {
             partial[k] += (top.len() - matched) as i64;
         }
         let mut reach = self.block.clone();
-        let at = reach.len() + 1 + self.levels.len();
+        let at = reach.len() + 2 + self.levels.len();
         reach.extend_from_slice(&self.block_bound[reach.len()..]);
         for (k, c) in partial.iter().enumerate() {
             reach[at + k] = reach[at + k].max(*c);
@@ -870,7 +893,7 @@ impl Round<'_> {
     fn block_hopeless(&self, games: &[(usize, usize)], remainder: &[usize], pairs: usize) -> bool {
         let Some(best) = &self.best else { return false };
         let mut reach = self.block.clone();
-        let at = reach.len() + 1 + self.levels.len();
+        let at = reach.len() + 2 + self.levels.len();
         reach.extend_from_slice(&self.block_bound[reach.len()..]);
         let mut partial = self.colour(games);
         let floaters = remainder.len() - 2 * pairs;
