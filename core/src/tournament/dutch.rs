@@ -173,6 +173,8 @@ fn side_of_higher(high: &Seat, low: &Seat, initial: Side) -> Side {
 
 /// The most nodes one bracket's search may visit before it takes the best found.
 const BRACKET_BUDGET: u64 = 400_000;
+/// The most nodes spent looking for a candidate that reaches the bound.
+const AIM_BUDGET: u64 = 200_000;
 /// The most exchange choices listed for one number of exchanged players.
 const EXCHANGE_LIMIT: usize = 100_000;
 
@@ -206,6 +208,8 @@ struct Round<'a> {
     budget: u64,
     best: Option<Judged>,
     bound: Vec<i64>,
+    /// Whether only a candidate that reaches the bound is looked for.
+    aim: bool,
     /// The games and scores paired of the block being searched (the start of its value).
     block: Vec<i64>,
     /// The bound of a bracket pairing with that many games, and of the block searched.
@@ -251,6 +255,7 @@ pub(super) fn pair(
         budget: 0,
         best: None,
         bound: Vec::new(),
+        aim: false,
         block: Vec::new(),
         block_bounds: HashMap::new(),
         block_bound: Vec::new(),
@@ -608,6 +613,9 @@ impl Round<'_> {
             eprintln!("   offer {g:?} {f:?} {value:?}");
         }
         let Some(value) = value else { return };
+        if self.aim && value > self.bound {
+            return;
+        }
         if self.best.as_ref().is_none_or(|best| value < best.value) {
             if value <= self.bound {
                 self.done = true;
@@ -626,23 +634,18 @@ impl Round<'_> {
 
     /// The best pairing of a bracket and its floaters.
     fn solve(&mut self, b: &Bracket) -> Judged {
-        self.budget = BRACKET_BUDGET;
-        self.best = None;
-        self.done = false;
         self.next_games.clear();
-        self.bound = self.bound(b, None);
         self.block_bounds.clear();
-        let m = b.moved_down.len().min(16);
-        for mask in (0..1u32 << m).rev() {
-            let chosen: Vec<usize> =
-                (0..m).filter(|&i| mask & (1 << (m - 1 - i)) != 0).map(|i| b.moved_down[i]).collect();
-            if chosen.len() > b.residents.len() {
-                continue;
-            }
-            let mut games = Vec::new();
-            let mut used = vec![false; b.residents.len()];
-            self.moved_down_games(b, &chosen, &mut used, &mut games);
-            if self.done || self.budget == 0 {
+        self.bound = self.bound(b, None);
+        // First look only for a candidate that reaches the bound (what usually exists):
+        // everything that cannot is cut at once. Failing that, the best of all.
+        for aim in [true, false] {
+            self.aim = aim;
+            self.budget = if aim { AIM_BUDGET } else { BRACKET_BUDGET };
+            self.best = None;
+            self.done = false;
+            self.candidates(b);
+            if self.done {
                 break;
             }
         }
@@ -665,6 +668,26 @@ impl Round<'_> {
             floaters.extend(&b.residents);
             Judged { value: Vec::new(), games: Vec::new(), floaters }
         })
+    }
+
+    /// Every candidate of the bracket in the Dutch order (as long as it may help).
+    fn candidates(&mut self, b: &Bracket) {
+        let m = b.moved_down.len().min(16);
+        for mask in (0..1u32 << m).rev() {
+            let chosen: Vec<usize> = (0..m)
+                .filter(|&i| mask & (1 << (m - 1 - i)) != 0)
+                .map(|i| b.moved_down[i])
+                .collect();
+            if chosen.len() > b.residents.len() {
+                continue;
+            }
+            let mut games = Vec::new();
+            let mut used = vec![false; b.residents.len()];
+            self.moved_down_games(b, &chosen, &mut used, &mut games);
+            if self.done || self.budget == 0 {
+                break;
+            }
+        }
     }
 
     /// Opponents for the chosen moved-down players, the higher residents first.
@@ -854,7 +877,6 @@ impl Round<'_> {
     /// paired, and the colour criteria the games so far already miss plus those the rest
     /// of S1 must miss (those not matched by a game that denies nobody).
     fn hopeless(&self, games: &[(usize, usize)], top: &[usize], bottom: &[usize], used: &[bool]) -> bool {
-        let Some(best) = &self.best else { return false };
         let mut partial = self.colour(games);
         let free: Vec<usize> =
             bottom.iter().zip(used).filter(|(_, u)| !**u).map(|(&x, _)| x).collect();
@@ -883,7 +905,17 @@ impl Round<'_> {
         for (k, c) in partial.iter().enumerate() {
             reach[at + k] = reach[at + k].max(*c);
         }
-        reach >= best.value
+        self.beaten(&reach)
+    }
+
+    /// Whether a branch that can reach at best `reach` is of no use: in the first pass
+    /// when it cannot reach the bound; else when it cannot beat the best found so far
+    /// (a later candidate must be strictly better).
+    fn beaten(&self, reach: &[i64]) -> bool {
+        if self.aim {
+            return reach > self.bound.as_slice();
+        }
+        self.best.as_ref().is_some_and(|best| reach >= best.value.as_slice())
     }
 
     /// Whether a block (its moved-down games and its number of games known) cannot beat
@@ -891,7 +923,6 @@ impl Round<'_> {
     /// those the remainder must miss by counting (more who want one side than there
     /// are games and floaters to take them).
     fn block_hopeless(&self, games: &[(usize, usize)], remainder: &[usize], pairs: usize) -> bool {
-        let Some(best) = &self.best else { return false };
         let mut reach = self.block.clone();
         let at = reach.len() + 2 + self.levels.len();
         reach.extend_from_slice(&self.block_bound[reach.len()..]);
@@ -913,7 +944,7 @@ impl Round<'_> {
         for (k, c) in partial.iter().enumerate() {
             reach[at + k] = reach[at + k].max(*c);
         }
-        reach >= best.value
+        self.beaten(&reach)
     }
 }
 
