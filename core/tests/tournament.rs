@@ -412,7 +412,16 @@ fn check_absolute_rules(event: &Event) -> Result<(), TestCaseError> {
             p.entries.iter().filter(|e| e.played()).filter_map(|e| e.opponent).collect();
         let distinct: HashSet<_> = opponents.iter().collect();
         prop_assert_eq!(distinct.len(), opponents.len(), "player {} met someone twice", p.id);
-        let sides: Vec<Side> = p.sides().collect();
+        // In the last round a top scorer (over half the points possible before it) may
+        // get a third same side or a difference of three: the side rules hold for the
+        // games before it, and for everyone else in it too.
+        let last = event.planned_rounds as usize;
+        let top = last > 0
+            && p.entries.len() == last
+            && event.score_after(p.id, last as u32 - 1).halves()
+                > (last as u32 - 1) * event.scoring.win.halves().max(event.scoring.draw.halves()) / 2;
+        let games = if top { &p.entries[..last - 1] } else { &p.entries[..] };
+        let sides: Vec<Side> = games.iter().filter(|e| e.played()).filter_map(|e| e.side).collect();
         for w in sides.windows(3) {
             prop_assert!(
                 !(w[0] == w[1] && w[1] == w[2]),
@@ -643,8 +652,8 @@ fn cli_pairs_and_ranks_a_trf() {
 /// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
 /// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
 /// TRF written here must be accepted by bbpPairings (or, late in a small event, both
-/// must find no pairing), round 1 must agree exactly, and at least 30% of the later
-/// rounds must agree board for board (the share is printed).
+/// must find no pairing), round 1 must agree exactly, and at least 95% of the later
+/// rounds must agree board for board, sides included (the share is printed).
 #[test]
 fn swiss_against_bbppairings() {
     let Some(program) = std::env::var_os("QIKE_BBPPAIRINGS") else {
@@ -753,7 +762,7 @@ fn swiss_against_bbppairings() {
     println!("rounds we could not pair: {failures:?}");
     if events >= 100 {
         // What the pairing reached when this was written: keep it from sliding back.
-        assert!(same * 100 >= rounds * 30, "only {same} of {rounds} later rounds agree");
+        assert!(same * 100 >= rounds * 95, "only {same} of {rounds} later rounds agree");
     }
     if let Some(d) = first_difference {
         println!("first difference: {d}");
