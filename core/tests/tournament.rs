@@ -419,7 +419,8 @@ fn check_absolute_rules(event: &Event) -> Result<(), TestCaseError> {
         let top = last > 0
             && p.entries.len() == last
             && event.score_after(p.id, last as u32 - 1).halves()
-                > (last as u32 - 1) * event.scoring.win.halves().max(event.scoring.draw.halves()) / 2;
+                > (last as u32 - 1) * event.scoring.win.halves().max(event.scoring.draw.halves())
+                    / 2;
         let games = if top { &p.entries[..last - 1] } else { &p.entries[..] };
         let sides: Vec<Side> = games.iter().filter(|e| e.played()).filter_map(|e| e.side).collect();
         for w in sides.windows(3) {

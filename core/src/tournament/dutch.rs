@@ -435,7 +435,12 @@ impl Round<'_> {
 
     /// The criteria of a bracket pairing, smaller better; `None` if the round could
     /// not then be completed.
-    fn judge(&mut self, b: &Bracket, games: &[(usize, usize)], floaters: &[usize]) -> Option<Vec<i64>> {
+    fn judge(
+        &mut self,
+        b: &Bracket,
+        games: &[(usize, usize)],
+        floaters: &[usize],
+    ) -> Option<Vec<i64>> {
         if b.lower.is_empty() && floaters.len() > 1 {
             return None;
         }
@@ -604,14 +609,9 @@ impl Round<'_> {
     }
 
     /// Takes a judged candidate if it is the best so far.
-    fn offer(&mut self, b: &Bracket, games: &[(usize, usize)], floaters: &mut Vec<usize>) {
+    fn offer(&mut self, b: &Bracket, games: &[(usize, usize)], floaters: &mut [usize]) {
         floaters.sort_unstable();
         let value = self.judge(b, games, floaters);
-        if std::env::var_os("QIKE_DUTCH_ALL").is_some() {
-            let g: Vec<(u32, u32)> = games.iter().map(|&(a, c)| (self.seats[a].id, self.seats[c].id)).collect();
-            let f: Vec<u32> = floaters.iter().map(|&a| self.seats[a].id).collect();
-            eprintln!("   offer {g:?} {f:?} {value:?}");
-        }
         let Some(value) = value else { return };
         if self.aim && value > self.bound {
             return;
@@ -620,7 +620,7 @@ impl Round<'_> {
             if value <= self.bound {
                 self.done = true;
             }
-            self.best = Some(Judged { value, games: games.to_vec(), floaters: floaters.clone() });
+            self.best = Some(Judged { value, games: games.to_vec(), floaters: floaters.to_vec() });
         }
     }
 
@@ -647,18 +647,6 @@ impl Round<'_> {
             self.candidates(b);
             if self.done {
                 break;
-            }
-        }
-        if std::env::var_os("QIKE_DUTCH_DEBUG").is_some() {
-            let ids = |v: &[usize]| v.iter().map(|&i| self.seats[i].id).collect::<Vec<_>>();
-            eprintln!("bracket md {:?} res {:?}\n bound {:?}", ids(&b.moved_down), ids(&b.residents), self.bound);
-            for &i in b.moved_down.iter().chain(&b.residents) {
-                let x = &self.seats[i];
-                eprintln!("  {} sc {} pref {:?} imb {} rep {:?} strong {} fl {:?} sides {:?}", x.id, x.score, x.preference, x.imbalance, x.repeated, x.strong, x.floats, x.sides);
-            }
-            if let Some(best) = &self.best {
-                let g: Vec<(u32, u32)> = best.games.iter().map(|&(a, c)| (self.seats[a].id, self.seats[c].id)).collect();
-                eprintln!(" best  {:?}\n games {:?} floaters {:?} budget left {}", best.value, g, ids(&best.floaters), self.budget);
             }
         }
         self.best.take().unwrap_or_else(|| {
@@ -702,8 +690,13 @@ impl Round<'_> {
             return;
         }
         let Some(&mover) = chosen.get(games.len()) else {
-            let remainder: Vec<usize> =
-                b.residents.iter().zip(used.iter()).filter(|(_, u)| !**u).map(|(&r, _)| r).collect();
+            let remainder: Vec<usize> = b
+                .residents
+                .iter()
+                .zip(used.iter())
+                .filter(|(_, u)| !**u)
+                .map(|(&r, _)| r)
+                .collect();
             let left: Vec<usize> =
                 b.moved_down.iter().copied().filter(|m| !chosen.contains(m)).collect();
             let home = b.residents.first().map_or(0, |&r| self.level(self.seats[r].score));
@@ -787,7 +780,8 @@ impl Round<'_> {
                 let mut top: Vec<usize> = (0..s1).filter(|i| !out.contains(i)).collect();
                 top.extend(&into);
                 top.sort_unstable();
-                let bottom: Vec<usize> = (0..remainder.len()).filter(|i| !top.contains(i)).collect();
+                let bottom: Vec<usize> =
+                    (0..remainder.len()).filter(|i| !top.contains(i)).collect();
                 let top: Vec<usize> = top.iter().map(|&i| remainder[i]).collect();
                 let bottom: Vec<usize> = bottom.iter().map(|&i| remainder[i]).collect();
                 let mut used = vec![false; bottom.len()];
@@ -876,7 +870,13 @@ impl Round<'_> {
     /// it can reach at best is the bracket's bound, with this block's games and scores
     /// paired, and the colour criteria the games so far already miss plus those the rest
     /// of S1 must miss (those not matched by a game that denies nobody).
-    fn hopeless(&self, games: &[(usize, usize)], top: &[usize], bottom: &[usize], used: &[bool]) -> bool {
+    fn hopeless(
+        &self,
+        games: &[(usize, usize)],
+        top: &[usize],
+        bottom: &[usize],
+        used: &[bool],
+    ) -> bool {
         let mut partial = self.colour(games);
         let free: Vec<usize> =
             bottom.iter().zip(used).filter(|(_, u)| !**u).map(|(&x, _)| x).collect();

@@ -20,9 +20,9 @@ pub(crate) fn maximum_matching(adjacent: &[Vec<bool>]) -> Vec<Option<usize>> {
         queue: VecDeque::new(),
     };
     // A quick greedy start leaves fewer augmenting paths to find.
-    for a in 0..n {
+    for (a, row) in adjacent.iter().enumerate() {
         if finder.mate[a] == NONE
-            && let Some(b) = (a + 1..n).find(|&b| finder.mate[b] == NONE && adjacent[a][b])
+            && let Some(b) = (a + 1..n).find(|&b| finder.mate[b] == NONE && row[b])
         {
             finder.mate[a] = b;
             finder.mate[b] = a;
@@ -184,15 +184,11 @@ mod tests {
         let mut rng = crate::ai::Rng::new(5);
         for _ in 0..300 {
             let n = 1 + rng.below(10) as usize;
-            let mut g = vec![vec![false; n]; n];
-            for a in 0..n {
-                for b in a + 1..n {
-                    if rng.below(3) == 0 {
-                        g[a][b] = true;
-                        g[b][a] = true;
-                    }
-                }
-            }
+            let edges: Vec<(usize, usize)> = (0..n)
+                .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+                .filter(|_| rng.below(3) == 0)
+                .collect();
+            let g = graph(n, &edges);
             assert_eq!(matching_size(&g), brute(&g, &mut vec![true; n]));
         }
     }
