@@ -257,3 +257,65 @@ fn exports_read_back() {
         TournamentError::UnknownPlayer(2)
     );
 }
+
+#[test]
+fn swiss_forfeits_withdrawals_and_late_entries() {
+    let swiss = System::Swiss { rounds: 5 };
+    let mut d = Director::new("club", Scoring::CLASSIC, swiss, &names(9)).unwrap();
+    let r1 = d.pair_next().unwrap();
+    let top = d.tables(r1)[0];
+    let (winner, absent) = (top.first, top.second.unwrap());
+    d.set_result(r1, 0, GameResult::FirstWinsByForfeit).unwrap();
+    for t in 1..d.tables(r1).len() {
+        if d.tables(r1)[t].second.is_some() {
+            d.set_result(r1, t, GameResult::SecondWins).unwrap();
+        }
+    }
+    // A forfeit scores like a win but is no game: no sides, and no bye later.
+    let w = d.event.player(winner).unwrap();
+    assert_eq!(w.entries[0].mark, Mark::ForfeitWin);
+    assert!(!w.entries[0].played() && w.had_scoring_bye());
+    assert_eq!(w.sides().count(), 0);
+    assert_eq!(d.event.score(winner), d.event.scoring.win);
+
+    // Between rounds: one comes late, the one who did not come withdraws.
+    let late = d.add_late_entry("  Newcomer ", 1500).unwrap();
+    assert_eq!(late, 10);
+    assert_eq!(d.event.player(late).unwrap().name, "Newcomer");
+    assert_eq!(d.event.player(late).unwrap().entries[0].mark, Mark::ZeroBye);
+    d.withdraw(absent).unwrap();
+    let r2 = d.pair_next().unwrap();
+    let seated: Vec<PlayerId> =
+        d.tables(r2).iter().flat_map(|p| std::iter::once(p.first).chain(p.second)).collect();
+    assert_eq!(seated.len(), 9);
+    assert!(seated.contains(&late) && !seated.contains(&absent));
+    let bye = d.tables(r2).iter().find(|p| p.second.is_none()).map(|p| p.first).unwrap();
+    assert_ne!(bye, winner, "a forfeit win rules out the pairing bye");
+    // The withdrawn player is absent for every round left.
+    assert!(d.event.player(absent).unwrap().entries[1..].iter().all(|e| e.mark == Mark::ZeroBye));
+    assert_eq!(d.event.player(absent).unwrap().entries.len(), 5);
+
+    // Undo takes back the round, then the withdrawal, then the late entry.
+    assert!(d.undo());
+    assert_eq!(d.rounds(), 1);
+    assert!(d.undo());
+    assert_eq!(d.event.player(absent).unwrap().entries.len(), 1);
+    assert!(d.undo());
+    assert_eq!(d.event.players.len(), 9);
+
+    // Typed refusals: unknown players, an open round, and other systems once started.
+    assert_eq!(d.withdraw(42), Err(TournamentError::UnknownPlayer(42)));
+    assert_eq!(d.add_late_entry("  ", 0), Err(TournamentError::UnknownPlayer(10)));
+    d.pair_next().unwrap();
+    assert_eq!(d.withdraw(1), Err(TournamentError::RoundNotFinished { round: 2 }));
+    let mut rr = Director::new("rr", Scoring::CLASSIC, System::RoundRobin, &names(4)).unwrap();
+    rr.add_late_entry("E", 0).unwrap();
+    assert_eq!(rr.event.planned_rounds, 5, "five players need five rounds");
+    rr.pair_next().unwrap();
+    assert_eq!(rr.add_late_entry("F", 0), Err(TournamentError::FieldFixed));
+    assert_eq!(rr.withdraw(1), Err(TournamentError::FieldFixed));
+    let mut de =
+        Director::new("de", Scoring::CLASSIC, System::DoubleElimination, &names(4)).unwrap();
+    de.add_late_entry("E", 0).unwrap();
+    assert_eq!(de.bracket().unwrap().alive().len(), 5);
+}

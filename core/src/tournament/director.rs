@@ -283,6 +283,51 @@ impl Director {
         Ok(())
     }
 
+    /// Adds a player; returns their start number. Before round 1 any system takes them
+    /// (the rounds and the bracket are worked out again); later only a Swiss event, where
+    /// the newcomer scores nothing for the rounds missed and is paired from the next.
+    pub fn add_late_entry(&mut self, name: &str, rating: u16) -> Result<PlayerId, TournamentError> {
+        let name = name.trim();
+        let next = self.event.players.len() as PlayerId + 1;
+        if name.is_empty() {
+            return Err(TournamentError::UnknownPlayer(next));
+        }
+        if self.event.players.len() >= MAX_PLAYERS {
+            return Err(TournamentError::TooManyPlayers(next as usize, MAX_PLAYERS));
+        }
+        let started = self.rounds() > 0;
+        if started && !matches!(self.system, System::Swiss { .. }) {
+            return Err(TournamentError::FieldFixed);
+        }
+        let snapshot = self.snapshot();
+        let id = self.event.add_player(name, rating)?;
+        if !started {
+            self.event.planned_rounds = self.system.rounds_for(self.event.players.len());
+            if self.system == System::DoubleElimination {
+                self.bracket = Some(Bracket::new(&seeds(&self.event))?);
+            }
+        }
+        self.undo.push(snapshot);
+        Ok(id)
+    }
+
+    /// Withdraws a player from a Swiss event: from the next round on they are not paired
+    /// and score nothing; their games so far stay. Other systems refuse it once round 1
+    /// is paired ([`TournamentError::FieldFixed`]): enter forfeits there instead.
+    pub fn withdraw(&mut self, id: PlayerId) -> Result<(), TournamentError> {
+        self.event.player(id)?;
+        if !matches!(self.system, System::Swiss { .. }) {
+            return Err(TournamentError::FieldFixed);
+        }
+        if self.rounds() > 0 && !self.round_finished(self.rounds()) {
+            return Err(TournamentError::RoundNotFinished { round: self.rounds() });
+        }
+        let snapshot = self.snapshot();
+        self.event.withdraw(id)?;
+        self.undo.push(snapshot);
+        Ok(())
+    }
+
     /// Takes back the last result entered or the last round paired; `false` when there
     /// is nothing to take back.
     pub fn undo(&mut self) -> bool {
