@@ -648,6 +648,40 @@ fn cli_pairs_and_ranks_a_trf() {
     assert!(!ok);
 }
 
+#[test]
+fn cli_runs_a_double_elimination_bracket_from_its_winners() {
+    let next = |players: &str, winners: &str| {
+        let (ok, out, err) =
+            qike(&["tournament", "double", "--players", players, "--winners", winners]);
+        assert!(ok, "{err}");
+        out
+    };
+    // Four players: 1–4 and 2–3, then the winners' final and the losers' first game.
+    assert_eq!(next("4", ""), "2\n1 4\n2 3\n");
+    assert_eq!(next("4", "1 2"), "2\n1 2\n3 4\n");
+    // 3 comes back through the losers' side and beats 1 in the final: a second final.
+    assert_eq!(next("4", "1 2/1 3"), "1\n3 2\n");
+    assert_eq!(next("4", "1 2/1 3/3"), "1\n1 3\n");
+    assert_eq!(next("4", "1 2/1 3/3/1"), "champion 1\n");
+    assert_eq!(next("4", "1 2/1 3/3/3"), "1\n3 1\n");
+    assert_eq!(next("4", "1 2/1 3/3/3/3"), "champion 3\n");
+    // An odd field: byes need no winner entered.
+    assert_eq!(next("5", "").lines().filter(|l| l.ends_with(" 0")).count(), 3);
+    // Typed refusals, not panics.
+    for (players, winners, says) in [
+        ("4", "1 4", "did not play"),
+        ("4", "1 2 3", "more winners than games"),
+        ("4", "1", "has no winner"),
+        ("4", "1 x", "not a number"),
+        ("4", "1 2/1 3/3/1/1", "already has its champion"),
+        ("1", "", "too few"),
+    ] {
+        let (ok, _, err) =
+            qike(&["tournament", "double", "--players", players, "--winners", winners]);
+        assert!(!ok && err.contains(says), "{players} {winners}: {err}");
+    }
+}
+
 // ---------------------------------------------------------------- against bbpPairings
 
 /// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
