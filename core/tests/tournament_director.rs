@@ -319,3 +319,61 @@ fn swiss_forfeits_withdrawals_and_late_entries() {
     de.add_late_entry("E", 0).unwrap();
     assert_eq!(de.bracket().unwrap().alive().len(), 5);
 }
+
+#[test]
+fn saved_events_read_back_and_go_on() {
+    let systems = [
+        System::RoundRobin,
+        System::DoubleRoundRobin,
+        System::Swiss { rounds: 3 },
+        System::Knockout,
+        System::DoubleElimination,
+    ];
+    for (i, system) in systems.into_iter().enumerate() {
+        for n in [7, 8] {
+            let mut rng = Rng::new(i as u64 * 10 + n as u64);
+            let mut d = Director::new("存档", Scoring::THREE_ONE_ZERO, system, &names(n)).unwrap();
+            let knockout = matches!(system, System::Knockout | System::DoubleElimination);
+            let mut step = 0;
+            while !d.is_finished() {
+                let round = d.pair_next().unwrap();
+                // Save with the round open, then after each result.
+                for t in 0..d.tables(round).len() {
+                    let back = Director::from_saved(&d.to_saved()).unwrap();
+                    assert_eq!(back.event, d.event, "{system:?} {n} round {round}");
+                    assert_eq!(back.system, d.system);
+                    assert_eq!(back.rounds(), d.rounds());
+                    for r in 1..=d.rounds() {
+                        assert_eq!(back.tables(r), d.tables(r));
+                    }
+                    assert_eq!(back.bracket(), d.bracket());
+                    // Now and then go on from the copy: it pairs as the original would.
+                    step += 1;
+                    if step % 3 == 0 {
+                        d = back;
+                    }
+                    if d.tables(round)[t].second.is_some() {
+                        d.set_result(round, t, random_result(&mut rng, knockout)).unwrap();
+                    }
+                }
+            }
+            let back = Director::from_saved(&d.to_saved()).unwrap();
+            assert!(back.is_finished());
+            assert_eq!(back.champion(), d.champion());
+            assert_eq!(back.csv(), d.csv());
+        }
+    }
+    // Damaged text is refused with a reason, never a panic.
+    let d = run(System::Swiss { rounds: 3 }, 6, 1);
+    let good = d.to_saved();
+    for bad in [
+        String::new(),
+        "QIKE-EVENT 9\n".to_string(),
+        good.replace("system swiss 3", "system ladder"),
+        good.replacen("tables ", "tables 1-x ", 1),
+        good.lines().filter(|l| !l.starts_with("tables")).collect::<Vec<_>>().join("\n"),
+        good.replacen("001    1", "001    9", 1),
+    ] {
+        assert!(Director::from_saved(&bad).is_err(), "accepted:\n{bad}");
+    }
+}

@@ -408,6 +408,52 @@ impl Director {
         self.bracket = s.bracket;
     }
 
+    /// Takes a saved event and its tables as they were; the bracket of a double
+    /// elimination is rebuilt from the decided rounds.
+    pub(super) fn restore_rounds(
+        &mut self,
+        event: Event,
+        rounds: Vec<Vec<Pairing>>,
+    ) -> Result<(), TournamentError> {
+        if rounds.len() as u32 != event.rounds_paired() {
+            return Err(TournamentError::Trf {
+                line: 0,
+                reason: format!(
+                    "saved event: {} rounds of tables for {} rounds played",
+                    rounds.len(),
+                    event.rounds_paired()
+                ),
+            });
+        }
+        for (r, tables) in rounds.iter().enumerate() {
+            let mut listed = event.round_pairings(r as u32 + 1);
+            let mut given = tables.clone();
+            listed.sort_by_key(|p| (p.first, p.second));
+            given.sort_by_key(|p| (p.first, p.second));
+            if listed != given {
+                return Err(TournamentError::Inconsistent {
+                    round: r as u32 + 1,
+                    player: given.first().map_or(0, |p| p.first),
+                    opponent: given.first().and_then(|p| p.second).unwrap_or(0),
+                });
+            }
+        }
+        self.event = event;
+        self.tables = rounds;
+        if self.system == System::DoubleElimination {
+            // As kept between rounds: every round recorded but the last paired.
+            let mut bracket = Bracket::new(&seeds(&self.event))?;
+            for round in 1..=self.rounds() {
+                if round > 1 {
+                    bracket.record(&self.decided(round - 1)?)?;
+                }
+                bracket.next_round();
+            }
+            self.bracket = Some(bracket);
+        }
+        Ok(())
+    }
+
     /// The winner of each table of a finished round, table order (a bye wins).
     fn decided(&self, round: u32) -> Result<Vec<PlayerId>, TournamentError> {
         self.tables(round)

@@ -33,6 +33,7 @@ pub mod knockout;
 mod matching;
 mod roster;
 pub mod round_robin;
+mod saved;
 mod scoring;
 pub mod stages;
 pub mod swiss;
