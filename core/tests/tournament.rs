@@ -412,22 +412,26 @@ fn check_absolute_rules(event: &Event) -> Result<(), TestCaseError> {
             p.entries.iter().filter(|e| e.played()).filter_map(|e| e.opponent).collect();
         let distinct: HashSet<_> = opponents.iter().collect();
         prop_assert_eq!(distinct.len(), opponents.len(), "player {} met someone twice", p.id);
-        // In the last round a top scorer (over half the points possible before it) may
-        // get a third same side or a difference of three: the side rules hold for the
-        // games before it, and for everyone else in it too.
+        // In the last round a top scorer (over half the points possible before it) or
+        // their opponent may get a third same side or a difference of three: the side
+        // rules hold for the games before it, and for everyone else in it too.
         let last = event.planned_rounds as usize;
+        let best = event.scoring.win.halves().max(event.scoring.draw.halves());
+        let is_top = |id: PlayerId| {
+            event.score_after(id, last as u32 - 1).halves() > (last as u32 - 1) * best / 2
+        };
         let top = last > 0
             && p.entries.len() == last
-            && event.score_after(p.id, last as u32 - 1).halves()
-                > (last as u32 - 1) * event.scoring.win.halves().max(event.scoring.draw.halves())
-                    / 2;
+            && (is_top(p.id) || p.entries[last - 1].opponent.is_some_and(is_top));
         let games = if top { &p.entries[..last - 1] } else { &p.entries[..] };
         let sides: Vec<Side> = games.iter().filter(|e| e.played()).filter_map(|e| e.side).collect();
         for w in sides.windows(3) {
             prop_assert!(
                 !(w[0] == w[1] && w[1] == w[2]),
-                "player {} had one side three times running",
-                p.id
+                "player {} had one side three times running (round {}, sides {:?})",
+                p.id,
+                event.rounds_paired(),
+                sides
             );
         }
         let mut balance = 0i32;
