@@ -407,15 +407,31 @@ fn run_swiss(
 
 fn check_absolute_rules(event: &Event) -> Result<(), TestCaseError> {
     for p in &event.players {
-        let opponents: Vec<PlayerId> = p.opponents().collect();
+        // A forfeited game was not played: the two may be paired again (FIDE C.04.1).
+        let opponents: Vec<PlayerId> =
+            p.entries.iter().filter(|e| e.played()).filter_map(|e| e.opponent).collect();
         let distinct: HashSet<_> = opponents.iter().collect();
         prop_assert_eq!(distinct.len(), opponents.len(), "player {} met someone twice", p.id);
-        let sides: Vec<Side> = p.sides().collect();
+        // In the last round a top scorer (over half the points possible before it) or
+        // their opponent may get a third same side or a difference of three: the side
+        // rules hold for the games before it, and for everyone else in it too.
+        let last = event.planned_rounds as usize;
+        let best = event.scoring.win.halves().max(event.scoring.draw.halves());
+        let is_top = |id: PlayerId| {
+            event.score_after(id, last as u32 - 1).halves() > (last as u32 - 1) * best / 2
+        };
+        let top = last > 0
+            && p.entries.len() == last
+            && (is_top(p.id) || p.entries[last - 1].opponent.is_some_and(is_top));
+        let games = if top { &p.entries[..last - 1] } else { &p.entries[..] };
+        let sides: Vec<Side> = games.iter().filter(|e| e.played()).filter_map(|e| e.side).collect();
         for w in sides.windows(3) {
             prop_assert!(
                 !(w[0] == w[1] && w[1] == w[2]),
-                "player {} had one side three times running",
-                p.id
+                "player {} had one side three times running (round {}, sides {:?})",
+                p.id,
+                event.rounds_paired(),
+                sides
             );
         }
         let mut balance = 0i32;
@@ -636,13 +652,47 @@ fn cli_pairs_and_ranks_a_trf() {
     assert!(!ok);
 }
 
+#[test]
+fn cli_runs_a_double_elimination_bracket_from_its_winners() {
+    let next = |players: &str, winners: &str| {
+        let (ok, out, err) =
+            qike(&["tournament", "double", "--players", players, "--winners", winners]);
+        assert!(ok, "{err}");
+        out
+    };
+    // Four players: 1–4 and 2–3, then the winners' final and the losers' first game.
+    assert_eq!(next("4", ""), "2\n1 4\n2 3\n");
+    assert_eq!(next("4", "1 2"), "2\n1 2\n3 4\n");
+    // 3 comes back through the losers' side and beats 1 in the final: a second final.
+    assert_eq!(next("4", "1 2/1 3"), "1\n3 2\n");
+    assert_eq!(next("4", "1 2/1 3/3"), "1\n1 3\n");
+    assert_eq!(next("4", "1 2/1 3/3/1"), "champion 1\n");
+    assert_eq!(next("4", "1 2/1 3/3/3"), "1\n3 1\n");
+    assert_eq!(next("4", "1 2/1 3/3/3/3"), "champion 3\n");
+    // An odd field: byes need no winner entered.
+    assert_eq!(next("5", "").lines().filter(|l| l.ends_with(" 0")).count(), 3);
+    // Typed refusals, not panics.
+    for (players, winners, says) in [
+        ("4", "1 4", "did not play"),
+        ("4", "1 2 3", "more winners than games"),
+        ("4", "1", "has no winner"),
+        ("4", "1 x", "not a number"),
+        ("4", "1 2/1 3/3/1/1", "already has its champion"),
+        ("1", "", "too few"),
+    ] {
+        let (ok, _, err) =
+            qike(&["tournament", "double", "--players", players, "--winners", winners]);
+        assert!(!ok && err.contains(says), "{players} {winners}: {err}");
+    }
+}
+
 // ---------------------------------------------------------------- against bbpPairings
 
 /// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
 /// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
 /// TRF written here must be accepted by bbpPairings (or, late in a small event, both
-/// must find no pairing), round 1 must agree exactly, and at least 30% of the later
-/// rounds must agree board for board (the share is printed).
+/// must find no pairing), round 1 must agree exactly, and at least 95% of the later
+/// rounds must agree board for board, sides included (the share is printed).
 #[test]
 fn swiss_against_bbppairings() {
     let Some(program) = std::env::var_os("QIKE_BBPPAIRINGS") else {
@@ -751,7 +801,7 @@ fn swiss_against_bbppairings() {
     println!("rounds we could not pair: {failures:?}");
     if events >= 100 {
         // What the pairing reached when this was written: keep it from sliding back.
-        assert!(same * 100 >= rounds * 30, "only {same} of {rounds} later rounds agree");
+        assert!(same * 100 >= rounds * 95, "only {same} of {rounds} later rounds agree");
     }
     if let Some(d) = first_difference {
         println!("first difference: {d}");

@@ -257,3 +257,123 @@ fn exports_read_back() {
         TournamentError::UnknownPlayer(2)
     );
 }
+
+#[test]
+fn swiss_forfeits_withdrawals_and_late_entries() {
+    let swiss = System::Swiss { rounds: 5 };
+    let mut d = Director::new("club", Scoring::CLASSIC, swiss, &names(9)).unwrap();
+    let r1 = d.pair_next().unwrap();
+    let top = d.tables(r1)[0];
+    let (winner, absent) = (top.first, top.second.unwrap());
+    d.set_result(r1, 0, GameResult::FirstWinsByForfeit).unwrap();
+    for t in 1..d.tables(r1).len() {
+        if d.tables(r1)[t].second.is_some() {
+            d.set_result(r1, t, GameResult::SecondWins).unwrap();
+        }
+    }
+    // A forfeit scores like a win but is no game: no sides, and no bye later.
+    let w = d.event.player(winner).unwrap();
+    assert_eq!(w.entries[0].mark, Mark::ForfeitWin);
+    assert!(!w.entries[0].played() && w.had_scoring_bye());
+    assert_eq!(w.sides().count(), 0);
+    assert_eq!(d.event.score(winner), d.event.scoring.win);
+
+    // Between rounds: one comes late, the one who did not come withdraws.
+    let late = d.add_late_entry("  Newcomer ", 1500).unwrap();
+    assert_eq!(late, 10);
+    assert_eq!(d.event.player(late).unwrap().name, "Newcomer");
+    assert_eq!(d.event.player(late).unwrap().entries[0].mark, Mark::ZeroBye);
+    d.withdraw(absent).unwrap();
+    let r2 = d.pair_next().unwrap();
+    let seated: Vec<PlayerId> =
+        d.tables(r2).iter().flat_map(|p| std::iter::once(p.first).chain(p.second)).collect();
+    assert_eq!(seated.len(), 9);
+    assert!(seated.contains(&late) && !seated.contains(&absent));
+    let bye = d.tables(r2).iter().find(|p| p.second.is_none()).map(|p| p.first).unwrap();
+    assert_ne!(bye, winner, "a forfeit win rules out the pairing bye");
+    // The withdrawn player is absent for every round left.
+    assert!(d.event.player(absent).unwrap().entries[1..].iter().all(|e| e.mark == Mark::ZeroBye));
+    assert_eq!(d.event.player(absent).unwrap().entries.len(), 5);
+
+    // Undo takes back the round, then the withdrawal, then the late entry.
+    assert!(d.undo());
+    assert_eq!(d.rounds(), 1);
+    assert!(d.undo());
+    assert_eq!(d.event.player(absent).unwrap().entries.len(), 1);
+    assert!(d.undo());
+    assert_eq!(d.event.players.len(), 9);
+
+    // Typed refusals: unknown players, an open round, and other systems once started.
+    assert_eq!(d.withdraw(42), Err(TournamentError::UnknownPlayer(42)));
+    assert_eq!(d.add_late_entry("  ", 0), Err(TournamentError::UnknownPlayer(10)));
+    d.pair_next().unwrap();
+    assert_eq!(d.withdraw(1), Err(TournamentError::RoundNotFinished { round: 2 }));
+    let mut rr = Director::new("rr", Scoring::CLASSIC, System::RoundRobin, &names(4)).unwrap();
+    rr.add_late_entry("E", 0).unwrap();
+    assert_eq!(rr.event.planned_rounds, 5, "five players need five rounds");
+    rr.pair_next().unwrap();
+    assert_eq!(rr.add_late_entry("F", 0), Err(TournamentError::FieldFixed));
+    assert_eq!(rr.withdraw(1), Err(TournamentError::FieldFixed));
+    let mut de =
+        Director::new("de", Scoring::CLASSIC, System::DoubleElimination, &names(4)).unwrap();
+    de.add_late_entry("E", 0).unwrap();
+    assert_eq!(de.bracket().unwrap().alive().len(), 5);
+}
+
+#[test]
+fn saved_events_read_back_and_go_on() {
+    let systems = [
+        System::RoundRobin,
+        System::DoubleRoundRobin,
+        System::Swiss { rounds: 3 },
+        System::Knockout,
+        System::DoubleElimination,
+    ];
+    for (i, system) in systems.into_iter().enumerate() {
+        for n in [7, 8] {
+            let mut rng = Rng::new(i as u64 * 10 + n as u64);
+            let mut d = Director::new("存档", Scoring::THREE_ONE_ZERO, system, &names(n)).unwrap();
+            let knockout = matches!(system, System::Knockout | System::DoubleElimination);
+            let mut step = 0;
+            while !d.is_finished() {
+                let round = d.pair_next().unwrap();
+                // Save with the round open, then after each result.
+                for t in 0..d.tables(round).len() {
+                    let back = Director::from_saved(&d.to_saved()).unwrap();
+                    assert_eq!(back.event, d.event, "{system:?} {n} round {round}");
+                    assert_eq!(back.system, d.system);
+                    assert_eq!(back.rounds(), d.rounds());
+                    for r in 1..=d.rounds() {
+                        assert_eq!(back.tables(r), d.tables(r));
+                    }
+                    assert_eq!(back.bracket(), d.bracket());
+                    // Now and then go on from the copy: it pairs as the original would.
+                    step += 1;
+                    if step % 3 == 0 {
+                        d = back;
+                    }
+                    if d.tables(round)[t].second.is_some() {
+                        d.set_result(round, t, random_result(&mut rng, knockout)).unwrap();
+                    }
+                }
+            }
+            let back = Director::from_saved(&d.to_saved()).unwrap();
+            assert!(back.is_finished());
+            assert_eq!(back.champion(), d.champion());
+            assert_eq!(back.csv(), d.csv());
+        }
+    }
+    // Damaged text is refused with a reason, never a panic.
+    let d = run(System::Swiss { rounds: 3 }, 6, 1);
+    let good = d.to_saved();
+    for bad in [
+        String::new(),
+        "QIKE-EVENT 9\n".to_string(),
+        good.replace("system swiss 3", "system ladder"),
+        good.replacen("tables ", "tables 1-x ", 1),
+        good.lines().filter(|l| !l.starts_with("tables")).collect::<Vec<_>>().join("\n"),
+        good.replacen("001    1", "001    9", 1),
+    ] {
+        assert!(Director::from_saved(&bad).is_err(), "accepted:\n{bad}");
+    }
+}

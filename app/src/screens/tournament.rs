@@ -95,6 +95,9 @@ pub struct TourScreen {
     /// Where the last export went: the CSV and the TRF file.
     pub exported: Option<(PathBuf, PathBuf)>,
     pub problem: Option<String>,
+    /// The class whose event this is: it is saved in the store after every change and
+    /// opened again from the class page.
+    pub class: Option<ClassId>,
 }
 
 impl Default for TourScreen {
@@ -110,6 +113,7 @@ impl Default for TourScreen {
             round: 0,
             exported: None,
             problem: None,
+            class: None,
         }
     }
 }
@@ -178,6 +182,14 @@ fn from_class(
         t.page = TourPage::Setup;
         t.director = None;
         t.exported = None;
+        t.class = Some(*id);
+        // The class's last saved event goes on where it was left.
+        let saved = store.0.events(*id).ok().and_then(|names| names.last().cloned());
+        if let Some(d) = saved.and_then(|name| store.0.event(*id, &name).ok().flatten()) {
+            t.round = d.rounds().max(1);
+            t.director = Some(d);
+            t.page = TourPage::Pairings;
+        }
         next.set(AppState::Tournament);
     }
 }
@@ -202,6 +214,7 @@ fn react(
     mut pressed: MessageReader<Pressed>,
     mut t: ResMut<TourScreen>,
     data: Res<DataDir>,
+    store: Option<Res<Store>>,
     lang: Res<Lang>,
     mut next: ResMut<NextState<AppState>>,
     mut redraw: ResMut<Redraw>,
@@ -220,6 +233,11 @@ fn react(
         let outcome = act(&mut t, a.clone(), &data.0, *lang);
         if let Err(problem) = outcome {
             t.problem = Some(problem);
+        }
+        if let (Some(store), Some(class), Some(d)) = (&store, t.class, &t.director)
+            && let Err(e) = store.0.save_event(class, d)
+        {
+            t.problem = Some(e.to_string());
         }
         redraw.0 = true;
     }

@@ -24,6 +24,7 @@ mod csv;
 mod dashboard;
 mod drafts;
 mod error;
+mod events;
 mod ids;
 mod import;
 mod pupil_key;
@@ -46,6 +47,7 @@ pub use dashboard::{
 };
 pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError};
+pub use events::MAX_EVENT_BYTES;
 pub use ids::{
     ClassId, ClassKey, DeviceId, JoinCode, ProfileId, Timestamp, base32_decode, base32_encode,
 };

@@ -283,6 +283,51 @@ impl Director {
         Ok(())
     }
 
+    /// Adds a player; returns their start number. Before round 1 any system takes them
+    /// (the rounds and the bracket are worked out again); later only a Swiss event, where
+    /// the newcomer scores nothing for the rounds missed and is paired from the next.
+    pub fn add_late_entry(&mut self, name: &str, rating: u16) -> Result<PlayerId, TournamentError> {
+        let name = name.trim();
+        let next = self.event.players.len() as PlayerId + 1;
+        if name.is_empty() {
+            return Err(TournamentError::UnknownPlayer(next));
+        }
+        if self.event.players.len() >= MAX_PLAYERS {
+            return Err(TournamentError::TooManyPlayers(next as usize, MAX_PLAYERS));
+        }
+        let started = self.rounds() > 0;
+        if started && !matches!(self.system, System::Swiss { .. }) {
+            return Err(TournamentError::FieldFixed);
+        }
+        let snapshot = self.snapshot();
+        let id = self.event.add_player(name, rating)?;
+        if !started {
+            self.event.planned_rounds = self.system.rounds_for(self.event.players.len());
+            if self.system == System::DoubleElimination {
+                self.bracket = Some(Bracket::new(&seeds(&self.event))?);
+            }
+        }
+        self.undo.push(snapshot);
+        Ok(id)
+    }
+
+    /// Withdraws a player from a Swiss event: from the next round on they are not paired
+    /// and score nothing; their games so far stay. Other systems refuse it once round 1
+    /// is paired ([`TournamentError::FieldFixed`]): enter forfeits there instead.
+    pub fn withdraw(&mut self, id: PlayerId) -> Result<(), TournamentError> {
+        self.event.player(id)?;
+        if !matches!(self.system, System::Swiss { .. }) {
+            return Err(TournamentError::FieldFixed);
+        }
+        if self.rounds() > 0 && !self.round_finished(self.rounds()) {
+            return Err(TournamentError::RoundNotFinished { round: self.rounds() });
+        }
+        let snapshot = self.snapshot();
+        self.event.withdraw(id)?;
+        self.undo.push(snapshot);
+        Ok(())
+    }
+
     /// Takes back the last result entered or the last round paired; `false` when there
     /// is nothing to take back.
     pub fn undo(&mut self) -> bool {
@@ -361,6 +406,52 @@ impl Director {
         self.event = s.event;
         self.tables.truncate(s.rounds);
         self.bracket = s.bracket;
+    }
+
+    /// Takes a saved event and its tables as they were; the bracket of a double
+    /// elimination is rebuilt from the decided rounds.
+    pub(super) fn restore_rounds(
+        &mut self,
+        event: Event,
+        rounds: Vec<Vec<Pairing>>,
+    ) -> Result<(), TournamentError> {
+        if rounds.len() as u32 != event.rounds_paired() {
+            return Err(TournamentError::Trf {
+                line: 0,
+                reason: format!(
+                    "saved event: {} rounds of tables for {} rounds played",
+                    rounds.len(),
+                    event.rounds_paired()
+                ),
+            });
+        }
+        for (r, tables) in rounds.iter().enumerate() {
+            let mut listed = event.round_pairings(r as u32 + 1);
+            let mut given = tables.clone();
+            listed.sort_by_key(|p| (p.first, p.second));
+            given.sort_by_key(|p| (p.first, p.second));
+            if listed != given {
+                return Err(TournamentError::Inconsistent {
+                    round: r as u32 + 1,
+                    player: given.first().map_or(0, |p| p.first),
+                    opponent: given.first().and_then(|p| p.second).unwrap_or(0),
+                });
+            }
+        }
+        self.event = event;
+        self.tables = rounds;
+        if self.system == System::DoubleElimination {
+            // As kept between rounds: every round recorded but the last paired.
+            let mut bracket = Bracket::new(&seeds(&self.event))?;
+            for round in 1..=self.rounds() {
+                if round > 1 {
+                    bracket.record(&self.decided(round - 1)?)?;
+                }
+                bracket.next_round();
+            }
+            self.bracket = Some(bracket);
+        }
+        Ok(())
     }
 
     /// The winner of each table of a finished round, table order (a bye wins).

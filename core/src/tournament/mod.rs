@@ -28,9 +28,12 @@
 
 pub mod director;
 pub mod double_elimination;
+mod dutch;
 pub mod knockout;
+mod matching;
 mod roster;
 pub mod round_robin;
+mod saved;
 mod scoring;
 pub mod stages;
 pub mod swiss;

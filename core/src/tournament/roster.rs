@@ -179,6 +179,10 @@ pub enum TournamentError {
     Undecided { round: u32, table: usize },
     #[error("round {round} has no table {table} with a game")]
     NoSuchTable { round: u32, table: usize },
+    /// Only a Swiss event takes players in or lets them go once it has begun; in the
+    /// other systems the caller should offer forfeits for the games left instead.
+    #[error("only a Swiss event takes late entries and withdrawals once round 1 is paired")]
+    FieldFixed,
 }
 
 /// A tournament: its players and every round so far.

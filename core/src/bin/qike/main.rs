@@ -16,6 +16,7 @@
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
+//!   qike tournament double --players N [--winners "W W …/W …"]
 //!   qike class create|list|import|dashboard|csv --store DIR … (see class.rs)
 //!   qike tune chess gen|fit … (see tune.rs)
 //!   qike version

@@ -1,12 +1,19 @@
 //! `qike tournament pair|standings --trf FILE`: the next Swiss round, or the standings.
+//! `qike tournament double --players N [--winners "3 1 4/…"]`: the next round of a
+//! double-elimination bracket of seeds 1..N, from the winners of the games so far (each
+//! round's winners in table order, rounds split by `/`; byes need no entry).
 
+use qike_core::tournament::double_elimination::Bracket;
 use qike_core::tournament::swiss::{self, Ranking, SwissOptions};
-use qike_core::tournament::{Tiebreak, standings, trf};
+use qike_core::tournament::{PlayerId, Tiebreak, standings, trf};
 
 use crate::args::Args;
 
 pub fn command(args: &mut Args) -> Result<(), String> {
-    let sub = args.positional("tournament subcommand (pair or standings)")?;
+    let sub = args.positional("tournament subcommand (pair, standings or double)")?;
+    if sub == "double" {
+        return double(args);
+    }
     let file = args.option("--trf").ok_or("missing --trf FILE")?;
     let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {file}: {e}"))?;
     match sub.as_str() {
@@ -43,7 +50,9 @@ pub fn command(args: &mut Args) -> Result<(), String> {
             }
             Ok(())
         }
-        other => Err(format!("unknown tournament subcommand '{other}' (try: pair, standings)")),
+        other => {
+            Err(format!("unknown tournament subcommand '{other}' (try: pair, standings, double)"))
+        }
     }
 }
 
@@ -77,4 +86,63 @@ fn tiebreaks(option: Option<String>) -> Result<Vec<Tiebreak>, String> {
             )),
         })
         .collect()
+}
+
+/// Replays a double-elimination bracket from the winners given and prints the next
+/// round like `pair` does (a bye as `n 0`), or `champion N` once it is decided.
+fn double(args: &mut Args) -> Result<(), String> {
+    let players: usize = args
+        .option("--players")
+        .ok_or("missing --players N")?
+        .parse()
+        .map_err(|_| "--players needs a number".to_string())?;
+    let winners = args.option("--winners").unwrap_or_default();
+    args.finish()?;
+    let seeds: Vec<PlayerId> = (1..=players as PlayerId).collect();
+    let mut bracket = Bracket::new(&seeds).map_err(|e| e.to_string())?;
+    let rounds: Vec<&str> = winners.split('/').map(str::trim).filter(|r| !r.is_empty()).collect();
+    for (r, line) in rounds.iter().enumerate() {
+        let round = r + 1;
+        let tables = bracket.next_round();
+        if tables.is_empty() {
+            return Err(format!("round {round}: the bracket already has its champion"));
+        }
+        let mut given = line.split([' ', ',']).filter(|w| !w.is_empty()).map(|w| {
+            w.parse::<PlayerId>().map_err(|_| format!("round {round}: '{w}' is not a number"))
+        });
+        let mut decided = Vec::new();
+        for (t, table) in tables.iter().enumerate() {
+            let Some(second) = table.second else {
+                decided.push(table.first);
+                continue;
+            };
+            let winner = given.next().ok_or(format!(
+                "round {round}: table {} ({} v {second}) has no winner",
+                t + 1,
+                table.first
+            ))??;
+            if winner != table.first && winner != second {
+                return Err(format!(
+                    "round {round}: {winner} did not play at table {} ({} v {second})",
+                    t + 1,
+                    table.first
+                ));
+            }
+            decided.push(winner);
+        }
+        if let Some(extra) = given.next() {
+            return Err(format!("round {round}: more winners than games ({})", extra?));
+        }
+        bracket.record(&decided).map_err(|e| e.to_string())?;
+    }
+    if let Some(champion) = bracket.champion() {
+        println!("champion {champion}");
+        return Ok(());
+    }
+    let tables = bracket.next_round();
+    println!("{}", tables.len());
+    for p in tables {
+        println!("{} {}", p.first, p.second.unwrap_or(0));
+    }
+    Ok(())
 }
