@@ -26,6 +26,7 @@ mod demo_board;
 pub mod load;
 mod playout;
 pub mod position;
+pub mod quality;
 mod runner;
 pub mod schema;
 mod stones;
@@ -40,6 +41,7 @@ pub use load::{
     LoadError, course_for, courses, load_course, parse_lesson, parse_lesson_of, xiangqi_course,
 };
 pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
+pub use quality::check_quality;
 pub use runner::{
     Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
     kind_name, stars,
