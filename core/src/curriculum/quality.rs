@@ -4,8 +4,8 @@
 //!
 //! Legality is checked by [`super::validate()`]; these checks search, so they are run
 //! on their own ([`check_quality`], called by `qike content check` and the course
-//! tests). Each search is a fixed-depth search from a fresh table, so the verdict is
-//! the same on every machine.
+//! tests). Each search is limited by depth and nodes (never by time) from a fresh
+//! table, so the verdict is the same on every machine.
 //!
 //! - make-move: every accepted move scores within [`MARGIN`] of the engine's best move
 //!   (a mate found by the best move must be kept by every accepted move), and every
@@ -26,8 +26,11 @@ use crate::ai::Limits;
 use crate::ai::xiangqi::{MATE_IN_MAX, Searcher, VALUE};
 use crate::xiangqi::{Kind, Move, Position};
 
-/// How far every move of a lesson is searched, in plies.
+/// How far every move of a lesson is searched, in plies; endgames and mates get there.
 pub const DEPTH: u32 = 8;
+/// The most nodes one search may use: full-board opening positions stop at a
+/// shallower depth (the last complete iteration counts), so the checks stay quick.
+pub const NODES: u64 = 250_000;
 /// How much worse than the engine's best (in centipawns) an accepted move may score:
 /// less than a soldier, so an accepted move never gives material away.
 pub const MARGIN: i32 = 90;
@@ -80,12 +83,16 @@ pub fn check_lesson_quality(lesson: &Lesson, out: &mut Vec<ValidationError>) {
     }
 }
 
+fn limits() -> Limits {
+    Limits { depth: Some(DEPTH), nodes: Some(NODES), ..Limits::default() }
+}
+
 /// The score of every root move of `pos` within `margin` of the best, from the side to
 /// move's view, best first. Moves further behind are left out.
 fn scores(searcher: &mut Searcher, pos: &Position, margin: i32) -> Vec<(Move, i32)> {
     searcher.clear();
     searcher.set_root_margin(margin);
-    let r = searcher.search(pos, &[], &Limits::depth(DEPTH));
+    let r = searcher.search(pos, &[], &limits());
     searcher.set_root_margin(0);
     r.root.iter().filter(|m| m.exact).map(|m| (m.mv, m.score)).collect()
 }
@@ -93,7 +100,7 @@ fn scores(searcher: &mut Searcher, pos: &Position, margin: i32) -> Vec<(Move, i3
 /// The score of `pos` for the side to move.
 fn score_of(searcher: &mut Searcher, pos: &Position) -> i32 {
     searcher.clear();
-    searcher.search(pos, &[], &Limits::depth(DEPTH)).score
+    searcher.search(pos, &[], &limits()).score
 }
 
 fn parse(pos: &Position, text: &str) -> Option<Move> {
