@@ -2,7 +2,7 @@
 //! move that is really as good, and a claimed draw that is lost are all caught, while
 //! the shipped xiangqi course passes.
 
-use qike_core::curriculum::quality::{MARGIN, check_lesson_quality};
+use qike_core::curriculum::quality::check_lesson_quality;
 use qike_core::curriculum::{self, Problem, ValidationError, load};
 
 /// A one-step lesson around `step` (a TOML table without its `[[steps]]` header).
@@ -59,7 +59,6 @@ accept = ["e0d0"]
 /// Giving a chariot away is more than the margin worse than keeping it.
 #[test]
 fn a_move_that_gives_material_away_fails() {
-    assert!(MARGIN < 100, "the margin is under a soldier");
     // Red's chariot can take the free black horse; pushing the soldier instead is fine,
     // but moving the chariot where the black chariot takes it is not.
     let step = |accept: &str| {

@@ -30,6 +30,7 @@ pub mod quality;
 mod runner;
 pub mod schema;
 mod stones;
+pub mod teach;
 mod validate;
 pub mod xq;
 
@@ -47,4 +48,5 @@ pub use runner::{
     kind_name, stars,
 };
 pub use schema::{Course, GameKind, Lesson, Step, Text};
+pub use teach::Refutation;
 pub use validate::{Problem, ValidationError, collect_path, validate, validate_lesson};

@@ -34,6 +34,7 @@ pub const NODES: u64 = 250_000;
 /// How much worse than the engine's best (in centipawns) an accepted move may score:
 /// less than a soldier, so an accepted move never gives material away.
 pub const MARGIN: i32 = 90;
+const _: () = assert!(MARGIN < VALUE[Kind::Soldier as usize]);
 /// How much worse than every accepted move a named wrong move must score: more than the
 /// search's noise between two equally good moves.
 pub const WRONG_GAP: i32 = 50;
