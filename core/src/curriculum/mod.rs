@@ -26,6 +26,7 @@ mod demo_board;
 pub mod load;
 mod playout;
 pub mod position;
+pub mod practice;
 pub mod quality;
 mod runner;
 pub mod schema;

@@ -26,6 +26,7 @@ mod drafts;
 mod error;
 mod ids;
 mod import;
+mod practice;
 mod pupil_key;
 mod rating;
 mod records;
