@@ -26,9 +26,12 @@ mod demo_board;
 pub mod load;
 mod playout;
 pub mod position;
+pub mod practice;
+pub mod quality;
 mod runner;
 pub mod schema;
 mod stones;
+pub mod teach;
 mod validate;
 pub mod xq;
 
@@ -40,9 +43,11 @@ pub use load::{
     LoadError, course_for, courses, load_course, parse_lesson, parse_lesson_of, xiangqi_course,
 };
 pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
+pub use quality::check_quality;
 pub use runner::{
     Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
     kind_name, stars,
 };
 pub use schema::{Course, GameKind, Lesson, Step, Text};
+pub use teach::Refutation;
 pub use validate::{Problem, ValidationError, collect_path, validate, validate_lesson};

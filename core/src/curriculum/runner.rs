@@ -39,7 +39,8 @@ pub enum Feedback {
     Correct { text: Option<Text>, reply: Option<MoveInput> },
     /// Not right; the reason says why (a rule, or the author's note on this move).
     Wrong { reason: Text },
-    /// A hint (it cost a star); `points` are worth looking at.
+    /// A hint (the first of a step is free, each further one costs a star); `points`
+    /// are worth looking at.
     Hint { text: Text, points: Vec<Point> },
     /// The step is finished; the next one is current now.
     StepDone { text: Option<Text> },
@@ -99,6 +100,12 @@ pub struct RunState {
     pub step_hints: u32,
     pub outcomes: Vec<StepOutcome>,
     pub elapsed_ms: u64,
+    /// The pupil's seed for the order of quiz choices (0: the order written).
+    #[serde(default)]
+    pub seed: u64,
+    /// Whether the current step's free first hint has been given.
+    #[serde(default)]
+    pub free_hint_given: bool,
 }
 
 /// Why a saved state does not fit the lesson.
@@ -142,6 +149,8 @@ pub struct LessonRun {
     state: RunState,
     /// The game of the current step, after `state.played`.
     game: Option<AnyGame>,
+    /// The last wrong move's refutation, until the next input.
+    refutation: Option<super::teach::Refutation>,
 }
 
 fn t(zh: &str, en: &str) -> Text {
@@ -160,8 +169,10 @@ impl LessonRun {
             step_hints: 0,
             outcomes: Vec::new(),
             elapsed_ms: 0,
+            seed: 0,
+            free_hint_given: false,
         };
-        let mut run = LessonRun { lesson: lesson.clone(), state, game: None };
+        let mut run = LessonRun { lesson: lesson.clone(), state, game: None, refutation: None };
         run.game = run.step_start();
         run
     }
@@ -178,7 +189,7 @@ impl LessonRun {
             return Err(ResumeError::NoSuchStep { step: state.step, count: lesson.steps.len() });
         }
         let played = state.played.clone();
-        let mut run = LessonRun { lesson: lesson.clone(), state, game: None };
+        let mut run = LessonRun { lesson: lesson.clone(), state, game: None, refutation: None };
         run.game = run.step_start();
         let collect = matches!(run.step(), Some(Step::Collect(_)));
         let step_id = run.step().map(|s| s.id().to_owned()).unwrap_or_default();
@@ -201,6 +212,31 @@ impl LessonRun {
 
     pub fn lesson(&self) -> &Lesson {
         &self.lesson
+    }
+
+    /// Starts a lesson for a pupil whose quiz choices come in the order `seed` gives
+    /// (the same pupil always sees the same order; 0 keeps the order written).
+    pub fn with_seed(lesson: &Lesson, seed: u64) -> LessonRun {
+        let mut run = LessonRun::new(lesson);
+        run.state.seed = seed;
+        run
+    }
+
+    /// The last wrong move's refutation, to play on the board and take back: the
+    /// child's move and the opponent's answer. Cleared by the next input.
+    pub fn refutation(&self) -> Option<&super::teach::Refutation> {
+        self.refutation.as_ref()
+    }
+
+    /// Where the quiz choice written at `written` is shown (for a UI or a test that
+    /// knows the file's answer).
+    pub fn shown_choice(&self, written: usize) -> Option<usize> {
+        let Some(Step::Quiz(s)) = self.step() else { return None };
+        self.choice_order(s).iter().position(|&w| w == written)
+    }
+
+    fn choice_order(&self, s: &super::schema::Quiz) -> Vec<usize> {
+        super::teach::choice_order(self.state.seed, &s.id, s.choices.len())
     }
 
     fn kind(&self) -> GameKind {
@@ -324,7 +360,7 @@ impl LessonRun {
             }
             Step::Puzzle(_) => {}
             Step::Quiz(s) => {
-                view.choices = s.choices.clone();
+                view.choices = self.choice_order(s).iter().map(|&i| s.choices[i].clone()).collect();
                 mark(&mut board, &s.highlights, HighlightKind::Hint);
             }
             Step::TapPoint(_) => {}
@@ -420,6 +456,7 @@ impl LessonRun {
         self.state.step += 1;
         self.state.step_mistakes = 0;
         self.state.step_hints = 0;
+        self.state.free_hint_given = false;
         self.state.played.clear();
         self.state.found.clear();
         self.game = self.step_start();
@@ -430,7 +467,8 @@ impl LessonRun {
         }
     }
 
-    /// Asks for a hint for the current step; it costs a star.
+    /// Asks for a hint for the current step. The first hint of a step is free; every
+    /// further one costs a star.
     pub fn hint(&mut self) -> Feedback {
         let Some(step) = self.step_owned() else { return Feedback::NotExpected };
         let Some(text) = step.hint().cloned() else { return Feedback::NotExpected };
@@ -469,7 +507,10 @@ impl LessonRun {
                 .collect(),
             _ => Vec::new(),
         };
-        self.state.step_hints = self.state.step_hints.saturating_add(1);
+        if self.state.free_hint_given {
+            self.state.step_hints = self.state.step_hints.saturating_add(1);
+        }
+        self.state.free_hint_given = true;
         Feedback::Hint { text, points }
     }
 
@@ -516,6 +557,7 @@ impl LessonRun {
     /// move before the reply can draw it first and call `submit` on the next frame.
     pub fn submit(&mut self, input: Input) -> Feedback {
         let Some(step) = self.step_owned() else { return Feedback::NotExpected };
+        self.refutation = None;
         let played = self.move_of(input);
         match (&step, input, played) {
             (Step::Explain(_), Input::Continue, _) => self.finish_step(None, false),
@@ -523,18 +565,18 @@ impl LessonRun {
             (Step::MakeMove(s), _, Some(m)) => self.make_move(s, m),
             (Step::Collect(s), Input::Move { from, to }, _) => self.collect(s, from, to),
             (Step::Puzzle(s), _, Some(m)) => self.puzzle(s, m),
-            (Step::Quiz(s), Input::Choice(i), _) => {
-                if i == s.answer {
+            (Step::Quiz(s), Input::Choice(i), _) => match self.choice_order(s).get(i) {
+                Some(&written) if written == s.answer => {
                     self.finish_step(Some(s.explain.clone()), false)
-                } else {
-                    self.wrong(t("不对哦，再想一想。", "Not quite. Think again."))
                 }
-            }
+                Some(_) => self.wrong(super::teach::reason_from(&s.explain)),
+                None => Feedback::NotExpected,
+            },
             (Step::TapPoint(s), Input::Tap(p), _) => {
                 if s.points.iter().any(|q| self.pt(q) == Some(p)) {
                     self.finish_step(Some(s.explain.clone()), false)
                 } else {
-                    self.wrong(t("不是这个点，再找一找。", "Not that point. Look again."))
+                    self.wrong(super::teach::reason_from(&s.explain))
                 }
             }
             (Step::TapShape(s), Input::Tap(p), _) => {
@@ -593,6 +635,8 @@ impl LessonRun {
             self.state.played.push(m);
             return self.finish_step(Some(s.praise.clone()), false);
         }
+        // A legal wrong move gets the opponent's answer to show; an illegal one none.
+        self.refutation = self.game.as_ref().and_then(|g| super::teach::refute(g, m));
         if let Some(w) = s.wrong.iter().find(|w| self.mv(&w.mv) == Some(m)) {
             return self.wrong(w.says.clone());
         }
@@ -668,6 +712,7 @@ impl LessonRun {
                 PuzzleGoal::Line => false,
             };
         if !good {
+            self.refutation = self.game.as_ref().and_then(|g| super::teach::refute(g, m));
             return self.wrong(t(
                 "这步不够好，对方能化解。再想想！",
                 "That move lets the opponent escape. Think again!",
@@ -814,12 +859,10 @@ fn advance(game: &mut AnyGame, m: MoveInput) -> Result<(), crate::Refusal> {
 }
 
 /// The opponent's answer when the child's move is right but off the scripted lines:
-/// in xiangqi the first legal move, in gomoku the block of the child's four.
+/// in xiangqi the engine's best defence, in gomoku the block of the child's four.
 fn fallback_reply(game: &AnyGame) -> Option<MoveInput> {
     match game {
-        AnyGame::Xiangqi(g) => {
-            g.position().legal_moves().iter().next().map(|m| MoveInput::step(m.from(), m.to()))
-        }
+        AnyGame::Xiangqi(_) => super::teach::best_reply(game),
         AnyGame::Gomoku(g) => {
             crate::gomoku::puzzles::forced_block(g).map(|at| MoveInput::Place { at })
         }

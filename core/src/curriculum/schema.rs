@@ -199,7 +199,7 @@ impl Step {
         }
     }
 
-    /// The hint shown when the child asks for one (costs a star).
+    /// The hint shown when the child asks for one (the first of a step is free, later ones cost a star).
     pub fn hint(&self) -> Option<&Text> {
         match self {
             Step::Explain(_) => None,

@@ -78,6 +78,23 @@ pub enum Problem {
     PointsDiffer { listed: Vec<String>, actual: Vec<String> },
     #[error("the position '{text}' does not read: {error}")]
     BadPosition { text: String, error: String },
+    #[error(
+        "accepted move {mv} scores {score}, more than {margin} worse than the engine's {best} ({best_score}) at depth {depth}"
+    )]
+    WorseThanBest {
+        mv: String,
+        score: String,
+        best: String,
+        best_score: String,
+        margin: i32,
+        depth: u32,
+    },
+    #[error(
+        "wrong move {mv} scores {score}, no worse than the accepted moves ({accepted}) at depth {depth}"
+    )]
+    WrongNotWorse { mv: String, score: String, accepted: String, depth: u32 },
+    #[error("the step claims {claim}, but a search to depth {depth} scores it {score}")]
+    ClaimNotBorneOut { claim: &'static str, score: String, depth: u32 },
 }
 
 pub(super) struct Ctx<'a> {

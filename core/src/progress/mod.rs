@@ -27,6 +27,7 @@ mod error;
 mod events;
 mod ids;
 mod import;
+mod practice;
 mod pupil_key;
 mod rating;
 mod records;

@@ -68,6 +68,8 @@ pub(crate) struct Trees {
     pub drafts: sled::Tree,
     /// Each pupil profile's signing key, see `pupil_key.rs`.
     pub pupil_keys: sled::Tree,
+    /// Each profile's practice log per game, see `practice.rs`.
+    pub practice: sled::Tree,
     /// The newest class file (homework list) per pupil and class, see `class_file.rs`.
     pub class_files: sled::Tree,
 }
@@ -257,6 +259,7 @@ impl ProgressStore {
                 &t.drafts,
                 &t.pupil_keys,
                 &t.class_files,
+                &t.practice,
                 &t.profiles,
             ];
             remove_prefix_atomically(&trees, &prefix, d)?;
@@ -546,6 +549,7 @@ fn open_inner(dir: &Path) -> Result<Inner, StoreError> {
         class_games: open("class_games")?,
         drafts: open("drafts")?,
         pupil_keys: open("pupil_keys")?,
+        practice: open("practice")?,
         class_files: open("class_files")?,
     };
     let device = schema::device_id(&t.meta, dir)?;

@@ -10,7 +10,10 @@ pub fn check() -> Result<(), String> {
     let mut failed = false;
     for (name, files) in load::SHIPPED {
         let course = load::load_course(files).map_err(|e| format!("{name}: {e}"))?;
-        let problems = curriculum::validate(&course);
+        let mut problems = curriculum::validate(&course);
+        if problems.is_empty() {
+            problems = curriculum::check_quality(&course);
+        }
         for p in &problems {
             eprintln!("{name}: {p}");
         }
