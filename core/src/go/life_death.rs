@@ -3,9 +3,9 @@
 //! The region is everything the group can reach without crossing the other colour's
 //! stones (its eye space and its stones), plus the other colour's strings lying
 //! wholly inside it. Both sides play only inside the region, or pass; the wall around
-//! it is taken as safe. The group lives when the defender can keep a stone in the
-//! region until both sides pass, or when it is unconditionally alive (Benson); it
-//! dies otherwise. Every move of both sides is tried, so a "dies" answer is proven
+//! it is taken as safe. The group dies once the stone asked about is taken (what is
+//! played in the emptied space afterwards is a new fight); it lives when it is
+//! unconditionally alive (Benson), or when both sides pass with it still on the board. Every move of both sides is tried, so a "dies" answer is proven
 //! against every defence and a "lives" answer against every attack. Positions
 //! already read are kept in a table (keyed by the board, the ko point, the side to
 //! move and a pending pass); a position repeated on the current line is refused, as
@@ -95,6 +95,8 @@ pub fn region(board: &Board, at: Point) -> Result<Vec<Point>, LifeError> {
 #[derive(Debug)]
 pub struct LifeSearch {
     defender: Side,
+    /// The cell of the stone asked about.
+    at: usize,
     region: Vec<usize>,
     nodes: u64,
     table: HashMap<(u64, Option<Point>, bool, bool), bool>,
@@ -105,7 +107,14 @@ impl LifeSearch {
     pub fn new(board: &Board, at: Point) -> Result<LifeSearch, LifeError> {
         let defender = board.get(at).ok_or(LifeError::NoStone)?;
         let region = region(board, at)?.into_iter().map(|p| board.index(p)).collect();
-        Ok(LifeSearch { defender, region, nodes: 0, table: HashMap::new(), path: Vec::new() })
+        Ok(LifeSearch {
+            defender,
+            at: board.index(at),
+            region,
+            nodes: 0,
+            table: HashMap::new(),
+            path: Vec::new(),
+        })
     }
 
     /// The colour of the group.
@@ -123,8 +132,13 @@ impl LifeSearch {
         self.nodes
     }
 
-    fn has_stone(&self, b: &Board) -> bool {
-        self.region.iter().any(|&i| b.cell(i) == Cell::of(self.defender))
+    fn taken(&self, b: &Board) -> bool {
+        b.cell(self.at) != Cell::of(self.defender)
+    }
+
+    /// Whether the group is alive whatever the other side does (Benson).
+    pub fn alive_now(&self, b: &Board) -> bool {
+        self.benson_alive(b)
     }
 
     fn benson_alive(&self, b: &Board) -> bool {
@@ -140,6 +154,9 @@ impl LifeSearch {
     /// Whether the group lives with `to_move` to play; `passed` when the last move
     /// was a pass (a second pass ends the fight).
     pub fn lives(&mut self, b: &Board, to_move: Side, passed: bool) -> Result<bool, LifeError> {
+        if self.taken(b) {
+            return Ok(false);
+        }
         if self.benson_alive(b) {
             return Ok(true);
         }
@@ -154,7 +171,7 @@ impl LifeSearch {
         let defending = to_move == self.defender;
         // What a pass gives: the end when the other side passed just before.
         let pass = if passed {
-            self.has_stone(b)
+            true
         } else {
             let mut next = b.clone();
             next.clear_ko();
