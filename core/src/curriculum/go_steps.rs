@@ -251,7 +251,7 @@ pub(crate) fn fight_move_works(
     let at = point_on(game, &s.at)?;
     let me = child(game);
     let depth = u32::from(s.depth);
-    let r = match s.goal {
+    match s.goal {
         FightGoal::Capture => {
             let left = depth.saturating_sub(u32::from(made));
             reading::capture_works(b, me, at, p, left).map_err(|e| e.to_string())
@@ -263,8 +263,7 @@ pub(crate) fn fight_move_works(
             life_death::lives_after(b, at, me, Some(p)).map(|l| !l).map_err(|e| e.to_string())
         }
         FightGoal::Live => life_death::lives_after(b, at, me, Some(p)).map_err(|e| e.to_string()),
-    };
-    r
+    }
 }
 
 /// Whether the fight is over after the child's move (`made` moves so far): the stones
