@@ -19,6 +19,7 @@ pub const SCREENS: &[&str] = &[
     "home",
     "course",
     "lesson",
+    "lesson-go",
     "play-setup",
     "setup-go",
     "setup-gomoku",
@@ -156,6 +157,20 @@ fn arrange(
                 .lessons()
                 .find(|l| l.steps.iter().any(|s| s.kind_name() == "make_move"))
                 .map(|l| l.id.clone())
+                .unwrap_or_default();
+            commands.insert_resource(OpenLesson(id));
+            next.set(AppState::Lesson);
+        }
+        "lesson-go" => {
+            // The first Go lesson with a fight on its board.
+            let id = qike_core::curriculum::course_for(qike_core::GameKind::Go { size: 9 })
+                .ok()
+                .flatten()
+                .and_then(|c| {
+                    c.lessons()
+                        .find(|l| l.steps.iter().any(|s| s.kind_name() == "fight"))
+                        .map(|l| l.id.clone())
+                })
                 .unwrap_or_default();
             commands.insert_resource(OpenLesson(id));
             next.set(AppState::Lesson);

@@ -50,6 +50,9 @@ pub enum Action {
     Continue,
     Choice(usize),
     Tray(usize),
+    /// Count steps: change the number entered by this much, or send it.
+    NumberStep(i64),
+    SubmitNumber,
     Hint,
     Retry,
     Skip,

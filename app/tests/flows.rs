@@ -76,6 +76,17 @@ fn give(app: &mut App, input: Input) {
             press(app, Action::Tray(i));
             tap(app, at);
         }
+        Input::Number(n) => {
+            // Tens, then ones, from the number on the screen, then OK.
+            let d = n - app.world().resource::<LessonScreen>().number;
+            for _ in 0..d.abs() / 10 {
+                press(app, Action::NumberStep(10 * d.signum()));
+            }
+            for _ in 0..d.abs() % 10 {
+                press(app, Action::NumberStep(d.signum()));
+            }
+            press(app, Action::SubmitNumber);
+        }
     }
 }
 

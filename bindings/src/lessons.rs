@@ -128,6 +128,8 @@ pub enum LessonInput {
     Choice { index: u32 },
     /// Put a piece from the tray on a point.
     Place { kind: PieceKind, at: Point },
+    /// Enter a number (count steps).
+    Number { value: i64 },
 }
 
 impl From<LessonInput> for curriculum::Input {
@@ -140,6 +142,7 @@ impl From<LessonInput> for curriculum::Input {
                 curriculum::Input::Choice(usize::try_from(index).unwrap_or(usize::MAX))
             }
             LessonInput::Place { kind, at } => curriculum::Input::Place { kind, at },
+            LessonInput::Number { value } => curriculum::Input::Number(value),
         }
     }
 }
@@ -331,7 +334,7 @@ impl LessonRun {
         match input {
             LessonInput::Tap { at } | LessonInput::Place { at, .. } => self.on_board(&[at])?,
             LessonInput::Move { from, to } => self.on_board(&[from, to])?,
-            LessonInput::Continue | LessonInput::Choice { .. } => {}
+            LessonInput::Continue | LessonInput::Choice { .. } | LessonInput::Number { .. } => {}
         }
         Ok(self.with(|run| run.submit(input.into()).into()))
     }

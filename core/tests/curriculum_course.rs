@@ -90,7 +90,7 @@ fn a_wrong_answer_in_every_step_is_explained() {
             let step = &lesson.steps[view.index];
             let right = demo_inputs(qike_core::GameKind::Xiangqi, step);
             let wrong = match step {
-                Step::Explain(_) => None,
+                Step::Explain(_) | Step::TapGo(_) | Step::Count(_) | Step::Fight(_) => None,
                 Step::Quiz(s) => Some(Input::Choice((s.answer + 1) % s.choices.len())),
                 Step::TapTargets(_) | Step::TapPoint(_) | Step::TapShape(_) => {
                     // The first point of the board that is not an answer.

@@ -41,6 +41,8 @@ pub struct LessonScreen {
     pub tray_pick: Option<usize>,
     /// The stars when the lesson is done.
     pub finished: Option<u8>,
+    /// The number being entered (count steps).
+    pub number: i64,
     since: Instant,
 }
 
@@ -74,7 +76,7 @@ fn enter(
     current: Res<Current>,
     mut next: ResMut<NextState<AppState>>,
 ) {
-    let lesson = open.and_then(|o| course().lesson(&o.0));
+    let lesson = open.and_then(|o| course().lesson(&o.0).or_else(|| crate::data::any_lesson(&o.0)));
     let (Some(lesson), Some(store)) = (lesson, store) else {
         next.set(AppState::Course);
         return;
@@ -96,6 +98,7 @@ fn enter(
         selected: None,
         tray_pick: None,
         finished,
+        number: 0,
         since: Instant::now(),
     });
     if resumed {
@@ -217,6 +220,11 @@ fn react(
             Action::Continue => submit(&mut screen, Input::Continue, lang),
             Action::Choice(i) => submit(&mut screen, Input::Choice(*i), lang),
             Action::Tray(i) => screen.tray_pick = Some(*i),
+            Action::NumberStep(d) => screen.number = screen.number.saturating_add(*d),
+            Action::SubmitNumber => {
+                let n = screen.number;
+                submit(&mut screen, Input::Number(n), lang);
+            }
             Action::Hint => {
                 let f = screen.run.hint();
                 apply(&mut screen, f, lang);
@@ -413,6 +421,21 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
                 let d = cell.width().min(cell.height());
                 p.round(cell.center(), d, &piece.glyph, CARD, ink, ring, Some(Action::Tray(i)));
             }
+        }
+        "count" => {
+            // The smallest number entry: tens and ones down and up, the number, OK.
+            let cells = col.row(6, 3.0 * u);
+            for (cell, (label, d)) in
+                cells.iter().zip([("−10", -10), ("−1", -1), ("", 0), ("+1", 1), ("+10", 10)])
+            {
+                if d == 0 {
+                    let n = screen.number.to_string();
+                    p.text_aligned(*cell, n, 1.6, INK, Justify::Center);
+                } else {
+                    p.button(*cell, label.to_owned(), Action::NumberStep(d), Look::Secondary);
+                }
+            }
+            p.button(cells[5], "OK".to_owned(), Action::SubmitNumber, Look::Primary);
         }
         _ if !view.available => {
             let r = col.next(3.0 * u);

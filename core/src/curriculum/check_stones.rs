@@ -141,6 +141,9 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
         Step::TapTargets(_) => c.err(Problem::NotForThisGame("tap_targets")),
         Step::Collect(_) => c.err(Problem::NotForThisGame("collect")),
         Step::Setup(_) => c.err(Problem::NotForThisGame("setup")),
+        Step::TapGo(_) | Step::Count(_) | Step::Fight(_) => {
+            c.err(Problem::NotForThisGame(step.kind_name()))
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The right answers of a step as inputs: the "show me" button of a UI, and how the
 //! tests and `qike content check` walk every lesson to its end.
 
+use super::go_steps;
 use super::position;
 use super::runner::{Input, input_of};
 use super::schema::Step;
@@ -51,5 +52,38 @@ pub fn demo_inputs(kind: GameKind, step: &Step) -> Vec<Input> {
             None => Vec::new(),
         },
         Step::PlayOut(_) => Vec::new(),
+        Step::TapGo(_) | Step::Count(_) | Step::Fight(_) => go_demo(kind, step),
+    }
+}
+
+/// The answers of the Go steps: one tap per answer string, the count, and the
+/// child's stones of a fight played against the solver's replies.
+fn go_demo(kind: GameKind, step: &Step) -> Vec<Input> {
+    let Some(Ok(crate::AnyGame::Go(game))) = step.fen().map(|f| position::start(kind, f)) else {
+        return Vec::new();
+    };
+    match step {
+        Step::TapGo(s) => {
+            let points: Vec<_> =
+                s.points.iter().filter_map(|p| go_steps::point_on(&game, p).ok()).collect();
+            let mut covered = Vec::new();
+            let mut out = Vec::new();
+            for p in points {
+                if covered.contains(&p) {
+                    continue;
+                }
+                match game.board().get(p) {
+                    Some(_) => covered.extend(game.board().string(p)),
+                    None => covered.push(p),
+                }
+                out.push(Input::Tap(p));
+            }
+            out
+        }
+        Step::Count(s) => vec![Input::Number(s.answer)],
+        Step::Fight(s) => {
+            go_steps::fight_demo(&game, s).unwrap_or_default().into_iter().map(Input::Tap).collect()
+        }
+        _ => Vec::new(),
     }
 }

@@ -114,6 +114,26 @@ fn check_step(game: GameKind, step: &Step) -> Result<(), String> {
         Step::Setup(s) => s.place.iter().try_for_each(point),
         Step::PlayOut(_) => Ok(()),
         Step::TapShape(s) => s.points.iter().try_for_each(point),
+        Step::TapGo(s) => {
+            use super::go_steps::GoQuestion as Q;
+            match &s.question {
+                Q::Liberties { at } => point(at)?,
+                Q::Territory { dead, .. } => dead.iter().try_for_each(point)?,
+                _ => {}
+            }
+            s.points.iter().try_for_each(point)
+        }
+        Step::Count(s) => {
+            if let super::go_steps::CountQuestion::Liberties { at } = &s.question {
+                point(at)?;
+            }
+            s.dead.iter().try_for_each(point)
+        }
+        Step::Fight(s) => {
+            point(&s.at)?;
+            s.accept.iter().try_for_each(mv)?;
+            s.wrong.iter().map(|w| &w.mv).try_for_each(mv)
+        }
     }
 }
 
@@ -217,8 +237,30 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_12_review.toml",
 );
 
+/// The Go course files as shipped.
+pub const GO_FILES: &[(&str, &str)] = embed!("go":
+    "course.toml",
+    "01_board.toml",
+    "02_liberties.toml",
+    "03_capture.toml",
+    "04_review_1.toml",
+    "05_forbidden_ko.toml",
+    "06_connect_cut.toml",
+    "07_review_2.toml",
+    "08_ladder.toml",
+    "09_net.toml",
+    "10_door_hug.toml",
+    "11_review_3.toml",
+    "12_eyes.toml",
+    "13_life_death.toml",
+    "14_review_4.toml",
+    "15_counting.toml",
+    "16_opening_endgame.toml",
+    "17_review_5.toml",
+);
+
 /// Every shipped course, by name (its folder in `content/`), with its files.
-pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[("xiangqi", XIANGQI_FILES)];
+pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[("xiangqi", XIANGQI_FILES), ("go", GO_FILES)];
 
 /// The shipped xiangqi course (象棋入门).
 pub fn xiangqi_course() -> Result<Course, LoadError> {

@@ -23,6 +23,8 @@
 mod check_stones;
 mod demo;
 mod demo_board;
+mod go_checks;
+pub mod go_steps;
 pub mod load;
 mod playout;
 pub mod position;

@@ -22,6 +22,9 @@ pub const PLAYOUT_MAX_NODES: u32 = 20_000;
 pub const PLAYOUT_DEFAULT_NODES: u32 = 3_000;
 /// Nodes the "show me" player (hints, demos) searches for the child's move.
 const DEMO_NODES: u64 = 40_000;
+/// Go's "show me" budget: the Go engine's nodes are whole playouts, each far dearer
+/// than a node of the alpha-beta engines.
+const GO_DEMO_NODES: u64 = 3_000;
 /// Losing more than this (in centipawns, a soldier is 100) fails a hold-draw.
 const HOLD_LOSS: i32 = 300;
 /// Winning at least this much more than at the start reaches win-material.
@@ -86,6 +89,11 @@ pub(crate) fn demo_move(game: &AnyGame) -> Option<MoveInput> {
             }
             let mut engine = AnyEngine::for_game(game.kind(), 1)?;
             let level = Level::get(game.kind(), 10).ok()?.with_nodes(DEMO_NODES);
+            play_level(&mut engine, game, &level, &mut Rng::new(1), true)
+        }
+        AnyGame::Go(_) => {
+            let mut engine = AnyEngine::for_game(game.kind(), 1)?;
+            let level = Level::get(game.kind(), 10).ok()?.with_nodes(GO_DEMO_NODES);
             play_level(&mut engine, game, &level, &mut Rng::new(1), true)
         }
         _ => None,

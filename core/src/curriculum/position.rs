@@ -5,6 +5,10 @@
 //!   (either part may be left out; an empty text is the empty board). Black moves when
 //!   both colours have as many stones, white when black has one more.
 //!
+//! - Go: the same point lists in GTP names, with an optional board size (the course's
+//!   when absent) and side to move (black when absent), because captures leave any
+//!   count of stones: `size: 13; black: D4 E5; white: C3; turn: white`.
+//!
 //! Points are the game's own names (`e0` in xiangqi, `h8` in gomoku) and moves are
 //! [`MoveInput::encode`]'s text (`h2e2`, `h8`).
 
@@ -41,7 +45,9 @@ pub fn start(kind: GameKind, text: &str) -> Result<AnyGame, PositionError> {
                 .map(AnyGame::Gomoku)
                 .map_err(|e| invalid(e.to_string()))
         }
-        GameKind::Go { .. } => Err(PositionError::Unsupported("Go".into())),
+        GameKind::Go { size } => {
+            crate::go::lesson::read(size, text).map(|g| AnyGame::Go(Box::new(g))).map_err(invalid)
+        }
     }
 }
 
@@ -66,7 +72,7 @@ fn stone_lists(kind: GameKind, text: &str) -> Result<(Vec<Point>, Vec<Point>), S
 
 /// A point of the game's board by its name.
 pub fn point(kind: GameKind, text: &str) -> Option<Point> {
-    match kind.parse_point_prefix(text.trim())? {
+    match names_of(kind).parse_point_prefix(text.trim())? {
         (p, "") => Some(p),
         _ => None,
     }
@@ -74,7 +80,17 @@ pub fn point(kind: GameKind, text: &str) -> Option<Point> {
 
 /// A move by its text.
 pub fn move_input(kind: GameKind, text: &str) -> Option<MoveInput> {
-    MoveInput::decode(kind, text)
+    MoveInput::decode(names_of(kind), text)
+}
+
+/// The board whose names a lesson may use: a Go lesson may show a board larger than
+/// its course's (its position text says so), so its names are read as on 19×19 and
+/// checked against the step's own board by validation.
+fn names_of(kind: GameKind) -> GameKind {
+    match kind {
+        GameKind::Go { .. } => GameKind::Go { size: crate::go::MAX_SIZE },
+        other => other,
+    }
 }
 
 /// The two points of a step move (`h2e2`); `None` for a stone or a pass.

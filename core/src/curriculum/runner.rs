@@ -11,6 +11,9 @@ use super::position;
 use super::schema::{Lesson, PlayOut, Proof, PuzzleGoal, Step, Text};
 use super::{stones, xq};
 use crate::xiangqi::Kind;
+
+#[path = "go_run.rs"]
+mod go_run;
 use crate::{
     AnyGame, BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, PieceKind,
     PieceView, Point,
@@ -30,6 +33,8 @@ pub enum Input {
     Choice(usize),
     /// Put a piece of this kind from the tray on a point (setup).
     Place { kind: PieceKind, at: Point },
+    /// Enter a number (count).
+    Number(i64),
 }
 
 /// The answer to an input.
@@ -391,6 +396,17 @@ impl LessonRun {
                 view.moves_left =
                     playout::moves_left(s, playout::child_moves(self.state.played.len()));
             }
+            Step::TapGo(_) => {
+                if let Some(b) = &mut board {
+                    b.highlights.extend(
+                        self.state
+                            .found
+                            .iter()
+                            .map(|&at| Highlight { at, kind: HighlightKind::Target }),
+                    );
+                }
+            }
+            Step::Count(_) | Step::Fight(_) => {}
         }
         if let (Some(b), Some(m)) = (&mut board, self.state.played.last()) {
             b.last_move = m.last_move();
@@ -594,6 +610,9 @@ impl LessonRun {
             }
             (Step::Setup(s), Input::Place { kind, at }, _) => self.place(s, kind, at),
             (Step::PlayOut(s), _, Some(m)) => self.play_out(s, m),
+            (Step::TapGo(s), Input::Tap(p), _) => self.tap_go(s, p),
+            (Step::Count(s), Input::Number(n), _) => self.count(s, n),
+            (Step::Fight(s), _, Some(m)) => self.fight(s, m),
             _ => Feedback::NotExpected,
         }
     }

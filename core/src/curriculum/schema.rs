@@ -10,6 +10,8 @@ pub use crate::game::Text;
 
 pub use crate::game::GameKind;
 
+pub use super::go_steps::{Count, CountQuestion, Fight, FightGoal, GoQuestion, TapGo};
+
 /// The game a course file names: `game = "xiangqi"`, or `"gomoku"` with a `rule`, or
 /// `"go"` with a `size`. Positions in its lessons are written in that game's text
 /// (see [`super::position`]).
@@ -149,6 +151,12 @@ pub enum Step {
     PlayOut(PlayOut),
     /// Tap every point where a stone makes a given shape (stone games).
     TapShape(TapShape),
+    /// Go: tap every point that answers a question (liberties, atari, eyes, territory…).
+    TapGo(TapGo),
+    /// Go: enter a number (liberties, stones, area, the margin at the count).
+    Count(Count),
+    /// Go: capture, escape, kill or live, against the solver's replies.
+    Fight(Fight),
 }
 
 impl Step {
@@ -164,6 +172,9 @@ impl Step {
             Step::Setup(s) => &s.id,
             Step::PlayOut(s) => &s.id,
             Step::TapShape(s) => &s.id,
+            Step::TapGo(s) => &s.id,
+            Step::Count(s) => &s.id,
+            Step::Fight(s) => &s.id,
         }
     }
 
@@ -180,6 +191,9 @@ impl Step {
             Step::Setup(_) => "setup",
             Step::PlayOut(_) => "play_out",
             Step::TapShape(_) => "tap_shape",
+            Step::TapGo(_) => "tap_go",
+            Step::Count(_) => "count",
+            Step::Fight(_) => "fight",
         }
     }
 
@@ -196,6 +210,9 @@ impl Step {
             Step::Setup(s) => &s.text,
             Step::PlayOut(s) => &s.text,
             Step::TapShape(s) => &s.text,
+            Step::TapGo(s) => &s.text,
+            Step::Count(s) => &s.text,
+            Step::Fight(s) => &s.text,
         }
     }
 
@@ -212,6 +229,9 @@ impl Step {
             Step::Setup(s) => Some(&s.hint),
             Step::PlayOut(s) => Some(&s.hint),
             Step::TapShape(s) => Some(&s.hint),
+            Step::TapGo(s) => Some(&s.hint),
+            Step::Count(s) => Some(&s.hint),
+            Step::Fight(s) => Some(&s.hint),
         }
     }
 
@@ -228,6 +248,9 @@ impl Step {
             Step::Setup(s) => Some(&s.fen),
             Step::PlayOut(s) => Some(&s.fen),
             Step::TapShape(s) => Some(&s.fen),
+            Step::TapGo(s) => Some(&s.fen),
+            Step::Count(s) => Some(&s.fen),
+            Step::Fight(s) => Some(&s.fen),
         }
     }
 

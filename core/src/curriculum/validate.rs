@@ -185,7 +185,7 @@ pub fn validate(course: &Course) -> Vec<ValidationError> {
                 c.err(Problem::UnknownPrerequisite(p.clone()));
             }
         }
-        if matches!(course.game, GameKind::Chess | GameKind::Go { .. }) {
+        if matches!(course.game, GameKind::Chess) {
             c.err(Problem::UnsupportedGame(format!("{:?}", course.game)));
             continue;
         }
@@ -262,6 +262,7 @@ pub fn validate_lesson(lesson: &Lesson, out: &mut Vec<ValidationError>) {
         }
         match lesson.game {
             GameKind::Xiangqi => validate_step(step, &mut c),
+            GameKind::Go { .. } => super::go_checks::validate_step(lesson.game, step, &mut c),
             kind => super::check_stones::validate_step(kind, step, &mut c),
         }
     }
@@ -387,6 +388,9 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             }
         }
         Step::TapShape(_) => c.err(Problem::NotForThisGame("tap_shape")),
+        Step::TapGo(_) | Step::Count(_) | Step::Fight(_) => {
+            c.err(Problem::NotForThisGame(step.kind_name()))
+        }
         Step::PlayOut(s) => {
             if pos.is_some_and(|p| xq::is_mated(&p)) {
                 c.err(Problem::GameOver);

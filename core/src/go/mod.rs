@@ -27,7 +27,11 @@ mod coords;
 mod dead;
 mod face;
 mod game;
+pub mod lesson;
+pub mod life_death;
 pub(crate) mod playout;
+pub mod reading;
+pub mod regions;
 pub(crate) mod score;
 mod sgf;
 

@@ -23,10 +23,16 @@ pub fn check() -> Result<(), String> {
         let mut mates: BTreeMap<u8, usize> = BTreeMap::new();
         let (mut lessons, mut puzzles) = (0, 0);
         let mut fewest: Option<(usize, &str)> = None;
+        // Go: steps a solver in core proves, by solver.
+        let mut proven: BTreeMap<&str, usize> = BTreeMap::new();
         for lesson in course.lessons() {
             lessons += 1;
             for step in &lesson.steps {
                 *kinds.entry(step.kind_name()).or_default() += 1;
+                if let Some(solver) = curriculum::go_steps::proven_by(step) {
+                    puzzles += 1;
+                    *proven.entry(solver).or_default() += 1;
+                }
                 if let Step::Puzzle(p) = step {
                     puzzles += 1;
                     *mates.entry(p.mate_in.unwrap_or(0)).or_default() += 1;
@@ -60,7 +66,13 @@ pub fn check() -> Result<(), String> {
             .iter()
             .map(|(k, n)| if *k == 0 { format!("line {n}") } else { format!("mate in {k}: {n}") })
             .collect();
-        println!("  puzzles: {} (verified by the mate solver)", by.join(", "));
+        if !by.is_empty() {
+            println!("  puzzles: {} (verified by the mate solver)", by.join(", "));
+        }
+        if !proven.is_empty() {
+            let by: Vec<String> = proven.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+            println!("  puzzles proven by solvers: {}", by.join(", "));
+        }
         if let Some((n, id)) = fewest {
             println!("  fewest interactive steps in a lesson: {n} ({id})");
         }

@@ -1,0 +1,190 @@
+//! Checks of Go lesson steps: positions read, points lie on the step's board, stones
+//! are legal, and every answer is the one the rules or a solver in core gives —
+//! tap-go points, counts against the area count, fights proven by capture reading
+//! or exhaustive life and death.
+
+use super::go_steps::{self, Fight};
+use super::position;
+use super::schema::Step;
+use super::validate::{Ctx, Problem, play_out_fields, quiz_fields};
+use crate::go::{self, Move};
+use crate::{AnyGame, GameKind, Point};
+
+fn names(mut points: Vec<Point>) -> Vec<String> {
+    points.sort_by_key(|p| (p.rank, p.file));
+    points.into_iter().map(go::gtp_name).collect()
+}
+
+/// The points of `list` on the step's board, reporting those that are not.
+fn points_on(game: &go::Game, c: &mut Ctx<'_>, list: &[String]) -> Vec<Point> {
+    list.iter()
+        .filter_map(|p| match go_steps::point_on(game, p) {
+            Ok(at) => Some(at),
+            Err(_) => {
+                c.err(Problem::BadPoint(p.clone()));
+                None
+            }
+        })
+        .collect()
+}
+
+/// A stone the side to move may play on `text`.
+fn legal(game: &go::Game, text: &str, c: &mut Ctx<'_>) -> Option<Point> {
+    let at = points_on(game, c, std::slice::from_ref(&text.to_owned())).pop()?;
+    let mut g = game.clone();
+    if let Err(e) = g.play(Move::Play(at)) {
+        c.err(Problem::IllegalMove { mv: text.to_owned(), reason: e.to_string() });
+        return None;
+    }
+    Some(at)
+}
+
+pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
+    let game = match step.fen().map(|f| (f, position::start(kind, f))) {
+        Some((_, Ok(AnyGame::Go(g)))) => Some(*g),
+        Some((f, Err(e))) => {
+            c.err(Problem::BadPosition { text: f.to_owned(), error: e.to_string() });
+            return;
+        }
+        Some(_) => return,
+        None => None,
+    };
+    let board_of = |c: &mut Ctx<'_>| match &game {
+        Some(g) => Some(g.clone()),
+        None => {
+            c.err(Problem::Empty("position"));
+            None
+        }
+    };
+    match step {
+        Step::Explain(s) => {
+            if let Some(g) = &game {
+                points_on(g, c, &s.highlights);
+            }
+            if !s.arrows.is_empty() {
+                c.err(Problem::NotForThisGame("arrow"));
+            }
+        }
+        Step::Quiz(s) => {
+            quiz_fields(s, c);
+            if let Some(g) = &game {
+                points_on(g, c, &s.highlights);
+            }
+        }
+        Step::TapPoint(s) => {
+            c.text("explain", &s.explain);
+            let Some(g) = board_of(c) else { return };
+            if points_on(&g, c, &s.points).is_empty() {
+                c.err(Problem::Empty("answer point"));
+            }
+        }
+        Step::MakeMove(s) => {
+            let Some(g) = board_of(c) else { return };
+            c.text("praise", &s.praise);
+            if s.accept.is_empty() {
+                c.err(Problem::Empty("accepted move"));
+            }
+            for a in &s.accept {
+                legal(&g, a, c);
+            }
+            for w in &s.wrong {
+                c.text(&format!("wrong move {}", w.mv), &w.says);
+                if s.accept.contains(&w.mv) {
+                    c.err(Problem::WrongIsAccepted(w.mv.clone()));
+                }
+                legal(&g, &w.mv, c);
+            }
+            points_on(&g, c, &s.highlights);
+            if s.proof.is_some() || s.notation.is_some() {
+                c.err(Problem::NotForThisGame("proof or notation on a Go move"));
+            }
+        }
+        Step::PlayOut(s) => {
+            if game.as_ref().is_some_and(go::Game::is_over) {
+                c.err(Problem::GameOver);
+            }
+            play_out_fields(s, c);
+        }
+        Step::TapGo(s) => {
+            c.text("explain", &s.explain);
+            let Some(g) = board_of(c) else { return };
+            let listed = points_on(&g, c, &s.points);
+            match go_steps::answer_points(&g, &s.question) {
+                Ok(actual) => {
+                    if actual.is_empty() {
+                        c.err(Problem::Empty("answer point"));
+                    }
+                    let (listed, actual) = (names(listed), names(actual));
+                    if listed != actual {
+                        c.err(Problem::PointsDiffer { listed, actual });
+                    }
+                }
+                Err(e) => c.err(Problem::Unproven(e)),
+            }
+        }
+        Step::Count(s) => {
+            c.text("explain", &s.explain);
+            let Some(g) = board_of(c) else { return };
+            match go_steps::count_answer(&g, s) {
+                Ok(n) if n == s.answer => {}
+                Ok(n) => c.err(Problem::Unproven(format!(
+                    "the count gives {n}, the step's answer is {}",
+                    s.answer
+                ))),
+                Err(e) => c.err(Problem::Unproven(e)),
+            }
+        }
+        Step::Fight(s) => {
+            c.text("praise", &s.praise);
+            let Some(g) = board_of(c) else { return };
+            validate_fight(&g, s, c);
+        }
+        Step::Puzzle(_) => c.err(Problem::NotForThisGame("puzzle")),
+        Step::TapShape(_) => c.err(Problem::NotForThisGame("tap_shape")),
+        Step::TapTargets(_) => c.err(Problem::NotForThisGame("tap_targets")),
+        Step::Collect(_) => c.err(Problem::NotForThisGame("collect")),
+        Step::Setup(_) => c.err(Problem::NotForThisGame("setup")),
+    }
+}
+
+fn validate_fight(g: &go::Game, s: &Fight, c: &mut Ctx<'_>) {
+    if let Err(e) = go_steps::point_on(g, &s.at).and_then(|p| {
+        g.board().get(p).map(|_| ()).ok_or_else(|| format!("there is no stone on {}", s.at))
+    }) {
+        c.err(Problem::Unproven(e));
+        return;
+    }
+    if !(1..=go_steps::MAX_DEPTH).contains(&s.depth) || s.moves == 0 {
+        c.err(Problem::Unproven(format!(
+            "depth must be 1 to {} and moves at least 1",
+            go_steps::MAX_DEPTH
+        )));
+        return;
+    }
+    if s.accept.is_empty() {
+        c.err(Problem::Empty("accepted move"));
+    }
+    for a in &s.accept {
+        let Some(p) = legal(g, a, c) else { continue };
+        match go_steps::fight_move_works(g, s, p, 0) {
+            Ok(true) => {}
+            Ok(false) => c.err(Problem::Unproven(format!("{a} does not reach the goal"))),
+            Err(e) => c.err(Problem::Unproven(format!("{a}: {e}"))),
+        }
+    }
+    for w in &s.wrong {
+        c.text(&format!("wrong move {}", w.mv), &w.says);
+        if s.accept.contains(&w.mv) {
+            c.err(Problem::WrongIsAccepted(w.mv.clone()));
+        }
+        let Some(p) = legal(g, &w.mv, c) else { continue };
+        match go_steps::fight_move_works(g, s, p, 0) {
+            Ok(false) => {}
+            Ok(true) => c.err(Problem::Unproven(format!("the wrong move {} works too", w.mv))),
+            Err(e) => c.err(Problem::Unproven(format!("{}: {e}", w.mv))),
+        }
+    }
+    if go_steps::fight_demo(g, s).is_none() {
+        c.err(Problem::Unproven("the fight cannot be played to its end with proven moves".into()));
+    }
+}

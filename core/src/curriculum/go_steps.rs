@@ -1,0 +1,339 @@
+//! The Go step kinds and the answers the rules and solvers give them.
+//!
+//! - `tap_go`: tap every point that answers a question (the liberties of a string, the
+//!   stones in atari, the capturing points, the real or false eyes, the territory of a
+//!   colour, the dead stones); the listed points must be the rules' answer.
+//! - `count`: the child enters a number (liberties, stones of a colour, the area of a
+//!   colour, black's area less white's); the answer must be the area count's.
+//! - `fight`: place stones to capture, escape, kill or live, one or several moves, with
+//!   the solver's most stubborn reply in between. Any move the solver proves is right;
+//!   the accepted moves must be proven and the named wrong moves refuted.
+
+use serde::{Deserialize, Serialize};
+
+use super::schema::{StoneName, Text, WrongMove};
+use crate::go::{self, life_death, reading, regions};
+use crate::{Point, Side};
+
+/// What a tap-go question asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
+pub enum GoQuestion {
+    /// 气: the liberties of the string on `at`.
+    Liberties { at: String },
+    /// 叫吃: the stones of `stone` with one liberty left.
+    Atari { stone: StoneName },
+    /// 提子: the points where `stone` takes stones at once.
+    Captures { stone: StoneName },
+    /// 真眼: the real one-point eyes of `stone`.
+    Eyes { stone: StoneName },
+    /// 假眼: the points shaped like an eye of `stone` that are not eyes.
+    FalseEyes { stone: StoneName },
+    /// 地: the empty points that count for `stone` (with `dead` taken off).
+    Territory {
+        stone: StoneName,
+        #[serde(default)]
+        dead: Vec<String>,
+    },
+    /// 死子: the strings of `stone` that die even if `stone` moves first (each shut in
+    /// a small region, read to the end).
+    Dead { stone: StoneName },
+}
+
+/// Tap every point that answers the question.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TapGo {
+    pub id: String,
+    pub text: Text,
+    #[serde(alias = "position")]
+    pub fen: String,
+    pub question: GoQuestion,
+    pub points: Vec<String>,
+    /// Said when every point is found, and as the reason after a wrong tap.
+    pub explain: Text,
+    pub hint: Text,
+}
+
+/// What a count step asks for.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type", deny_unknown_fields)]
+pub enum CountQuestion {
+    /// The liberties of the string on `at`.
+    Liberties { at: String },
+    /// The stones of `stone` on the board.
+    Stones { stone: StoneName },
+    /// 子数: `stone`'s stones and territory, with the step's dead stones taken off.
+    Area { stone: StoneName },
+    /// Black's area less white's.
+    Margin,
+}
+
+/// The child enters a number.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Count {
+    pub id: String,
+    pub text: Text,
+    #[serde(alias = "position")]
+    pub fen: String,
+    pub question: CountQuestion,
+    /// Stones taken off as dead before counting (one stone of each dead string is
+    /// enough; the whole string goes).
+    #[serde(default)]
+    pub dead: Vec<String>,
+    pub answer: i64,
+    pub explain: Text,
+    pub hint: Text,
+}
+
+/// What the child's stones are for in a fight.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FightGoal {
+    /// Take the string on `at` within `depth` moves, whatever it does.
+    Capture,
+    /// Save the own string on `at`: the other side cannot take it within `depth` moves.
+    Escape,
+    /// Kill the group on `at`, shut in a small region.
+    Kill,
+    /// Make the own group on `at` live (two eyes, or 双活).
+    Live,
+}
+
+/// Place stones to reach a goal; the solver answers the child's moves.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Fight {
+    pub id: String,
+    pub text: Text,
+    #[serde(alias = "position")]
+    pub fen: String,
+    pub goal: FightGoal,
+    /// A stone of the string the fight is about.
+    pub at: String,
+    /// Capture and escape: the attacker's moves the reading looks at (the child's own
+    /// when capturing).
+    #[serde(default = "default_depth")]
+    pub depth: u8,
+    /// The child's moves the step asks for before it ends (it ends sooner when the
+    /// stones are taken, or the group is alive beyond doubt).
+    #[serde(default = "default_moves")]
+    pub moves: u8,
+    /// First moves that reach the goal, proven by the solver.
+    pub accept: Vec<String>,
+    /// Tempting first moves the solver refutes, with what to say about each.
+    #[serde(default)]
+    pub wrong: Vec<WrongMove>,
+    pub praise: Text,
+    pub hint: Text,
+}
+
+fn default_depth() -> u8 {
+    4
+}
+
+fn default_moves() -> u8 {
+    1
+}
+
+/// The deepest capture reading a step may ask for.
+pub const MAX_DEPTH: u8 = 10;
+
+pub(crate) fn side_of(s: StoneName) -> Side {
+    match s {
+        StoneName::Black => Side::First,
+        StoneName::White => Side::Second,
+    }
+}
+
+/// A point on this board by name.
+pub(crate) fn point_on(game: &go::Game, name: &str) -> Result<Point, String> {
+    match go::parse_gtp(name, game.size()) {
+        Ok(go::Move::Play(p)) => Ok(p),
+        _ => Err(format!("'{name}' is not a point of the {0}×{0} board", game.size())),
+    }
+}
+
+fn stone_on(game: &go::Game, name: &str) -> Result<Point, String> {
+    let p = point_on(game, name)?;
+    match game.board().get(p) {
+        Some(_) => Ok(p),
+        None => Err(format!("there is no stone on {name}")),
+    }
+}
+
+/// Every stone of the strings through `points`.
+fn strings_of(game: &go::Game, points: &[Point]) -> Vec<Point> {
+    let mut out: Vec<Point> = points.iter().flat_map(|&p| game.board().string(p)).collect();
+    out.sort_by_key(|p| (p.rank, p.file));
+    out.dedup();
+    out
+}
+
+/// The rules' answer to a tap-go question.
+pub(crate) fn answer_points(game: &go::Game, q: &GoQuestion) -> Result<Vec<Point>, String> {
+    let b = game.board();
+    Ok(match q {
+        GoQuestion::Liberties { at } => reading::liberty_points(b, stone_on(game, at)?),
+        GoQuestion::Atari { stone } => regions::in_atari(b, side_of(*stone)),
+        GoQuestion::Captures { stone } => regions::capturing_points(b, side_of(*stone)),
+        GoQuestion::Eyes { stone } => regions::real_eyes(b, side_of(*stone)),
+        GoQuestion::FalseEyes { stone } => regions::false_eyes(b, side_of(*stone)),
+        GoQuestion::Territory { stone, dead } => {
+            let dead: Vec<Point> =
+                dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+            regions::territory(b, side_of(*stone), &strings_of(game, &dead))
+        }
+        GoQuestion::Dead { stone } => dead_stones(game, side_of(*stone))?,
+    })
+}
+
+/// The stones of `side` that die even with `side` to move. Strings that are not shut
+/// in a small region count as alive.
+fn dead_stones(game: &go::Game, side: Side) -> Result<Vec<Point>, String> {
+    let b = game.board();
+    let mut out: Vec<Point> = Vec::new();
+    for (p, s) in b.stones() {
+        if s != side || out.contains(&p) {
+            continue;
+        }
+        match life_death::lives(b, p, side) {
+            Ok(true) | Err(life_death::LifeError::TooBig) => {}
+            Ok(false) => out.extend(b.string(p)),
+            Err(e) => return Err(e.to_string()),
+        }
+    }
+    out.sort_by_key(|p| (p.rank, p.file));
+    Ok(out)
+}
+
+/// The area count's answer to a count question.
+pub(crate) fn count_answer(game: &go::Game, s: &Count) -> Result<i64, String> {
+    let b = game.board();
+    let dead: Vec<Point> = s.dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+    let area = || -> Result<go::AreaCount, String> {
+        let mut g = game.clone();
+        while !g.is_over() {
+            g.pass().map_err(|e| e.to_string())?;
+        }
+        g.set_dead_stones(&strings_of(game, &dead));
+        Ok(g.score().count)
+    };
+    Ok(match &s.question {
+        CountQuestion::Liberties { at } => b.liberties(stone_on(game, at)?) as i64,
+        CountQuestion::Stones { stone } => b.stone_count(side_of(*stone)) as i64,
+        CountQuestion::Area { stone: StoneName::Black } => i64::from(area()?.black_area()),
+        CountQuestion::Area { stone: StoneName::White } => i64::from(area()?.white_area()),
+        CountQuestion::Margin => {
+            let a = area()?;
+            i64::from(a.black_area()) - i64::from(a.white_area())
+        }
+    })
+}
+
+/// The colour the child plays in a fight: the side to move.
+fn child(game: &go::Game) -> Side {
+    game.side_to_move()
+}
+
+/// Whether the child's stone on `p` keeps the goal, `made` child moves into the step.
+pub(crate) fn fight_move_works(
+    game: &go::Game,
+    s: &Fight,
+    p: Point,
+    made: u8,
+) -> Result<bool, String> {
+    if !game.is_legal(go::Move::Play(p)) {
+        return Ok(false);
+    }
+    let b = game.board();
+    let at = point_on(game, &s.at)?;
+    let me = child(game);
+    let depth = u32::from(s.depth);
+    match s.goal {
+        FightGoal::Capture => {
+            let left = depth.saturating_sub(u32::from(made));
+            reading::capture_works(b, me, at, p, left).map_err(|e| e.to_string())
+        }
+        FightGoal::Escape => {
+            reading::escape_works(b, at, Some(p), depth).map_err(|e| e.to_string())
+        }
+        FightGoal::Kill => {
+            life_death::lives_after(b, at, me, Some(p)).map(|l| !l).map_err(|e| e.to_string())
+        }
+        FightGoal::Live => life_death::lives_after(b, at, me, Some(p)).map_err(|e| e.to_string()),
+    }
+}
+
+/// Whether the fight is over after the child's move (`made` moves so far): the stones
+/// are taken, the group lives beyond doubt, or the child made the moves asked for.
+pub(crate) fn fight_done(game: &go::Game, s: &Fight, made: u8) -> bool {
+    let Ok(at) = point_on(game, &s.at) else { return true };
+    let b = game.board();
+    let gone = b.get(at).is_none();
+    made >= s.moves
+        || match s.goal {
+            FightGoal::Capture | FightGoal::Kill => gone,
+            FightGoal::Escape => !gone && b.liberties(at) > usize::from(s.depth),
+            FightGoal::Live => {
+                !gone && life_death::LifeSearch::new(b, at).is_ok_and(|l| l.alive_now(b))
+            }
+        }
+}
+
+/// The other side's answer to the child's move (it is to move in `game`).
+pub(crate) fn fight_reply(game: &go::Game, s: &Fight) -> Option<Point> {
+    let at = point_on(game, &s.at).ok()?;
+    let b = game.board();
+    let me = game.side_to_move();
+    let reply = match s.goal {
+        FightGoal::Capture => reading::stubborn_defence(b, at),
+        FightGoal::Escape => reading::stubborn_attack(b, at),
+        FightGoal::Kill | FightGoal::Live => life_death::answer(b, at, me).ok().flatten(),
+    };
+    reply.filter(|&p| game.is_legal(go::Move::Play(p)))
+}
+
+/// A first working move for the child: the accepted ones first, then any point.
+pub(crate) fn fight_demo_move(game: &go::Game, s: &Fight, made: u8) -> Option<Point> {
+    let listed = s.accept.iter().filter_map(|a| point_on(game, a).ok());
+    let all: Vec<Point> = listed.chain(game.board().points()).collect();
+    all.into_iter().find(|&p| fight_move_works(game, s, p, made).unwrap_or(false))
+}
+
+/// The child's stones of a whole fight played by [`fight_demo_move`] against
+/// [`fight_reply`]; `None` when the child runs out of good moves or a reply is missing.
+pub(crate) fn fight_demo(game: &go::Game, s: &Fight) -> Option<Vec<Point>> {
+    let mut game = game.clone();
+    let mut out = Vec::new();
+    for made in 0..s.moves.max(1) {
+        let p = fight_demo_move(&game, s, made)?;
+        game.play_at(p).ok()?;
+        out.push(p);
+        if fight_done(&game, s, made + 1) {
+            return Some(out);
+        }
+        let Some(reply) = fight_reply(&game, s) else { return Some(out) };
+        game.play_at(reply).ok()?;
+    }
+    None
+}
+
+/// The solver that proves a step, for the content report; `None` for steps no solver
+/// checks.
+pub fn proven_by(step: &super::Step) -> Option<&'static str> {
+    match step {
+        super::Step::Fight(f) => Some(match f.goal {
+            FightGoal::Capture | FightGoal::Escape => "capture reading",
+            FightGoal::Kill | FightGoal::Live => "life and death",
+        }),
+        super::Step::Count(_) => Some("area count"),
+        super::Step::TapGo(t) => Some(match t.question {
+            GoQuestion::Dead { .. } => "life and death",
+            GoQuestion::Territory { .. } => "area count",
+            _ => "rules",
+        }),
+        _ => None,
+    }
+}

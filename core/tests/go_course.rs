@@ -1,0 +1,153 @@
+//! The Go course: it loads and validates, every lesson can be done with three stars
+//! by its demo answers, its puzzles are proven by the solvers, and a wrong claim in a
+//! lesson file is refused.
+
+use qike_core::curriculum::{
+    self, Course, Feedback, GameKind, Input, LessonRun, Step, demo_inputs, go_steps, load,
+};
+
+fn go_course() -> Course {
+    curriculum::course_for(GameKind::Go { size: 9 }).unwrap().expect("a Go course is shipped")
+}
+
+/// The shipped Go files with one text replaced in the file `name`.
+fn planted(name: &str, from: &str, to: &str) -> Course {
+    let files: Vec<(&str, String)> = load::GO_FILES
+        .iter()
+        .map(|&(n, text)| {
+            let text = if n == name {
+                assert!(text.contains(from), "{name} has no '{from}'");
+                text.replacen(from, to, 1)
+            } else {
+                text.to_owned()
+            };
+            (n, text)
+        })
+        .collect();
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    load::load_course(&borrowed).unwrap()
+}
+
+#[test]
+fn the_go_course_is_valid_and_big_enough() {
+    let course = go_course();
+    let problems = curriculum::validate(&course);
+    assert!(problems.is_empty(), "{problems:#?}");
+    assert!(course.units.len() >= 5);
+    assert!(course.lessons().count() >= 16);
+    for unit in &course.units {
+        let last = unit.lessons.last().unwrap();
+        assert!(last.id.contains("review"), "unit {} ends with {}", unit.id, last.id);
+    }
+    for lesson in course.lessons() {
+        let interactive = lesson.steps.iter().filter(|s| s.is_interactive()).count();
+        assert!(interactive >= 6, "{} has {interactive} interactive steps", lesson.id);
+    }
+    let proven = course.lessons().flat_map(|l| &l.steps).filter_map(go_steps::proven_by).count();
+    assert!(proven >= 80, "{proven} proven puzzles");
+}
+
+#[test]
+fn every_go_lesson_is_done_with_three_stars_by_its_demo_answers() {
+    let course = go_course();
+    for lesson in course.lessons() {
+        let mut run = LessonRun::new(lesson);
+        while let Some(view) = run.view() {
+            let step = &lesson.steps[view.index];
+            if matches!(step, Step::PlayOut(_)) {
+                let input = run.play_out_demo().expect("a demo move");
+                assert!(!matches!(run.submit(input), Feedback::Wrong { .. }));
+                continue;
+            }
+            let inputs = demo_inputs(lesson.game, step);
+            assert!(!inputs.is_empty(), "{}/{}: no demo answer", lesson.id, view.step_id);
+            for input in inputs {
+                let f = run.submit(input);
+                assert!(
+                    !matches!(f, Feedback::Wrong { .. } | Feedback::NotExpected),
+                    "{}/{}: {input:?} gave {f:?}",
+                    lesson.id,
+                    view.step_id
+                );
+            }
+            assert!(
+                run.view().is_none_or(|v| v.index != view.index),
+                "{}/{} did not finish",
+                lesson.id,
+                view.step_id
+            );
+        }
+        assert_eq!(run.result().stars, 3, "{}", lesson.id);
+    }
+}
+
+#[test]
+fn a_refuted_answer_fails_the_check() {
+    // The net lesson's answer replaced by the direct atari, which white escapes.
+    let course = planted("09_net.toml", "accept = [\"F6\"]", "accept = [\"E6\"]");
+    let problems = curriculum::validate(&course);
+    assert!(
+        problems.iter().any(|p| p.lesson == "go_net" && p.to_string().contains("E6 does not")),
+        "{problems:#?}"
+    );
+    // A wrong count.
+    let course = planted("15_counting.toml", "answer = 36", "answer = 35");
+    assert!(curriculum::validate(&course).iter().any(|p| p.lesson == "go_counting"));
+    // A point too many among the liberties.
+    let course = planted("02_liberties.toml", "points = [\"E4\", ", "points = [\"E3\", \"E4\", ");
+    assert!(curriculum::validate(&course).iter().any(|p| p.lesson == "go_liberties"));
+    // A killing move listed as a wrong move in a life-and-death step.
+    let course = planted(
+        "13_life_death.toml",
+        "[[steps.wrong]]\nmove = \"A1\"",
+        "[[steps.wrong]]\nmove = \"B1\"",
+    );
+    assert!(curriculum::validate(&course).iter().any(|p| p.lesson == "go_life_death"));
+}
+
+#[test]
+fn fights_refuse_a_failing_stone_and_answer_a_good_one() {
+    let course = go_course();
+    let lesson = course.lesson("go_net").unwrap();
+    let mut run = LessonRun::new(lesson);
+    while run.view().is_some_and(|v| v.step_id != "net") {
+        let step = &lesson.steps[run.view().unwrap().index];
+        for input in demo_inputs(lesson.game, step) {
+            run.submit(input);
+        }
+    }
+    let pt = |name: &str| curriculum::position::point(lesson.game, name).unwrap();
+    // The direct atari: the author's note on it.
+    match run.submit(Input::Tap(pt("E6"))) {
+        Feedback::Wrong { reason } => assert!(reason.en.contains("F5"), "{}", reason.en),
+        other => panic!("{other:?}"),
+    }
+    // The net: white answers with its most stubborn try.
+    match run.submit(Input::Tap(pt("F6"))) {
+        Feedback::Correct { reply: Some(_), .. } => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(run.result().mistakes, 1);
+}
+
+#[test]
+fn a_count_takes_a_number_and_says_more_or_fewer() {
+    let course = go_course();
+    let lesson = course.lesson("go_counting").unwrap();
+    let mut run = LessonRun::new(lesson);
+    while run.view().is_some_and(|v| v.kind != "count") {
+        let step = &lesson.steps[run.view().unwrap().index];
+        for input in demo_inputs(lesson.game, step) {
+            run.submit(input);
+        }
+    }
+    assert_eq!(run.submit(Input::Tap(qike_core::Point::new(0, 0))), Feedback::NotExpected);
+    match run.submit(Input::Number(30)) {
+        Feedback::Wrong { reason } => assert!(reason.en.contains("few")),
+        other => panic!("{other:?}"),
+    }
+    match run.submit(Input::Number(36)) {
+        Feedback::StepDone { .. } => {}
+        other => panic!("{other:?}"),
+    }
+}
