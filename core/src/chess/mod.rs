@@ -22,6 +22,8 @@ mod draw;
 mod face;
 mod fen;
 mod game;
+pub mod kpk;
+pub mod mate_search;
 mod moves;
 mod perft;
 mod pgn;
