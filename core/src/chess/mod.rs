@@ -17,6 +17,7 @@
 //! assert_eq!(game.board_view().piece_at(Point::new(5, 2)).unwrap().glyph, "马");
 //! ```
 
+pub mod attacks;
 mod chinese;
 mod draw;
 mod face;

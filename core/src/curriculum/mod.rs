@@ -21,6 +21,8 @@
 //! ```
 
 mod check_stones;
+mod chess_checks;
+mod chess_steps;
 mod demo;
 mod demo_board;
 pub mod load;
@@ -32,6 +34,7 @@ mod stones;
 mod validate;
 pub mod xq;
 
+pub use chess_steps::collect_path as chess_collect_path;
 pub use demo::demo_inputs;
 pub use demo_board::{
     DemoBoard, DemoError, LessonPosition, lesson_position, lesson_positions, palette,

@@ -168,7 +168,7 @@ pub fn validate(course: &Course) -> Vec<ValidationError> {
                 c.err(Problem::UnknownPrerequisite(p.clone()));
             }
         }
-        if matches!(course.game, GameKind::Chess | GameKind::Go { .. }) {
+        if matches!(course.game, GameKind::Go { .. }) {
             c.err(Problem::UnsupportedGame(format!("{:?}", course.game)));
             continue;
         }
@@ -245,6 +245,7 @@ pub fn validate_lesson(lesson: &Lesson, out: &mut Vec<ValidationError>) {
         }
         match lesson.game {
             GameKind::Xiangqi => validate_step(step, &mut c),
+            GameKind::Chess => super::chess_checks::validate_step(step, &mut c),
             kind => super::check_stones::validate_step(kind, step, &mut c),
         }
     }
