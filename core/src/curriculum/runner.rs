@@ -374,6 +374,10 @@ impl LessonRun {
         if let Some(pos) = self.xq_pos() {
             return pos.legal_targets(from);
         }
+        // So may a chess board with too little material left to mate.
+        if let Some(AnyGame::Chess(g)) = &self.game {
+            return g.position().legal_targets(from);
+        }
         self.game.as_ref().map(|g| g.targets(from)).unwrap_or_default()
     }
 
@@ -403,6 +407,9 @@ impl LessonRun {
     /// milliseconds). `None` in other steps (their answers are [`super::demo_inputs`]).
     pub fn play_out_demo(&self) -> Option<Input> {
         let Some(Step::PlayOut(_)) = self.step() else { return None };
+        if self.pending_promotion().is_some() {
+            return Some(Input::Choice(0));
+        }
         let game = self.game.as_ref()?;
         Some(input_of(playout::demo_move(game)?))
     }
