@@ -86,17 +86,17 @@ struct Out {
 }
 
 impl Out {
+    /// `words`: the step's text, hint and praise.
     fn make_move(
         &mut self,
         pos: &Position,
         accept: &[Move],
         proof: &str,
         wrong: Option<(Move, &str, &str)>,
-        text: (&str, &str),
-        hint: (&str, &str),
-        praise: (&str, &str),
+        words: [(&str, &str); 3],
     ) {
         self.n += 1;
+        let [text, hint, praise] = words;
         println!("[[steps]]\nkind = \"make_move\"\nid = \"{}{}\"", self.id, self.n);
         println!("text = {{ zh = \"{}\", en = \"{}\" }}", text.0, text.1);
         println!("fen = \"{}\"", pos.fen());
@@ -379,7 +379,13 @@ fn main() {
                             ),
                         ),
                     };
-                    out.make_move(&pos, &mates, "mate", None, text, hint, ("将死！", "Checkmate!"));
+                    out.make_move(
+                        &pos,
+                        &mates,
+                        "mate",
+                        None,
+                        [text, hint, ("将死！", "Checkmate!")],
+                    );
                     true
                 } else {
                     false
@@ -395,25 +401,17 @@ fn main() {
                     && dist(pos.king(W), pos.king(B)) <= 2
                     && let Some(st) = stale
                 {
-                    out.make_move(
-                        &pos,
-                        &mates,
-                        "mate",
-                        Some((
+                    out.make_move(&pos, &mates, "mate", Some((
                             st,
                             "这样黑王没有将军却无路可走，是逼和！",
                             "Now the king is not in check but cannot move: stalemate, a draw!",
-                        )),
-                        (
+                        )), [(
                             "白先，一步将死，小心不要逼和。",
                             "White to move: mate in one, and beware of stalemate.",
-                        ),
-                        (
+                        ), (
                             "将死要将军；只围住不将军就是逼和。",
                             "Mate needs a check; boxing the king in without check is stalemate.",
-                        ),
-                        ("将死，不是逼和！", "Checkmate, not stalemate!"),
-                    );
+                        ), ("将死，不是逼和！", "Checkmate, not stalemate!")]);
                     true
                 } else {
                     false
@@ -523,9 +521,7 @@ fn main() {
                                     "这样黑王能守住，只能和棋。",
                                     "Now the black king holds: only a draw.",
                                 )),
-                                text,
-                                hint,
-                                ("对了，这样能赢！", "Right, this wins!"),
+                                [text, hint, ("对了，这样能赢！", "Right, this wins!")],
                             );
                             true
                         }
@@ -568,15 +564,17 @@ fn main() {
                                 "这样白王能抢到关键格，白方就赢了。",
                                 "Now the white king reaches a key square and White wins.",
                             )),
-                            (
-                                "黑先，守和：黑王该走哪里？",
-                                "Black to move and draw: where does the king go?",
-                            ),
-                            (
-                                "挡在兵的前面，和白王对面。",
-                                "Stay in front of the pawn, facing the white king.",
-                            ),
-                            ("守住了，和棋！", "Held: a draw!"),
+                            [
+                                (
+                                    "黑先，守和：黑王该走哪里？",
+                                    "Black to move and draw: where does the king go?",
+                                ),
+                                (
+                                    "挡在兵的前面，和白王对面。",
+                                    "Stay in front of the pawn, facing the white king.",
+                                ),
+                                ("守住了，和棋！", "Held: a draw!"),
+                            ],
                         );
                         true
                     } else {
@@ -712,9 +710,7 @@ fn main() {
                             &[m],
                             "wins_material",
                             w,
-                            text,
-                            hint,
-                            ("赢子成功！", "Material won!"),
+                            [text, hint, ("赢子成功！", "Material won!")],
                         );
                         true
                     } else {
