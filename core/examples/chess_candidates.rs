@@ -634,6 +634,8 @@ fn main() {
                         "disc" => !checkers.is_empty() && !checkers.contains(&m.to),
                         _ => checkers.len() == 2,
                     };
+                    // A plain capture of a loose piece is not the pattern being taught.
+                    let fits = fits && (matches!(k, "disc" | "double") || !pos.is_capture(m));
                     if fits {
                         let (text, hint) = match k {
                             "fork" => (
