@@ -394,7 +394,8 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
             let r = col.next(3.0 * u);
             p.button(r, lang.get(Msg::Continue), Action::Continue, Look::Primary);
         }
-        "quiz" => {
+        // A quiz, or the piece a promoting pawn becomes.
+        _ if !view.choices.is_empty() => {
             // Up to four choices in two rows.
             let rows = view.choices.chunks(2).count().max(1) as f32;
             let h = ((8.0 * u - col.gap * (rows - 1.0)) / rows).min(3.4 * u);

@@ -17,11 +17,14 @@
 //! assert_eq!(game.board_view().piece_at(Point::new(5, 2)).unwrap().glyph, "马");
 //! ```
 
+pub mod attacks;
 mod chinese;
 mod draw;
 mod face;
 mod fen;
 mod game;
+pub mod kpk;
+pub mod mate_search;
 mod moves;
 mod perft;
 mod pgn;

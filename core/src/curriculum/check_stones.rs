@@ -115,6 +115,9 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                     }
                 }
                 Some(Proof::StartsVcf) => prove_vcf_start(kind, g, &accept, &wrong, c),
+                Some(Proof::Mate | Proof::WinsMaterial | Proof::KpkWin | Proof::KpkDraw) => {
+                    c.err(Problem::NotForThisGame("chess proof"));
+                }
                 Some(Proof::Defends) => {
                     let actual = names(kind, puzzles::defences(g, DEFENCE_VCF));
                     let listed = names(kind, accept);

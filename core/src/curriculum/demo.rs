@@ -14,6 +14,11 @@ use crate::xiangqi::Position;
 /// moves depend on the engine's replies (ask [`super::LessonRun::play_out_demo`] move by
 /// move), or when the step's data does not parse.
 pub fn demo_inputs(kind: GameKind, step: &Step) -> Vec<Input> {
+    if kind == GameKind::Chess
+        && let Some(inputs) = super::chess_steps::demo_inputs(step)
+    {
+        return inputs;
+    }
     let pos = step.fen().and_then(|f| Position::from_fen(f).ok());
     let pt = |p: &String| position::point(kind, p);
     let mv = |m: &String| position::move_input(kind, m).map(input_of);

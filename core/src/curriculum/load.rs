@@ -259,8 +259,35 @@ pub const GO_FILES: &[(&str, &str)] = embed!("go":
     "17_review_5.toml",
 );
 
+/// The chess course files as shipped.
+pub const CHESS_FILES: &[(&str, &str)] = embed!("chess":
+    "course.toml",
+    "01_board.toml",
+    "02_minor.toml",
+    "03_review_pieces.toml",
+    "04_check_castle.toml",
+    "05_en_passant_promotion.toml",
+    "06_review_rules.toml",
+    "07_mate_stalemate.toml",
+    "08_draws.toml",
+    "09_review_results.toml",
+    "10_notation.toml",
+    "11_values.toml",
+    "12_review_values.toml",
+    "13_queen_rook_mates.toml",
+    "14_ladder_backrank.toml",
+    "15_review_mates.toml",
+    "16_fork_pin_skewer.toml",
+    "17_discovered_double.toml",
+    "18_review_tactics.toml",
+    "19_king_pawn.toml",
+    "20_opening.toml",
+    "21_review_final.toml",
+);
+
 /// Every shipped course, by name (its folder in `content/`), with its files.
-pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[("xiangqi", XIANGQI_FILES), ("go", GO_FILES)];
+pub const SHIPPED: &[(&str, &[(&str, &str)])] =
+    &[("xiangqi", XIANGQI_FILES), ("chess", CHESS_FILES), ("go", GO_FILES)];
 
 /// The shipped xiangqi course (象棋入门).
 pub fn xiangqi_course() -> Result<Course, LoadError> {

@@ -21,6 +21,8 @@
 //! ```
 
 mod check_stones;
+mod chess_checks;
+mod chess_steps;
 mod demo;
 mod demo_board;
 mod go_checks;
@@ -37,6 +39,7 @@ pub mod teach;
 mod validate;
 pub mod xq;
 
+pub use chess_steps::collect_path as chess_collect_path;
 pub use demo::demo_inputs;
 pub use demo_board::{
     DemoBoard, DemoError, LessonPosition, lesson_position, lesson_positions, palette,

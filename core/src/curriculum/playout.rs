@@ -47,7 +47,7 @@ pub(crate) fn material(pos: &Position, side: Side) -> i32 {
 pub(crate) fn balance(game: &AnyGame, side: Side) -> i32 {
     match game.as_xiangqi() {
         Some(g) => material(g.position(), side) - material(g.position(), side.opponent()),
-        None => 0,
+        None => super::chess_steps::balance(game, side).unwrap_or(0),
     }
 }
 
@@ -96,7 +96,7 @@ pub(crate) fn demo_move(game: &AnyGame) -> Option<MoveInput> {
             let level = Level::get(game.kind(), 10).ok()?.with_nodes(GO_DEMO_NODES);
             play_level(&mut engine, game, &level, &mut Rng::new(1), true)
         }
-        _ => None,
+        AnyGame::Chess(g) => super::chess_steps::demo_move(g, DEMO_NODES),
     }
 }
 
@@ -113,6 +113,9 @@ pub(crate) fn child_moves(played: usize) -> u16 {
 pub(crate) fn after_child(s: &PlayOut, game: &AnyGame, child: Side, start: i32, n: u16) -> Verdict {
     if won(game, child) {
         return Verdict::Reached;
+    }
+    if let Some(v) = chess_draw(s, game) {
+        return v;
     }
     if let PlayGoal::HoldDraw { moves } = s.goal {
         if balance(game, child) < start - HOLD_LOSS {
@@ -143,6 +146,9 @@ pub(crate) fn after_reply(s: &PlayOut, game: &AnyGame, child: Side, start: i32, 
             "The game is over and the goal is not reached. Try again!",
         ));
     }
+    if let Some(v) = chess_draw(s, game) {
+        return v;
+    }
     match s.goal {
         PlayGoal::HoldDraw { .. } => return Verdict::Going,
         PlayGoal::WinMaterial if balance(game, child) >= start + WIN_GAIN => {
@@ -163,6 +169,21 @@ pub(crate) fn after_reply(s: &PlayOut, game: &AnyGame, child: Side, start: i32, 
         ));
     }
     Verdict::Going
+}
+
+/// A chess game that ended drawn (stalemate, dead material): the goal of holding a
+/// draw is reached, any other is missed.
+fn chess_draw(s: &PlayOut, game: &AnyGame) -> Option<Verdict> {
+    if !super::chess_steps::is_drawn(game) {
+        return None;
+    }
+    Some(match s.goal {
+        PlayGoal::HoldDraw { .. } => Verdict::Reached,
+        _ => Verdict::Failed(t(
+            "和棋了（可能是逼和），目标没有完成。再来一次！",
+            "The game is drawn (perhaps a stalemate), so the goal is missed. Try again!",
+        )),
+    })
 }
 
 /// Whether `side` has won: the game says so, or (xiangqi) the other side has no move.

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::playout::{self, Verdict};
 use super::position;
 use super::schema::{Lesson, PlayOut, Proof, PuzzleGoal, Step, Text};
-use super::{stones, xq};
+use super::{chess_steps, stones, xq};
 use crate::xiangqi::Kind;
 
 #[path = "go_run.rs"]
@@ -408,6 +408,9 @@ impl LessonRun {
             }
             Step::Count(_) | Step::Fight(_) => {}
         }
+        if self.pending_promotion().is_some() {
+            view.choices = chess_steps::promotion_choices();
+        }
         if let (Some(b), Some(m)) = (&mut board, self.state.played.last()) {
             b.last_move = m.last_move();
         }
@@ -422,6 +425,10 @@ impl LessonRun {
         // general); the position still knows where a piece may go.
         if let Some(pos) = self.xq_pos() {
             return pos.legal_targets(from);
+        }
+        // So may a chess board with too little material left to mate.
+        if let Some(AnyGame::Chess(g)) = &self.game {
+            return g.position().legal_targets(from);
         }
         self.game.as_ref().map(|g| g.targets(from)).unwrap_or_default()
     }
@@ -452,6 +459,9 @@ impl LessonRun {
     /// milliseconds). `None` in other steps (their answers are [`super::demo_inputs`]).
     pub fn play_out_demo(&self) -> Option<Input> {
         let Some(Step::PlayOut(_)) = self.step() else { return None };
+        if self.pending_promotion().is_some() {
+            return Some(Input::Choice(0));
+        }
         let game = self.game.as_ref()?;
         Some(input_of(playout::demo_move(game)?))
     }
@@ -574,7 +584,25 @@ impl LessonRun {
     pub fn submit(&mut self, input: Input) -> Feedback {
         let Some(step) = self.step_owned() else { return Feedback::NotExpected };
         self.refutation = None;
-        let played = self.move_of(input);
+        let mut played = self.move_of(input);
+        // Chess: a pawn that reaches the last rank waits for the child's choice of
+        // piece (kept in `found` until then); the choice completes the move.
+        if matches!(step, Step::MakeMove(_) | Step::Puzzle(_) | Step::PlayOut(_)) {
+            match (input, self.pending_promotion()) {
+                (Input::Choice(i), Some((from, to))) => {
+                    self.state.found.clear();
+                    played = chess_steps::promotion_move(from, to, i);
+                }
+                (Input::Move { from, to }, _)
+                    if chess_steps::needs_promotion(self.game.as_ref(), from, to) =>
+                {
+                    self.state.found = vec![from, to];
+                    let text = Some(chess_steps::promotion_prompt());
+                    return Feedback::Correct { text, reply: None };
+                }
+                _ => {}
+            }
+        }
         match (&step, input, played) {
             (Step::Explain(_), Input::Continue, _) => self.finish_step(None, false),
             (Step::TapTargets(s), Input::Tap(p), _) => self.tap_target(s, p),
@@ -617,6 +645,16 @@ impl LessonRun {
         }
     }
 
+    /// The pawn move waiting for its promotion choice, if any.
+    fn pending_promotion(&self) -> Option<(Point, Point)> {
+        match (self.step()?, self.state.found.as_slice()) {
+            (Step::MakeMove(_) | Step::Puzzle(_) | Step::PlayOut(_), &[from, to]) => {
+                Some((from, to))
+            }
+            _ => None,
+        }
+    }
+
     fn tap_target(&mut self, s: &super::schema::TapTargets, p: Point) -> Feedback {
         let Some(from) = self.pt(&s.piece) else { return Feedback::NotExpected };
         let targets = self.targets(from);
@@ -646,7 +684,8 @@ impl LessonRun {
         // A stone that starts a win by fours is right even when the author listed
         // another first stone.
         let proven = s.proof == Some(Proof::StartsVcf)
-            && self.game.as_ref().is_some_and(|g| stones::starts_vcf(g, m));
+            && self.game.as_ref().is_some_and(|g| stones::starts_vcf(g, m))
+            || chess_steps::proves(s.proof, self.game.as_ref(), m);
         if (listed || proven)
             && let Some(game) = &mut self.game
             && advance(game, m).is_ok()
@@ -682,6 +721,11 @@ impl LessonRun {
         let m = MoveInput::step(from, to);
         if let Some(f) = self.illegal(m) {
             return f;
+        }
+        if let Some(reason) =
+            self.game.as_ref().and_then(|g| chess_steps::collect_refusal(g, from, to))
+        {
+            return self.wrong(reason);
         }
         let Some(game) = &mut self.game else { return Feedback::NotExpected };
         let side = game.side_to_move();
@@ -724,9 +768,11 @@ impl LessonRun {
         let left = s.mate_in.unwrap_or(0).saturating_sub((k / 2) as u8);
         let good = line.is_some()
             || match s.goal {
-                PuzzleGoal::Mate => self.xq_pos().is_some_and(|pos| {
-                    step_move(m).is_some_and(|mv| xq::move_keeps_mate(pos, mv, left))
-                }),
+                PuzzleGoal::Mate => {
+                    self.xq_pos().is_some_and(|pos| {
+                        step_move(m).is_some_and(|mv| xq::move_keeps_mate(pos, mv, left))
+                    }) || chess_steps::keeps_mate(&game, m, left)
+                }
                 PuzzleGoal::Five => stones::keeps_vcf(&game, m, u32::from(left)),
                 PuzzleGoal::Line => false,
             };
@@ -828,6 +874,7 @@ impl LessonRun {
         }
         let name = Kind::from_piece_kind(kind)
             .map(kind_name)
+            .or_else(|| chess_steps::piece_name(kind))
             .unwrap_or_else(|| t("这个棋子", "this piece"));
         self.wrong(Text {
             zh: format!("{}不摆在这里。想想它的起始位置。", name.zh),
@@ -885,6 +932,7 @@ fn fallback_reply(game: &AnyGame) -> Option<MoveInput> {
         AnyGame::Gomoku(g) => {
             crate::gomoku::puzzles::forced_block(g).map(|at| MoveInput::Place { at })
         }
+        AnyGame::Chess(g) => chess_steps::defence(g),
         _ => None,
     }
 }
@@ -892,6 +940,9 @@ fn fallback_reply(game: &AnyGame) -> Option<MoveInput> {
 /// The same position with `side` to move again (collect steps, where only the child's
 /// piece moves); `None` outside xiangqi or when that position is not valid.
 fn keep_turn(game: &AnyGame, side: crate::Side) -> Option<AnyGame> {
+    if let AnyGame::Chess(g) = game {
+        return chess_steps::keep_turn(g, side);
+    }
     let pos = xq::with_side_to_move(game.as_xiangqi()?.position(), side)?;
     Some(AnyGame::Xiangqi(crate::xiangqi::Game::new(pos, crate::xiangqi::Rules::default())))
 }

@@ -329,6 +329,17 @@ pub enum Proof {
     /// Every accepted move leaves the opponent without a VCF, and every other move
     /// lets the opponent win by one.
     Defends,
+    /// Chess: the accepted moves are exactly the moves that checkmate at once.
+    Mate,
+    /// Chess: every accepted move wins material by the engine's search (see
+    /// [`crate::ai::chess::tactic`] for the depth and margin) and no named wrong move does.
+    WinsMaterial,
+    /// Chess, king and pawn against king: every accepted move keeps the win for the
+    /// pawn's side and every named wrong move throws it away, by the exact table.
+    KpkWin,
+    /// Chess, king and pawn against king: the lone king's accepted moves keep the draw
+    /// and its named wrong moves lose, by the exact table.
+    KpkDraw,
 }
 
 /// A named wrong move and the feedback for it.

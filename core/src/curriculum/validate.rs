@@ -185,10 +185,6 @@ pub fn validate(course: &Course) -> Vec<ValidationError> {
                 c.err(Problem::UnknownPrerequisite(p.clone()));
             }
         }
-        if matches!(course.game, GameKind::Chess) {
-            c.err(Problem::UnsupportedGame(format!("{:?}", course.game)));
-            continue;
-        }
         validate_lesson(lesson, &mut out);
     }
     if let Some(id) = prerequisite_cycle(course) {
@@ -263,6 +259,7 @@ pub fn validate_lesson(lesson: &Lesson, out: &mut Vec<ValidationError>) {
         match lesson.game {
             GameKind::Xiangqi => validate_step(step, &mut c),
             GameKind::Go { .. } => super::go_checks::validate_step(lesson.game, step, &mut c),
+            GameKind::Chess => super::chess_checks::validate_step(step, &mut c),
             kind => super::check_stones::validate_step(kind, step, &mut c),
         }
     }

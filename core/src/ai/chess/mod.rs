@@ -21,6 +21,7 @@ mod levels;
 mod picker;
 mod search;
 mod see;
+pub mod tactic;
 mod tt;
 mod tune;
 mod weights;

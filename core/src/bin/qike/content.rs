@@ -21,6 +21,8 @@ pub fn check() -> Result<(), String> {
         let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
         // Puzzles by how many moves the mate takes (0 = a line to follow, not a mate).
         let mut mates: BTreeMap<u8, usize> = BTreeMap::new();
+        // Make-move steps whose claim a solver proves, by the kind of claim.
+        let mut proofs: BTreeMap<String, usize> = BTreeMap::new();
         let (mut lessons, mut puzzles) = (0, 0);
         let mut fewest: Option<(usize, &str)> = None;
         // Go: steps a solver in core proves, by solver.
@@ -36,6 +38,12 @@ pub fn check() -> Result<(), String> {
                 if let Step::Puzzle(p) = step {
                     puzzles += 1;
                     *mates.entry(p.mate_in.unwrap_or(0)).or_default() += 1;
+                }
+                if let Step::MakeMove(m) = step
+                    && let Some(proof) = m.proof
+                {
+                    puzzles += 1;
+                    *proofs.entry(format!("{proof:?}")).or_default() += 1;
                 }
             }
             let interactive = lesson.steps.iter().filter(|s| s.is_interactive()).count();
@@ -72,6 +80,13 @@ pub fn check() -> Result<(), String> {
         if !proven.is_empty() {
             let by: Vec<String> = proven.iter().map(|(k, n)| format!("{k}: {n}")).collect();
             println!("  puzzles proven by solvers: {}", by.join(", "));
+        }
+        if !proofs.is_empty() {
+            let by: Vec<String> = proofs.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            println!(
+                "  proven moves: {} (mate and king-and-pawn solvers, tactics by search)",
+                by.join(", ")
+            );
         }
         if let Some((n, id)) = fewest {
             println!("  fewest interactive steps in a lesson: {n} ({id})");

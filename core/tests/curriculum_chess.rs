@@ -1,0 +1,274 @@
+//! The chess course: it validates with every puzzle proven, keeps its size promise,
+//! every lesson can be walked to three stars with its right answers, a planted wrong
+//! answer is caught by validation, and the chess steps (promotion, star hunt, mate
+//! puzzles) behave as a child meets them.
+
+use qike_core::curriculum::schema::{Proof, PuzzleGoal};
+use qike_core::curriculum::{self, Feedback, Input, LessonRun, Step, demo_inputs, load};
+use qike_core::{GameKind, PieceKind, Point};
+
+fn course() -> curriculum::Course {
+    curriculum::course_for(GameKind::Chess).unwrap().expect("a chess course is shipped")
+}
+
+/// Puzzles a solver proves: mate puzzles and make-move steps with a proof.
+fn proven(step: &Step) -> bool {
+    match step {
+        Step::Puzzle(p) => p.goal == PuzzleGoal::Mate,
+        Step::MakeMove(m) => m.proof.is_some(),
+        _ => false,
+    }
+}
+
+#[test]
+fn the_course_validates_and_keeps_its_promise() {
+    let course = course();
+    let problems = curriculum::validate(&course);
+    assert!(
+        problems.is_empty(),
+        "{}",
+        problems.iter().map(|p| p.to_string() + "\n").collect::<String>()
+    );
+    assert!(course.units.len() >= 6, "{} units", course.units.len());
+    assert!(course.lessons().count() >= 18);
+    for unit in &course.units {
+        let last = unit.lessons.last().map(|l| l.id.as_str()).unwrap_or("");
+        assert!(last.starts_with("ch-review-"), "unit {} ends with {last}", unit.id);
+    }
+    for lesson in course.lessons() {
+        let n = lesson.steps.iter().filter(|s| s.is_interactive()).count();
+        assert!(n >= 6, "{} has {n} interactive steps", lesson.id);
+    }
+    let steps: Vec<&Step> = course.lessons().flat_map(|l| &l.steps).collect();
+    let puzzles = steps.iter().filter(|s| proven(s)).count();
+    assert!(puzzles >= 120, "{puzzles} proven puzzles");
+    let kinds = |want: Proof| {
+        steps.iter().filter(|s| matches!(s, Step::MakeMove(m) if m.proof == Some(want))).count()
+    };
+    assert!(kinds(Proof::Mate) >= 30);
+    assert!(kinds(Proof::WinsMaterial) >= 20);
+    assert!(kinds(Proof::KpkWin) + kinds(Proof::KpkDraw) >= 15);
+    assert!(steps.iter().filter(|s| matches!(s, Step::Puzzle(_))).count() >= 20);
+    assert!(steps.iter().filter(|s| matches!(s, Step::PlayOut(_))).count() >= 3);
+    for kind in ["collect", "tap_targets", "setup", "quiz", "explain", "tap_point"] {
+        assert!(steps.iter().any(|s| s.kind_name() == kind), "no {kind} step");
+    }
+}
+
+/// Plays a lesson with its demo answers (play-outs with the "show me" moves against
+/// the step's engine) and returns the result.
+fn walk(lesson: &curriculum::Lesson) -> curriculum::LessonResult {
+    let mut run = LessonRun::new(lesson);
+    let mut last = None;
+    let mut budget = 3_000;
+    while let Some(view) = run.view() {
+        let step = &lesson.steps[view.index];
+        let inputs = match step {
+            Step::PlayOut(_) => run.play_out_demo().into_iter().collect(),
+            _ => demo_inputs(GameKind::Chess, step),
+        };
+        assert!(!inputs.is_empty(), "{}/{} has no demo answer", lesson.id, view.step_id);
+        for input in inputs {
+            let f = run.submit(input);
+            assert!(
+                !matches!(f, Feedback::Wrong { .. } | Feedback::NotExpected),
+                "{}/{}: {input:?} → {f:?}",
+                lesson.id,
+                view.step_id
+            );
+            last = Some(f);
+            budget -= 1;
+            assert!(budget > 0, "{} does not end", lesson.id);
+        }
+    }
+    match last {
+        Some(Feedback::LessonDone { result, .. }) => result,
+        other => panic!("{}: ended with {other:?}", lesson.id),
+    }
+}
+
+#[test]
+fn every_lesson_walks_to_three_stars() {
+    for lesson in course().lessons() {
+        let result = walk(lesson);
+        assert_eq!(result.stars, 3, "{}", lesson.id);
+        assert_eq!(result.steps.len(), lesson.steps.len(), "{}", lesson.id);
+    }
+}
+
+/// The course files with one text replaced.
+fn planted(file: &str, from: &str, to: &str) -> Vec<String> {
+    let files: Vec<(&str, String)> = load::CHESS_FILES
+        .iter()
+        .map(|(name, text)| {
+            let text = if *name == file {
+                assert!(text.contains(from), "{file} has no {from}");
+                text.replacen(from, to, 1)
+            } else {
+                (*text).to_owned()
+            };
+            (*name, text)
+        })
+        .collect();
+    let pairs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    let course = load::load_course(&pairs).unwrap();
+    curriculum::validate(&course).iter().map(|e| e.to_string()).collect()
+}
+
+#[test]
+fn planted_wrong_answers_are_caught() {
+    // A mate in one answered by a rook move that does not mate.
+    let found = planted("05_en_passant_promotion.toml", "[\"a7a8q\", \"a7a8r\"]", "[\"a7a8q\"]");
+    assert!(found.iter().any(|p| p.contains("mate at once")), "{found:?}");
+    // A fork answered by a quiet move.
+    let found = planted("11_values.toml", "[\"d1d5\"]", "[\"d1d4\"]");
+    assert!(found.iter().any(|p| p.contains("gains")), "{found:?}");
+    // A king-and-pawn win claimed for a position the table calls a draw.
+    let found = planted(
+        "19_king_pawn.toml",
+        "8/8/8/2k5/8/8/2PK4/8 w - - 0 1",
+        "8/8/8/8/2k5/8/2PK4/8 b - - 0 1",
+    );
+    assert!(!found.is_empty(), "a drawn play-out passed as a win");
+}
+
+fn lesson(id: &str) -> curriculum::Lesson {
+    course().lesson(id).unwrap().clone()
+}
+
+fn go_to(run: &mut LessonRun, step: &str) {
+    let lesson = run.lesson().clone();
+    while run.view().is_some_and(|v| v.step_id != step) {
+        let view = run.view().unwrap();
+        for input in demo_inputs(GameKind::Chess, &lesson.steps[view.index]) {
+            run.submit(input);
+        }
+    }
+}
+
+fn sq(name: &str) -> Point {
+    qike_core::chess::parse_square(name).unwrap()
+}
+
+#[test]
+fn a_promotion_waits_for_the_choice_and_a_wrong_piece_is_refused() {
+    let lesson = lesson("ch-ep-promo");
+    let mut run = LessonRun::new(&lesson);
+    go_to(&mut run, "promo-mate");
+    let f = run.submit(Input::Move { from: sq("a7"), to: sq("a8") });
+    assert!(matches!(f, Feedback::Correct { text: Some(_), reply: None }), "{f:?}");
+    assert_eq!(run.view().unwrap().choices.len(), 4);
+    // A saved run resumes with the choice still open.
+    let mut run = LessonRun::resume(&lesson, run.save()).unwrap();
+    assert_eq!(run.view().unwrap().choices.len(), 4);
+    // A bishop does not mate.
+    assert!(matches!(run.submit(Input::Choice(2)), Feedback::Wrong { .. }));
+    assert!(run.view().unwrap().choices.is_empty());
+    run.submit(Input::Move { from: sq("a7"), to: sq("a8") });
+    // The rook mates too: the solver accepts every mating promotion.
+    assert!(matches!(run.submit(Input::Choice(1)), Feedback::StepDone { .. }));
+}
+
+#[test]
+fn the_star_hunt_refuses_guarded_squares_and_checks() {
+    let lesson = lesson("ch-board");
+    let mut run = LessonRun::new(&lesson);
+    go_to(&mut run, "queen-stars");
+    // e4 is guarded by the pawn on d5.
+    match run.submit(Input::Move { from: sq("b1"), to: sq("e4") }) {
+        Feedback::Wrong { reason } => assert!(reason.en.contains("guarded"), "{}", reason.en),
+        other => panic!("{other:?}"),
+    }
+    // b8 would check the king on h8 along the last rank.
+    match run.submit(Input::Move { from: sq("b1"), to: sq("b8") }) {
+        Feedback::Wrong { reason } => assert!(reason.en.contains("check"), "{}", reason.en),
+        other => panic!("{other:?}"),
+    }
+    // A good move keeps White to move, so the queen moves again.
+    assert!(matches!(
+        run.submit(Input::Move { from: sq("b1"), to: sq("b5") }),
+        Feedback::Correct { .. }
+    ));
+    assert!(run.targets(sq("b5")).contains(&sq("e2")));
+}
+
+#[test]
+fn a_mate_puzzle_accepts_any_move_that_keeps_the_mate_and_answers_it() {
+    let lesson = lesson("ch-ladder-backrank");
+    let step = lesson.steps.iter().find_map(|s| match s {
+        Step::Puzzle(p) => Some(p.clone()),
+        _ => None,
+    });
+    let step = step.unwrap();
+    let mut run = LessonRun::new(&lesson);
+    go_to(&mut run, &step.id);
+    let pos = qike_core::chess::Position::from_fen(&step.fen).unwrap();
+    // Every first move that forces mate in two is right, scripted or not.
+    let firsts = qike_core::chess::mate_search::mating_moves(&pos, 2);
+    assert!(!firsts.is_empty());
+    let last = *firsts.last().unwrap();
+    match run.submit(Input::Move { from: last.from, to: last.to }) {
+        Feedback::Correct { reply: Some(_), .. } => {}
+        other => panic!("{other:?}"),
+    }
+    // A move that does not mate in two is wrong.
+    let mut run = LessonRun::new(&lesson);
+    go_to(&mut run, &step.id);
+    let bad = pos
+        .legal_moves()
+        .into_iter()
+        .find(|m| !qike_core::chess::mate_search::move_mates_within(&pos, *m, 2))
+        .unwrap();
+    assert!(matches!(
+        run.submit(Input::Move { from: bad.from, to: bad.to }),
+        Feedback::Wrong { .. }
+    ));
+}
+
+/// One wrong answer in every interactive step gets a reason in both languages.
+#[test]
+fn a_wrong_answer_in_every_step_is_explained() {
+    for lesson in course().lessons() {
+        let mut run = LessonRun::new(lesson);
+        while let Some(view) = run.view() {
+            let step = &lesson.steps[view.index];
+            let right = demo_inputs(GameKind::Chess, step);
+            let squares = (0..8u8).flat_map(|f| (0..8u8).map(move |r| Point::new(f, r)));
+            let wrong = match step {
+                Step::Explain(_) => None,
+                Step::Quiz(s) => Some(Input::Choice((s.answer + 1) % s.choices.len())),
+                Step::TapTargets(_) | Step::TapPoint(_) => {
+                    squares.clone().find(|p| !right.contains(&Input::Tap(*p))).map(Input::Tap)
+                }
+                Step::Setup(_) => right.first().map(|i| match i {
+                    Input::Place { at, .. } => Input::Place { kind: PieceKind::Stone, at: *at },
+                    other => *other,
+                }),
+                _ => {
+                    let board = view.board.clone().unwrap();
+                    squares.clone().find(|p| board.piece_at(*p).is_none()).map(|from| Input::Move {
+                        from,
+                        to: Point::new(from.file, (from.rank + 1) % 8),
+                    })
+                }
+            };
+            if let Some(w) = wrong {
+                match run.submit(w) {
+                    Feedback::Wrong { reason } => assert!(reason.is_complete(), "{}", lesson.id),
+                    other => panic!("{}/{}: {w:?} gave {other:?}", lesson.id, view.step_id),
+                }
+                run.retry();
+            }
+            if matches!(step, Step::PlayOut(_)) {
+                while run.view().is_some_and(|v| v.index == view.index) {
+                    let input = run.play_out_demo().unwrap();
+                    run.submit(input);
+                }
+                continue;
+            }
+            for input in right {
+                run.submit(input);
+            }
+        }
+    }
+}
