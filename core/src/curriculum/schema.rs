@@ -306,6 +306,9 @@ pub enum Proof {
     /// Every accepted move leaves the opponent without a VCF, and every other move
     /// lets the opponent win by one.
     Defends,
+    /// A first win by threats (VCT): after every accepted move, each reply of the
+    /// opponent leaves the child a VCF; after each named wrong move some reply does not.
+    StartsVct,
 }
 
 /// A named wrong move and the feedback for it.

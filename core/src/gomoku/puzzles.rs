@@ -101,6 +101,29 @@ pub fn forced_block(game: &Game) -> Option<Point> {
     }
 }
 
+/// Whether a stone of the side to move on `at` stops a five: it stands on a point
+/// where the opponent would make five (one of them, when there are several).
+pub fn blocks(game: &Game, at: Point) -> bool {
+    let other = game.stone_to_move().opponent();
+    game.outcome().is_none()
+        && shape_points(game.board(), game.rule(), other, Asked::Five).contains(&at)
+}
+
+/// Whether `at` starts a win by threats for the side to move: it is legal, the game
+/// goes on, and every reply of the opponent leaves a win by continuous fours within
+/// `moves` (a reply the opponent may not play does not count, one that wins does).
+pub fn starts_vct(game: &Game, at: Point, moves: u32) -> bool {
+    let mut g = game.clone();
+    if g.play(at).is_err() {
+        return false;
+    }
+    match g.outcome() {
+        Some(Outcome::Win { winner, .. }) => winner == game.side_to_move(),
+        Some(_) => false,
+        None => defences(&g, moves).is_empty(),
+    }
+}
+
 /// Whether the side to move has a win by continuous fours within `moves` of its moves.
 pub fn has_vcf(game: &Game, moves: u32) -> bool {
     crate::ai::gomoku::vcf(game, moves).is_some()
