@@ -179,6 +179,30 @@ mod tests {
     }
 
     #[test]
+    fn a_three_whose_both_ends_make_a_four_three_wins_by_threats() {
+        // Black h8 i8 in a row with the pairs g9 g10 and k9 k10 above both ends; g8 and
+        // k8 are double threes (forbidden), j8 makes an open three that loses at either
+        // end; the split three f8 is blocked on g8 and leads nowhere.
+        let g = game("h8 i8 g9 g10 k9 k10", "h9 i10 j9 f11 l11 i7");
+        assert!(!has_vcf(&g, 8));
+        assert!(starts_vct(&g, p("j8"), 6));
+        assert!(!starts_vct(&g, p("f8"), 6));
+        assert!(!starts_vct(&g, p("g8"), 6), "a forbidden point starts nothing");
+        let mut after = g.clone();
+        after.play(p("j8")).unwrap();
+        assert!(defences(&after, 6).is_empty());
+    }
+
+    #[test]
+    fn a_block_stands_on_a_five_point_of_the_opponent() {
+        // White to move; black's open four has two five points, either is a block.
+        let g = game("h8 i8 j8 k8 c3", "h9 i9 j9 a1");
+        assert!(blocks(&g, p("g8")) && blocks(&g, p("l8")));
+        assert!(!blocks(&g, p("k9")));
+        assert_eq!(forced_block(&g), None);
+    }
+
+    #[test]
     fn defences_stop_the_win_and_other_moves_do_not() {
         // White to move; black threatens the four-three on l8.
         let g = game("i8 j8 k8 l9 l10 c13", "h8 a1 a3 c1 o15");
