@@ -304,7 +304,7 @@ fn tap_board(
 }
 
 /// The board area of the lesson screen.
-fn board_area(frame: &Frame) -> Rect {
+pub fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
     let a = frame.inner(0.8);
     Rect::new(a.min.x, a.min.y + 11.0 * u, a.max.x, a.max.y - 8.5 * u)
