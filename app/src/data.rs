@@ -84,13 +84,12 @@ impl Current {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Notice(pub Option<String>);
 
-/// The xiangqi course, parsed once. `&'static` so lesson runs can borrow it.
+/// The xiangqi course, parsed once. `&'static` so lesson runs can borrow it. Screens
+/// that show one course at a time use [`chosen_course`] instead.
 pub fn course() -> &'static Course {
-    static COURSE: OnceLock<Course> = OnceLock::new();
-    COURSE.get_or_init(|| {
-        // The shipped course is checked by `qike content check` in the tests; an empty
-        // course here would mean a broken build, shown as an empty course map.
-        curriculum::xiangqi_course().unwrap_or_else(|_| Course {
+    static EMPTY: OnceLock<Course> = OnceLock::new();
+    courses().iter().find(|c| c.game == qike_core::GameKind::Xiangqi).unwrap_or_else(|| {
+        EMPTY.get_or_init(|| Course {
             id: String::new(),
             game: qike_core::GameKind::Xiangqi,
             title: curriculum::Text::new("", ""),
@@ -100,11 +99,33 @@ pub fn course() -> &'static Course {
     })
 }
 
-/// A lesson of any shipped course by its id (the Go course's lessons, say), for
-/// screens opened by id. Every course is parsed once.
-pub fn any_lesson(id: &str) -> Option<&'static curriculum::Lesson> {
-    static ALL: OnceLock<Vec<Course>> = OnceLock::new();
-    ALL.get_or_init(|| curriculum::courses().unwrap_or_default()).iter().find_map(|c| c.lesson(id))
+/// Every shipped course (one per game that has lessons), parsed once.
+pub fn courses() -> &'static [Course] {
+    static COURSES: OnceLock<Vec<Course>> = OnceLock::new();
+    // The shipped courses are checked by `qike content check` in the tests; an empty
+    // list here would mean a broken build, shown as games without a lessons button.
+    COURSES.get_or_init(|| curriculum::courses().unwrap_or_default())
+}
+
+/// The index in [`courses`] of the course of a game (any rule set or board size).
+pub fn course_index(kind: qike_core::GameKind) -> Option<usize> {
+    let same = |a: qike_core::GameKind| std::mem::discriminant(&a) == std::mem::discriminant(&kind);
+    courses().iter().position(|c| same(c.game))
+}
+
+/// The course the course map and the lesson player show: an index into [`courses`].
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ChosenCourse(pub usize);
+
+/// The chosen course (the first one if the index is out of range).
+pub fn chosen_course(chosen: &ChosenCourse) -> &'static Course {
+    courses().get(chosen.0).unwrap_or_else(course)
+}
+
+/// The lesson with this id in any course, with the index of its course. Lesson ids
+/// are unique across courses (a core test checks), so progress records never clash.
+pub fn find_lesson(id: &str) -> Option<(usize, &'static curriculum::Lesson)> {
+    courses().iter().enumerate().find_map(|(i, c)| c.lesson(id).map(|l| (i, l)))
 }
 
 #[derive(Debug)]
@@ -116,6 +137,7 @@ impl Plugin for DataPlugin {
             app.insert_resource(DataDir::platform());
         }
         app.init_resource::<Current>()
+            .init_resource::<ChosenCourse>()
             .init_resource::<Notice>()
             .insert_resource(Lang::system())
             .add_systems(Update, open_store.run_if(in_state(AppState::Loading)))

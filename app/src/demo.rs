@@ -20,6 +20,7 @@ pub const SCREENS: &[&str] = &[
     "course",
     "lesson",
     "lesson-go",
+    "lesson-gomoku",
     "play-setup",
     "setup-go",
     "setup-gomoku",
@@ -171,6 +172,20 @@ fn arrange(
                         .find(|l| l.steps.iter().any(|s| s.kind_name() == "fight"))
                         .map(|l| l.id.clone())
                 })
+                .unwrap_or_default();
+            commands.insert_resource(OpenLesson(id));
+            next.set(AppState::Lesson);
+        }
+        "lesson-gomoku" => {
+            // The first gomoku lesson that opens on a move to make.
+            let gomoku = crate::data::course_index(GameKind::Gomoku { rule: GomokuRule::Renju });
+            let id = gomoku
+                .and_then(|i| crate::data::courses().get(i))
+                .and_then(|c| {
+                    c.lessons()
+                        .find(|l| l.steps.first().is_some_and(|s| s.kind_name() == "make_move"))
+                })
+                .map(|l| l.id.clone())
                 .unwrap_or_default();
             commands.insert_resource(OpenLesson(id));
             next.set(AppState::Lesson);

@@ -45,6 +45,8 @@ pub enum Action {
     CancelProfile,
     PickProfile(ProfileId),
     // Course map and lessons
+    /// Opens the course map of a course: an index into `data::courses()`.
+    Course(usize),
     Unit(usize),
     OpenLesson(String),
     Continue,

@@ -17,7 +17,7 @@ use common::{headless, press, settle, state};
 use qike_app::AppState;
 use qike_app::actions::PointerPressed;
 use qike_app::board::{ActiveBoard, HighlightRing, PieceNode};
-use qike_app::data::{Store, course};
+use qike_app::data::{Store, course, courses};
 use qike_app::demo::{GO_COUNT_MOVES, GOMOKU_MOVES};
 use qike_app::i18n::{Lang, Msg};
 use qike_app::layout::BoardLayout;
@@ -401,36 +401,65 @@ fn a_game_in_progress_survives_closing_the_app() {
 }
 
 #[test]
-fn every_lesson_of_the_course_can_be_done_on_the_screen_with_three_stars() {
+fn every_lesson_of_every_course_can_be_done_on_the_screen_with_three_stars() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
     let profile = store(&app).profiles().unwrap()[0].id;
-    for lesson in course().lessons() {
-        app.world_mut().insert_resource(qike_app::screens::course::OpenLesson(lesson.id.clone()));
-        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Lesson);
+    assert!(!courses().is_empty());
+    for (index, course) in courses().iter().enumerate() {
+        // From home, through the game card's lessons button, to the course map.
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Home);
         settle(&mut app);
-        for (i, step) in lesson.steps.iter().enumerate() {
-            assert_eq!(current_step(&app), Some(i), "{} step {}", lesson.id, step.id());
-            let inputs = demo_inputs(qike_core::GameKind::Xiangqi, step);
-            if inputs.is_empty() {
-                // A play-out: the runner's own demo picks the child's moves.
-                let mut guard = 0;
-                while current_step(&app) == Some(i) {
-                    let input = app.world().resource::<LessonScreen>().run.play_out_demo();
-                    give(&mut app, input.unwrap_or_else(|| panic!("{}: no demo move", step.id())));
-                    guard += 1;
-                    assert!(guard < 200, "{}: play-out never ends", step.id());
+        assert!(
+            has_button(&mut app, &Action::Course(index)),
+            "no lessons button for {}",
+            course.id
+        );
+        press(&mut app, Action::Course(index));
+        assert_eq!(state(&app), AppState::Course);
+        let shown = texts(&mut app);
+        let title = [&course.title.zh, &course.title.en];
+        assert!(shown.iter().any(|t| title.contains(&t)), "{}: title not shown", course.id);
+        for lesson in course.lessons() {
+            press(&mut app, Action::OpenLesson(lesson.id.clone()));
+            assert_eq!(state(&app), AppState::Lesson, "{}", lesson.id);
+            for (i, step) in lesson.steps.iter().enumerate() {
+                assert_eq!(current_step(&app), Some(i), "{} step {}", lesson.id, step.id());
+                if step.fen().is_some() {
+                    let board = app.world().get_resource::<ActiveBoard>();
+                    let kind = board.map(|b| b.view.kind);
+                    assert_eq!(kind, Some(course.game), "{} step {}: board", lesson.id, step.id());
+                }
+                let inputs = demo_inputs(lesson.game, step);
+                if inputs.is_empty() {
+                    // A play-out: the runner's own demo picks the child's moves.
+                    let mut guard = 0;
+                    while current_step(&app) == Some(i) {
+                        let input = app.world().resource::<LessonScreen>().run.play_out_demo();
+                        let input = input.unwrap_or_else(|| panic!("{}: no demo move", step.id()));
+                        give(&mut app, input);
+                        guard += 1;
+                        assert!(guard < 200, "{}: play-out never ends", step.id());
+                    }
+                }
+                for input in inputs {
+                    give(&mut app, input);
                 }
             }
-            for input in inputs {
-                give(&mut app, input);
-            }
+            let screen = app.world().resource::<LessonScreen>();
+            assert_eq!(screen.finished, Some(3), "{}: {:?}", lesson.id, screen.feedback);
+            let rec = store(&app).lesson_record(profile, &lesson.id).unwrap().unwrap();
+            assert_eq!(rec.status, LessonStatus::Completed, "{}", lesson.id);
+            // Back to this course's map, not another game's.
+            press(&mut app, Action::Back);
+            assert_eq!(state(&app), AppState::Course);
         }
-        let screen = app.world().resource::<LessonScreen>();
-        assert_eq!(screen.finished, Some(3), "{}: {:?}", lesson.id, screen.feedback);
-        let rec = store(&app).lesson_record(profile, &lesson.id).unwrap().unwrap();
-        assert_eq!(rec.status, LessonStatus::Completed, "{}", lesson.id);
+        let progress = CourseProgress::load(
+            app.world().resource::<Store>(),
+            app.world().resource::<qike_app::data::Current>(),
+        );
+        assert_eq!(progress.next(course).map(|l| l.id.clone()), None, "{}", course.id);
     }
 }
 

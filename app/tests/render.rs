@@ -362,6 +362,26 @@ fn check_board(screen: &str, png: &Png) {
             assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell, "a");
             assert_label(png, c(0, 14) - Vec2::new(cell * 0.78, 0.0), cell, "15");
         }
+        "lesson-gomoku" => {
+            // The first gomoku lesson opening on a move: black's four on the slant
+            // e6 f7 g8 h9, white's d5 f8 g7 h8, the 15×15 lines and the coordinates.
+            let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+            let area = qike_app::screens::lesson::board_area(&frame);
+            let kind = GameKind::Gomoku { rule: GomokuRule::Renju };
+            let l = BoardLayout::fit_board(area, 15, 15, kind.placement(), true);
+            let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
+            assert!(cell > 40.0, "the lesson board is only {cell} pixels a line");
+            assert!(png.count((c(10, 10) + c(11, 10)) / 2.0, 2.0, dark) >= 3, "a line");
+            let stone = cell * 0.35;
+            for (f, r) in [(4, 5), (5, 6), (6, 7), (7, 8)] {
+                assert!(png.count(c(f, r), stone, black) > 100, "black stone at {f},{r}");
+            }
+            for (f, r) in [(3, 4), (5, 7), (6, 6), (7, 7)] {
+                assert!(png.count(c(f, r), stone, light) > 100, "white stone at {f},{r}");
+            }
+            assert!(png.count(c(8, 9), stone, black) < 20, "i10 is still empty");
+            assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell, "a");
+        }
         "teacher-join-code" => check_qr(png),
         "tournament-pairings" => {
             // Two results tapped in: their buttons in the selection blue.

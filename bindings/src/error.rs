@@ -260,6 +260,7 @@ flat_error! {
         RoundNotFinished,
         Undecided,
         NoSuchTable,
+        FieldFixed,
     }
 }
 
@@ -283,6 +284,7 @@ impl From<qike_core::tournament::TournamentError> for TournamentError {
             Core::RoundNotFinished { .. } => TournamentError::RoundNotFinished(m),
             Core::Undecided { .. } => TournamentError::Undecided(m),
             Core::NoSuchTable { .. } => TournamentError::NoSuchTable(m),
+            Core::FieldFixed => TournamentError::FieldFixed(m),
         }
     }
 }

@@ -157,6 +157,7 @@ impl From<curriculum::Input> for LessonInput {
                 LessonInput::Choice { index: u32::try_from(index).unwrap_or(u32::MAX) }
             }
             curriculum::Input::Place { kind, at } => LessonInput::Place { kind, at },
+            curriculum::Input::Number(value) => LessonInput::Number { value },
         }
     }
 }

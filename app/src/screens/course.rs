@@ -8,7 +8,7 @@ use qike_core::curriculum::{Course, Lesson};
 use qike_core::progress::{LessonRecord, LessonStatus};
 
 use crate::AppState;
-use crate::data::{Current, Store, course};
+use crate::data::{ChosenCourse, Current, Store, chosen_course};
 use crate::i18n::Msg;
 use crate::screens::{header, stars_text};
 use crate::ui::Canvas;
@@ -75,10 +75,16 @@ impl Plugin for CoursePlugin {
 }
 
 /// Opens on the unit of the next lesson.
-fn enter(store: Option<Res<Store>>, current: Res<Current>, mut unit: ResMut<ShownUnit>) {
+fn enter(
+    store: Option<Res<Store>>,
+    current: Res<Current>,
+    chosen: Res<ChosenCourse>,
+    mut unit: ResMut<ShownUnit>,
+) {
     let Some(store) = store else { return };
     let progress = CourseProgress::load(&store, &current);
-    let course = course();
+    let course = chosen_course(&chosen);
+    unit.0 = unit.0.min(course.units.len().saturating_sub(1));
     if let Some(next) = progress.next(course) {
         unit.0 = course
             .units
@@ -92,6 +98,7 @@ fn react(
     mut commands: Commands,
     mut pressed: MessageReader<Pressed>,
     mut unit: ResMut<ShownUnit>,
+    chosen: Res<ChosenCourse>,
     mut redraw: ResMut<Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
@@ -99,7 +106,7 @@ fn react(
         match action {
             Action::Back => next.set(AppState::Home),
             Action::Unit(i) => {
-                unit.0 = (*i).min(course().units.len().saturating_sub(1));
+                unit.0 = (*i).min(chosen_course(&chosen).units.len().saturating_sub(1));
                 redraw.0 = true;
             }
             Action::OpenLesson(id) => {
@@ -114,12 +121,13 @@ fn react(
 fn draw(
     mut canvas: Canvas,
     unit: Res<ShownUnit>,
+    chosen: Res<ChosenCourse>,
     store: Option<Res<Store>>,
     current: Res<Current>,
 ) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
-    let course = course();
+    let course = chosen_course(&chosen);
     let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, &lang.text(&course.title), Some(Action::Back));
     let Some(store) = store else { return };

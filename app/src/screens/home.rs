@@ -1,13 +1,13 @@
-//! Home: hello to the child, the four games as equal cards (each with "play"; xiangqi
-//! also with its lessons, the others' courses come later), and the way to progress,
-//! settings and the profile picker.
+//! Home: hello to the child, the four games as equal cards (each with "play", and
+//! "lessons" for every game that has a course), and the way to progress, settings and
+//! the profile picker.
 
 use bevy::prelude::*;
 
 use qike_core::{GameKind, GomokuRule};
 
 use crate::AppState;
-use crate::data::{Current, Store};
+use crate::data::{ChosenCourse, Current, Store, course_index};
 use crate::i18n::Msg;
 use crate::screens::game_name;
 use crate::screens::play_setup::PlayChoice;
@@ -35,11 +35,16 @@ impl Plugin for HomePlugin {
 fn react(
     mut pressed: MessageReader<Pressed>,
     mut choice: ResMut<PlayChoice>,
+    mut chosen: ResMut<ChosenCourse>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     for Pressed(action) in pressed.read() {
         match action {
             Action::Go(state) => next.set(*state),
+            Action::Course(i) => {
+                chosen.0 = *i;
+                next.set(AppState::Course);
+            }
             Action::PlayGame(kind) => {
                 choice.choose_game(*kind);
                 next.set(AppState::PlaySetup);
@@ -66,7 +71,7 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
         0.8 * u,
     );
     // The four games in two rows of two equal cards: a badge, the name, and "play"
-    // (with "lessons" above it for xiangqi, the one course so far).
+    // (with "lessons" above it for every game that has a course).
     let card_h = 10.6 * u;
     for pair in GAMES.chunks(2) {
         let cards = col.row(2, card_h);
@@ -89,15 +94,10 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
                 card.max.y - 0.8 * u,
             );
             p.button(play, lang.get(Msg::Play), Action::PlayGame(kind), Look::Primary);
-            if kind == GameKind::Xiangqi {
+            if let Some(i) = course_index(kind) {
                 let lessons =
                     Rect::new(play.min.x, play.min.y - 3.2 * u, play.max.x, play.min.y - 0.5 * u);
-                p.button(
-                    lessons,
-                    lang.get(Msg::Lessons),
-                    Action::Go(AppState::Course),
-                    Look::Secondary,
-                );
+                p.button(lessons, lang.get(Msg::Lessons), Action::Course(i), Look::Secondary);
             }
         }
     }

@@ -11,7 +11,7 @@ use qike_core::{Highlight, HighlightKind, Point, Side};
 
 use crate::AppState;
 use crate::board::ActiveBoard;
-use crate::data::{Current, Notice, Store, course};
+use crate::data::{ChosenCourse, Current, Notice, Store, chosen_course, find_lesson};
 use crate::i18n::{Lang, Msg};
 use crate::screens::course::{CourseProgress, OpenLesson};
 use crate::screens::{header, stars_text};
@@ -74,13 +74,18 @@ fn enter(
     open: Option<Res<OpenLesson>>,
     store: Option<Res<Store>>,
     current: Res<Current>,
+    mut chosen: ResMut<ChosenCourse>,
     mut next: ResMut<NextState<AppState>>,
 ) {
-    let lesson = open.and_then(|o| course().lesson(&o.0).or_else(|| crate::data::any_lesson(&o.0)));
-    let (Some(lesson), Some(store)) = (lesson, store) else {
+    let found = open.and_then(|o| find_lesson(&o.0));
+    let (Some((in_course, lesson)), Some(store)) = (found, store) else {
         next.set(AppState::Course);
         return;
     };
+    // Back and "next lesson" stay in the lesson's own course.
+    if chosen.0 != in_course {
+        chosen.0 = in_course;
+    }
     // Resume a saved run of this lesson if there is a readable one.
     let saved = current
         .profile
@@ -207,6 +212,7 @@ fn react(
     mut screen: ResMut<LessonScreen>,
     mut keep: Keeper,
     mut commands: Commands,
+    chosen: Res<ChosenCourse>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     let lang = *keep.lang;
@@ -240,7 +246,7 @@ fn react(
             }
             Action::NextLesson => {
                 let progress = CourseProgress::load(&keep.store, &keep.current);
-                match progress.next(course()) {
+                match progress.next(chosen_course(&chosen)) {
                     Some(l) => {
                         commands.insert_resource(OpenLesson(l.id.clone()));
                         // Setting the same state runs OnExit and OnEnter: a fresh screen.
@@ -306,7 +312,7 @@ fn tap_board(
 }
 
 /// The board area of the lesson screen.
-fn board_area(frame: &Frame) -> Rect {
+pub fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
     let a = frame.inner(0.8);
     Rect::new(a.min.x, a.min.y + 11.0 * u, a.max.x, a.max.y - 8.5 * u)

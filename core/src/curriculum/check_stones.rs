@@ -115,6 +115,24 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                     }
                 }
                 Some(Proof::StartsVcf) => prove_vcf_start(kind, g, &accept, &wrong, c),
+                Some(Proof::StartsVct) => {
+                    for &at in &accept {
+                        if !puzzles::starts_vct(g, at, DEFENCE_VCF) {
+                            c.err(Problem::Unproven(format!(
+                                "{} leaves a defence against every win by fours",
+                                kind.point_name(at)
+                            )));
+                        }
+                    }
+                    for &at in &wrong {
+                        if puzzles::starts_vct(g, at, DEFENCE_VCF) {
+                            c.err(Problem::Unproven(format!(
+                                "the wrong move {} wins by threats too",
+                                kind.point_name(at)
+                            )));
+                        }
+                    }
+                }
                 Some(Proof::Mate | Proof::WinsMaterial | Proof::KpkWin | Proof::KpkDraw) => {
                     c.err(Problem::NotForThisGame("chess proof"));
                 }
@@ -208,8 +226,8 @@ fn validate_five_puzzle(kind: GameKind, s: &super::schema::Puzzle, g: &Game, c: 
                     });
                     break;
                 }
-            } else if puzzles::forced_block(&g) != Some(at) {
-                c.err(Problem::BadLine { line: i, what: format!("reply {text} is not the block") });
+            } else if !puzzles::blocks(&g, at) {
+                c.err(Problem::BadLine { line: i, what: format!("reply {text} is not a block") });
                 break;
             }
             if g.play(at).is_err() {

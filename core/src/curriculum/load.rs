@@ -285,9 +285,30 @@ pub const CHESS_FILES: &[(&str, &str)] = embed!("chess":
     "21_review_final.toml",
 );
 
+/// The gomoku course files as shipped.
+pub const GOMOKU_FILES: &[(&str, &str)] = embed!("gomoku":
+    "course.toml",
+    "01_board.toml",
+    "02_shapes.toml",
+    "03_fours.toml",
+    "04_review_shapes.toml",
+    "05_four_three.toml",
+    "06_defend.toml",
+    "07_vcf.toml",
+    "08_vct.toml",
+    "09_review_attack.toml",
+    "10_renju.toml",
+    "11_opening.toml",
+    "12_review_rules.toml",
+);
+
 /// Every shipped course, by name (its folder in `content/`), with its files.
-pub const SHIPPED: &[(&str, &[(&str, &str)])] =
-    &[("xiangqi", XIANGQI_FILES), ("chess", CHESS_FILES), ("go", GO_FILES)];
+pub const SHIPPED: &[(&str, &[(&str, &str)])] = &[
+    ("xiangqi", XIANGQI_FILES),
+    ("go", GO_FILES),
+    ("chess", CHESS_FILES),
+    ("gomoku", GOMOKU_FILES),
+];
 
 /// The shipped xiangqi course (象棋入门).
 pub fn xiangqi_course() -> Result<Course, LoadError> {

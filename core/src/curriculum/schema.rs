@@ -340,6 +340,9 @@ pub enum Proof {
     /// Chess, king and pawn against king: the lone king's accepted moves keep the draw
     /// and its named wrong moves lose, by the exact table.
     KpkDraw,
+    /// A first win by threats (VCT): after every accepted move, each reply of the
+    /// opponent leaves the child a VCF; after each named wrong move some reply does not.
+    StartsVct,
 }
 
 /// A named wrong move and the feedback for it.

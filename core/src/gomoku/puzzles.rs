@@ -101,6 +101,29 @@ pub fn forced_block(game: &Game) -> Option<Point> {
     }
 }
 
+/// Whether a stone of the side to move on `at` stops a five: it stands on a point
+/// where the opponent would make five (one of them, when there are several).
+pub fn blocks(game: &Game, at: Point) -> bool {
+    let other = game.stone_to_move().opponent();
+    game.outcome().is_none()
+        && shape_points(game.board(), game.rule(), other, Asked::Five).contains(&at)
+}
+
+/// Whether `at` starts a win by threats for the side to move: it is legal, the game
+/// goes on, and every reply of the opponent leaves a win by continuous fours within
+/// `moves` (a reply the opponent may not play does not count, one that wins does).
+pub fn starts_vct(game: &Game, at: Point, moves: u32) -> bool {
+    let mut g = game.clone();
+    if g.play(at).is_err() {
+        return false;
+    }
+    match g.outcome() {
+        Some(Outcome::Win { winner, .. }) => winner == game.side_to_move(),
+        Some(_) => false,
+        None => defences(&g, moves).is_empty(),
+    }
+}
+
 /// Whether the side to move has a win by continuous fours within `moves` of its moves.
 pub fn has_vcf(game: &Game, moves: u32) -> bool {
     crate::ai::gomoku::vcf(game, moves).is_some()
@@ -153,6 +176,30 @@ mod tests {
         assert!(!starts_vcf(&g, p("l8"), 2));
         assert!(!starts_vcf(&g, p("c3"), 3));
         assert!(has_vcf(&g, 3));
+    }
+
+    #[test]
+    fn a_three_whose_both_ends_make_a_four_three_wins_by_threats() {
+        // Black h8 i8 in a row with the pairs g9 g10 and k9 k10 above both ends; g8 and
+        // k8 are double threes (forbidden), j8 makes an open three that loses at either
+        // end; the split three f8 is blocked on g8 and leads nowhere.
+        let g = game("h8 i8 g9 g10 k9 k10", "h9 i10 j9 f11 l11 i7");
+        assert!(!has_vcf(&g, 8));
+        assert!(starts_vct(&g, p("j8"), 6));
+        assert!(!starts_vct(&g, p("f8"), 6));
+        assert!(!starts_vct(&g, p("g8"), 6), "a forbidden point starts nothing");
+        let mut after = g.clone();
+        after.play(p("j8")).unwrap();
+        assert!(defences(&after, 6).is_empty());
+    }
+
+    #[test]
+    fn a_block_stands_on_a_five_point_of_the_opponent() {
+        // White to move; black's open four has two five points, either is a block.
+        let g = game("h8 i8 j8 k8 c3", "h9 i9 j9 a1");
+        assert!(blocks(&g, p("g8")) && blocks(&g, p("l8")));
+        assert!(!blocks(&g, p("k9")));
+        assert_eq!(forced_block(&g), None);
     }
 
     #[test]

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use qike_core::curriculum::schema::{Proof, PuzzleGoal, ShapeQuery};
 use qike_core::curriculum::{self, Feedback, LessonRun, Step, load};
 
 pub fn check() -> Result<(), String> {
@@ -19,31 +20,17 @@ pub fn check() -> Result<(), String> {
         }
         failed |= !problems.is_empty();
         let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
-        // Puzzles by how many moves the mate takes (0 = a line to follow, not a mate).
-        let mut mates: BTreeMap<u8, usize> = BTreeMap::new();
-        // Make-move steps whose claim a solver proves, by the kind of claim.
-        let mut proofs: BTreeMap<String, usize> = BTreeMap::new();
+        // Puzzles by kind: what the solver in core proves about each.
+        let mut proven: BTreeMap<String, usize> = BTreeMap::new();
         let (mut lessons, mut puzzles) = (0, 0);
         let mut fewest: Option<(usize, &str)> = None;
-        // Go: steps a solver in core proves, by solver.
-        let mut proven: BTreeMap<&str, usize> = BTreeMap::new();
         for lesson in course.lessons() {
             lessons += 1;
             for step in &lesson.steps {
                 *kinds.entry(step.kind_name()).or_default() += 1;
-                if let Some(solver) = curriculum::go_steps::proven_by(step) {
+                if let Some(kind) = puzzle_kind(step) {
                     puzzles += 1;
-                    *proven.entry(solver).or_default() += 1;
-                }
-                if let Step::Puzzle(p) = step {
-                    puzzles += 1;
-                    *mates.entry(p.mate_in.unwrap_or(0)).or_default() += 1;
-                }
-                if let Step::MakeMove(m) = step
-                    && let Some(proof) = m.proof
-                {
-                    puzzles += 1;
-                    *proofs.entry(format!("{proof:?}")).or_default() += 1;
+                    *proven.entry(kind).or_default() += 1;
                 }
             }
             let interactive = lesson.steps.iter().filter(|s| s.is_interactive()).count();
@@ -70,29 +57,50 @@ pub fn check() -> Result<(), String> {
         for (kind, n) in kinds {
             println!("    {kind}: {n}");
         }
-        let by: Vec<String> = mates
-            .iter()
-            .map(|(k, n)| if *k == 0 { format!("line {n}") } else { format!("mate in {k}: {n}") })
-            .collect();
-        if !by.is_empty() {
-            println!("  puzzles: {} (verified by the mate solver)", by.join(", "));
-        }
-        if !proven.is_empty() {
-            let by: Vec<String> = proven.iter().map(|(k, n)| format!("{k}: {n}")).collect();
-            println!("  puzzles proven by solvers: {}", by.join(", "));
-        }
-        if !proofs.is_empty() {
-            let by: Vec<String> = proofs.iter().map(|(k, n)| format!("{k} {n}")).collect();
-            println!(
-                "  proven moves: {} (mate and king-and-pawn solvers, tactics by search)",
-                by.join(", ")
-            );
-        }
+        let by: Vec<String> = proven.iter().map(|(k, n)| format!("{k}: {n}")).collect();
+        println!("  puzzles: {} (each proven by the rules and solvers in core)", by.join(", "));
         if let Some((n, id)) = fewest {
             println!("  fewest interactive steps in a lesson: {n} ({id})");
         }
     }
     if failed { Err("content check failed".into()) } else { Ok(()) }
+}
+
+/// What kind of proven puzzle a step is, if it is one: a mate or a win by fours with
+/// its length, a line to follow, a make-move step with its proof, or a shape question.
+fn puzzle_kind(step: &Step) -> Option<String> {
+    match step {
+        Step::Puzzle(p) => Some(match (p.goal, p.mate_in) {
+            (PuzzleGoal::Mate, Some(n)) => format!("mate in {n}"),
+            (PuzzleGoal::Five, Some(n)) => format!("five in {n}"),
+            _ => "line".to_owned(),
+        }),
+        Step::MakeMove(m) => m.proof.map(|p| {
+            match p {
+                Proof::Five => "make five",
+                Proof::StartsVcf => "start a win by fours (VCF)",
+                Proof::StartsVct => "start a win by threats (VCT)",
+                Proof::Defends => "the only defences",
+                Proof::Mate => "mate in one",
+                Proof::WinsMaterial => "win material",
+                Proof::KpkWin => "king and pawn: win",
+                Proof::KpkDraw => "king and pawn: hold the draw",
+            }
+            .to_owned()
+        }),
+        Step::TapShape(t) => Some(
+            match t.shape {
+                ShapeQuery::Five => "tap every five",
+                ShapeQuery::OpenFour => "tap every open four",
+                ShapeQuery::Four => "tap every four",
+                ShapeQuery::OpenThree => "tap every open three",
+                ShapeQuery::FourThree => "tap every four-three",
+                ShapeQuery::Forbidden => "tap every forbidden point",
+            }
+            .to_owned(),
+        ),
+        _ => curriculum::go_steps::proven_by(step).map(str::to_owned),
+    }
 }
 
 /// Plays a lesson with its demo answers and insists on three stars.
