@@ -60,6 +60,12 @@ fn create_profile(app: &mut App) {
     assert_eq!(state(app), AppState::Home);
 }
 
+/// The home screen's button that opens the xiangqi course.
+fn xiangqi_lessons() -> Action {
+    let index = qike_app::data::course_index(qike_core::GameKind::Xiangqi);
+    Action::Course(index.expect("the xiangqi course is shipped"))
+}
+
 /// Gives the inputs of a lesson step as presses and taps.
 fn give(app: &mut App, input: Input) {
     match input {
@@ -107,7 +113,7 @@ fn profile_lesson_stars_and_reopen() {
         assert_eq!(profiles[0].avatar, "tiger");
         assert!(!profiles[0].display_name.is_empty());
 
-        press(&mut app, Action::Go(AppState::Course));
+        press(&mut app, xiangqi_lessons());
         assert_eq!(state(&app), AppState::Course);
         assert!(
             !has_button(&mut app, &Action::OpenLesson(second_id.clone())),
@@ -156,7 +162,7 @@ fn profile_lesson_stars_and_reopen() {
     let profile = store(&app).profiles().unwrap()[0].id;
     assert!(!app.world().resource::<ProfileForm>().open);
     press(&mut app, Action::PickProfile(profile));
-    press(&mut app, Action::Go(AppState::Course));
+    press(&mut app, xiangqi_lessons());
     let progress = CourseProgress::load(
         app.world().resource::<Store>(),
         app.world().resource::<qike_app::data::Current>(),
@@ -827,7 +833,7 @@ fn back_goes_back_one_screen() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
-    press(&mut app, Action::Go(AppState::Course));
+    press(&mut app, xiangqi_lessons());
     press(&mut app, Action::OpenLesson(course().lessons().next().unwrap().id.clone()));
     assert_eq!(state(&app), AppState::Lesson);
     press(&mut app, Action::Back);
@@ -992,7 +998,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     // Lesson 1 on the screen with its right answers.
     let first = course().lessons().next().unwrap().clone();
     press(&mut pupil, Action::Back);
-    press(&mut pupil, Action::Go(AppState::Course));
+    press(&mut pupil, xiangqi_lessons());
     press(&mut pupil, Action::OpenLesson(first.id.clone()));
     for step in &first.steps {
         for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {

@@ -45,10 +45,22 @@ pub fn native_library(stem: &str) -> PathBuf {
         .unwrap_or_else(|| panic!("{name} was not built; looked in {candidates:?}"))
 }
 
-/// A fresh, empty scratch folder for one test.
+/// A fresh, empty scratch folder for one test. Folders that earlier runs of the same
+/// test left behind are removed (each holds generated bindings and a copy of the
+/// library), so only the last run's files stay for a look after a failure.
 pub fn scratch_dir(name: &str) -> PathBuf {
-    let dir = profile_dir().join("qike-tests").join(format!("{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let root = profile_dir().join("qike-tests");
+    let dir = root.join(format!("{name}-{}", std::process::id()));
+    if let Ok(entries) = std::fs::read_dir(&root) {
+        let earlier = format!("{name}-");
+        for entry in entries.flatten() {
+            let file = entry.file_name();
+            let rest = file.to_str().and_then(|f| f.strip_prefix(&earlier));
+            if rest.is_some_and(|pid| pid.chars().all(|c| c.is_ascii_digit())) {
+                let _ = std::fs::remove_dir_all(entry.path());
+            }
+        }
+    }
     std::fs::create_dir_all(&dir).expect("create scratch dir");
     dir
 }
