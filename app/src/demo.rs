@@ -21,6 +21,7 @@ pub const SCREENS: &[&str] = &[
     "lesson",
     "lesson-go",
     "lesson-gomoku",
+    "lesson-chess",
     "play-setup",
     "setup-go",
     "setup-gomoku",
@@ -188,6 +189,11 @@ fn arrange(
                 .map(|l| l.id.clone())
                 .unwrap_or_default();
             commands.insert_resource(OpenLesson(id));
+            next.set(AppState::Lesson);
+        }
+        "lesson-chess" => {
+            // The tactics lesson: it opens on a knight's fork of king and rook.
+            commands.insert_resource(OpenLesson("ch-tactics-1".into()));
             next.set(AppState::Lesson);
         }
         "play-setup" => next.set(AppState::PlaySetup),

@@ -9,7 +9,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::time::{Duration, Instant};
 
 use bevy::math::Vec2;
 use qike_app::layout::BoardLayout;
@@ -24,32 +23,37 @@ struct Xvfb(Child);
 
 impl Drop for Xvfb {
     fn drop(&mut self) {
-        let _ = self.0.kill();
+        // SIGTERM, not SIGKILL: Xvfb then removes its lock file and socket, which a
+        // killed server would leave behind for later runs to trip over.
+        let terminated = Command::new("kill")
+            .args(["-TERM", &self.0.id().to_string()])
+            .status()
+            .is_ok_and(|s| s.success());
+        if !terminated {
+            let _ = self.0.kill();
+        }
         let _ = self.0.wait();
     }
 }
 
 fn start_xvfb() -> Result<(Xvfb, String), String> {
-    // One display per call: the tests in this file run in parallel, each with its own.
-    static NEXT: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
-    let n = NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-    let display = format!(":{}", 90 + (std::process::id() % 400) * 4 + n % 4);
-    let child = Command::new("Xvfb")
-        .args([display.as_str(), "-screen", "0", "1600x2400x24", "-nolisten", "tcp"])
-        .stdout(Stdio::null())
+    // `-displayfd 1`: Xvfb picks a free display itself and writes its number to stdout
+    // once it accepts connections, so parallel tests and leftovers of earlier runs
+    // never collide.
+    let mut child = Command::new("Xvfb")
+        .args(["-displayfd", "1", "-screen", "0", "1600x2400x24", "-nolisten", "tcp"])
+        .stdout(Stdio::piped())
         .stderr(Stdio::null())
         .spawn()
         .map_err(|e| format!("Xvfb not available ({e}); apt-get install xvfb"))?;
+    let stdout = child.stdout.take().ok_or("Xvfb has no stdout")?;
     let xvfb = Xvfb(child);
-    let socket = format!("/tmp/.X11-unix/X{}", &display[1..]);
-    let start = Instant::now();
-    while !Path::new(&socket).exists() {
-        if start.elapsed() > Duration::from_secs(30) {
-            return Err("Xvfb did not start".into());
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    Ok((xvfb, display))
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut std::io::BufReader::new(stdout), &mut line)
+        .map_err(|e| format!("reading Xvfb's display number: {e}"))?;
+    let number: u32 =
+        line.trim().parse().map_err(|_| format!("Xvfb did not start (it printed {line:?})"))?;
+    Ok((xvfb, format!(":{number}")))
 }
 
 fn has_vulkan_driver() -> bool {
@@ -381,6 +385,28 @@ fn check_board(screen: &str, png: &Png) {
             }
             assert!(png.count(c(8, 9), stone, black) < 20, "i10 is still empty");
             assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell, "a");
+        }
+        "lesson-chess" => {
+            // The tactics lesson opens on a fork: white's knight on c7 attacks black's
+            // king on e8 and rook on a8; white's king waits on e1.
+            let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+            let area = qike_app::screens::lesson::board_area(&frame);
+            let l = BoardLayout::fit_board(area, 8, 8, GameKind::Chess.placement(), true);
+            let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
+            assert!(cell > 60.0, "the lesson board is only {cell} pixels a square");
+            let (light_square, dark_square) = (near([245, 230, 199], 12), near([153, 107, 69], 14));
+            let r = cell * 0.3;
+            assert!(png.count(c(0, 2), r, &dark_square) > 300, "dark square a3");
+            assert!(png.count(c(1, 2), r, &light_square) > 300, "light square b3");
+            let disc = cell * 0.36;
+            for (f, r, what) in [(2, 6, "white knight on c7"), (4, 0, "white king on e1")] {
+                assert!(png.count(c(f, r), disc, light) > 200, "{what}");
+                assert!(png.count(c(f, r), cell * 0.2, dark) > 20, "{what}: glyph");
+            }
+            for (f, r, what) in [(4, 7, "black king on e8"), (0, 7, "black rook on a8")] {
+                assert!(png.count(c(f, r), disc, black) > 200, "{what}");
+            }
+            assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.8), cell * 0.6, "a");
         }
         "teacher-join-code" => check_qr(png),
         "tournament-pairings" => {
