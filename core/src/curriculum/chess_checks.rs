@@ -7,6 +7,7 @@
 use super::chess_steps;
 use super::position;
 use super::schema::{PlayGoal, Proof, PuzzleGoal, Step};
+use super::stars::read_stars;
 use super::validate::{Ctx, Problem, play_out_fields, quiz_fields};
 use crate::ai::chess::tactic::{self, TACTIC_DEPTH, TACTIC_MARGIN};
 use crate::chess::{self, Move, Position, kpk, mate_search};
@@ -124,19 +125,8 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
                 c.err(Problem::NoPiece(s.piece.clone()));
                 return;
             }
-            let mut stars = Vec::new();
-            for st in &s.stars {
-                let Some(p) = point(c, st) else { continue };
-                if pos.piece_at(p).is_some() {
-                    c.err(Problem::StarOccupied(st.clone()));
-                    return;
-                }
-                stars.push(p);
-            }
-            if stars.is_empty() {
-                c.err(Problem::Empty("star"));
-                return;
-            }
+            let occupied = |p| pos.piece_at(p).is_some();
+            let Some(stars) = read_stars(c, &s.stars, point, occupied) else { return };
             if chess_steps::collect_path(&pos, from, &stars, s.max_moves).is_none() {
                 c.err(Problem::StarsUnreachable { max: s.max_moves });
             }

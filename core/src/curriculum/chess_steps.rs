@@ -3,11 +3,10 @@
 //! the king, and keeps the move), mate puzzles answered by the longest defence, and
 //! moves proven right by the solvers even when the author did not list them.
 
-use std::collections::{BTreeSet, VecDeque};
-
 use super::position;
 use super::runner::Input;
 use super::schema::{Proof, Step, Text};
+use super::stars::shortest_tour;
 use crate::chess::{self, Position, Role, attacks, kpk, mate_search};
 use crate::{AnyGame, GameKind, MoveInput, PieceKind, Point, Side};
 
@@ -87,44 +86,23 @@ pub fn collect_path(
     stars: &[Point],
     max: u8,
 ) -> Option<Vec<(Point, Point)>> {
-    if stars.is_empty() || stars.len() > 16 {
-        return None;
-    }
     let side = pos.side_to_move();
-    let full: u32 = (1u32 << stars.len()) - 1;
-    let mut seen = BTreeSet::from([(from, 0u32)]);
-    let mut queue = VecDeque::from([(pos.clone(), from, 0u32, Vec::new())]);
-    while let Some((p, at, got, path)) = queue.pop_front() {
-        if got == full {
-            return Some(path);
-        }
-        if path.len() >= usize::from(max) {
-            continue;
-        }
+    shortest_tour(pos.clone(), from, stars, max, |p, at| {
         let game = AnyGame::Chess(chess::Game::from_position(p.clone()));
-        for mv in p.legal_moves_from(at) {
-            if mv.promotion.is_some_and(|k| k != chess::Promotion::Queen)
-                || collect_refusal(&game, at, mv.to).is_some()
-            {
-                continue;
-            }
-            let mut next = chess::Game::from_position(p.clone());
-            if next.play(mv).is_err() {
-                continue;
-            }
-            let Some(AnyGame::Chess(next)) = keep_turn(&next, side) else { continue };
-            let mut g = got;
-            if let Some(i) = stars.iter().position(|&s| s == mv.to) {
-                g |= 1 << i;
-            }
-            if seen.insert((mv.to, g)) {
-                let mut path = path.clone();
-                path.push((at, mv.to));
-                queue.push_back((next.position().clone(), mv.to, g, path));
-            }
-        }
-    }
-    None
+        p.legal_moves_from(at)
+            .into_iter()
+            .filter(|mv| {
+                mv.promotion.is_none_or(|k| k == chess::Promotion::Queen)
+                    && collect_refusal(&game, at, mv.to).is_none()
+            })
+            .filter_map(|mv| {
+                let mut next = chess::Game::from_position(p.clone());
+                next.play(mv).ok()?;
+                let Some(AnyGame::Chess(next)) = keep_turn(&next, side) else { return None };
+                Some((mv.to, next.position().clone()))
+            })
+            .collect()
+    })
 }
 
 /// Whether `m` keeps a forced mate within `left` moves (chess puzzles).

@@ -34,6 +34,7 @@ pub mod practice;
 pub mod quality;
 mod runner;
 pub mod schema;
+mod stars;
 mod stones;
 pub mod teach;
 mod validate;

@@ -3,9 +3,10 @@
 //! be reached, mates are forced, ids are unique, prerequisites exist without cycles,
 //! and every text is written in both languages.
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet};
 
 use super::schema::{Course, Lesson, PuzzleGoal, Step, Text};
+use super::stars::{read_stars, shortest_tour};
 use super::xq;
 use crate::xiangqi::{Move, Position};
 use crate::{GameKind, Point};
@@ -329,20 +330,10 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
         }
         Step::Collect(s) => {
             let (Some(pos), Some(from)) = (pos, c.point(&s.piece)) else { return };
-            let mut stars = Vec::new();
-            for st in &s.stars {
-                if let Some(p) = c.point(st) {
-                    if pos.piece_at(p).is_some() {
-                        c.err(Problem::StarOccupied(st.clone()));
-                        return;
-                    }
-                    stars.push(p);
-                }
-            }
-            if stars.is_empty() {
-                c.err(Problem::Empty("star"));
+            let occupied = |p| pos.piece_at(p).is_some();
+            let Some(stars) = read_stars(c, &s.stars, |c, st| c.point(st), occupied) else {
                 return;
-            }
+            };
             if pos.legal_targets(from).is_empty() {
                 c.err(Problem::NoPiece(s.piece.clone()));
                 return;
@@ -498,38 +489,15 @@ pub fn collect_path(
     stars: &[Point],
     max: u8,
 ) -> Option<Vec<(Point, Point)>> {
-    if stars.len() > 16 {
-        return None;
-    }
     let side = pos.side_to_move();
-    let full: u32 = (1u32 << stars.len()) - 1;
-    let mut seen = BTreeSet::new();
-    let mut queue = VecDeque::new();
-    queue.push_back((pos.clone(), from, 0u32, Vec::new()));
-    seen.insert((from, 0u32));
-    while let Some((p, at, got, path)) = queue.pop_front() {
-        if got == full {
-            return Some(path);
-        }
-        if path.len() >= max as usize {
-            continue;
-        }
-        for to in p.legal_targets(at) {
-            let mut next = p.clone();
-            if next.play_points(at, to).is_err() {
-                continue;
-            }
-            let Some(next) = xq::with_side_to_move(&next, side) else { continue };
-            let mut g = got;
-            if let Some(i) = stars.iter().position(|&s| s == to) {
-                g |= 1 << i;
-            }
-            if seen.insert((to, g)) {
-                let mut path = path.clone();
-                path.push((at, to));
-                queue.push_back((next, to, g, path));
-            }
-        }
-    }
-    None
+    shortest_tour(pos.clone(), from, stars, max, |p, at| {
+        p.legal_targets(at)
+            .into_iter()
+            .filter_map(|to| {
+                let mut next = p.clone();
+                next.play_points(at, to).ok()?;
+                Some((to, xq::with_side_to_move(&next, side)?))
+            })
+            .collect()
+    })
 }
