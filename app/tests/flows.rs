@@ -1097,3 +1097,149 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     let mine = store(&pupil).pupil_assignments(kid, now).unwrap();
     assert_eq!((mine.len(), mine[0].state), (1, AssignmentState::Done));
 }
+
+// ---- Feedback that teaches: refutations on the board, reasons, the pupil's quiz order.
+
+/// Opens a lesson of the xiangqi course directly and walks it through the screen up to
+/// the step `upto` (its earlier steps answered right).
+fn open_lesson_at(app: &mut App, lesson: &qike_core::curriculum::Lesson, upto: usize) {
+    app.world_mut().insert_resource(qike_app::screens::course::OpenLesson(lesson.id.clone()));
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Lesson);
+    settle(app);
+    assert_eq!(state(app), AppState::Lesson);
+    for step in &lesson.steps[..upto] {
+        for input in demo_inputs(lesson.game, step) {
+            give(app, input);
+        }
+    }
+    assert_eq!(current_step(app), Some(upto), "{}", lesson.id);
+}
+
+/// A legal move of the child's that the puzzle refuses and the opponent can answer,
+/// found by trying each move on a copy of the run.
+fn refuted_move(app: &App) -> (Point, Point) {
+    let run = &app.world().resource::<LessonScreen>().run;
+    let board = run.view().and_then(|v| v.board).expect("a board");
+    for piece in board.pieces.iter().filter(|p| p.side == board.side_to_move) {
+        for to in run.targets(piece.at) {
+            let mut trial = run.clone();
+            let wrong = matches!(
+                trial.submit(Input::Move { from: piece.at, to }),
+                qike_core::curriculum::Feedback::Wrong { .. }
+            );
+            if wrong && trial.refutation().is_some_and(|r| r.reply.is_some()) {
+                return (piece.at, to);
+            }
+        }
+    }
+    panic!("no refuted move in {}", run.lesson().id);
+}
+
+fn shown_board(app: &App) -> qike_core::BoardView {
+    app.world().resource::<ActiveBoard>().view.clone()
+}
+
+#[test]
+fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
+    use bevy::time::TimeUpdateStrategy;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    // Time stands still while the child taps, then moves in tenths of a second.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
+    let (lesson, at) = course()
+        .lessons()
+        .find_map(|l| {
+            let at = l.steps.iter().position(|s| s.kind_name() == "puzzle")?;
+            let before = &l.steps[..at];
+            before.iter().all(|s| !demo_inputs(l.game, s).is_empty()).then_some((l, at))
+        })
+        .expect("a xiangqi lesson with a puzzle");
+    open_lesson_at(&mut app, lesson, at);
+    let start = shown_board(&app);
+    let (from, to) = refuted_move(&app);
+    let mover = start.piece_at(from).cloned().unwrap();
+    tap(&mut app, from);
+    tap(&mut app, to);
+
+    // The wrong move is on the board, marked as the last move, and the screen says why
+    // and what the opponent does about it.
+    let screen = app.world().resource::<LessonScreen>();
+    let refutation = screen.run.refutation().cloned().expect("a refutation");
+    let reply = refutation.reply.expect("a reply");
+    let (good, said) = screen.feedback.clone().expect("feedback");
+    assert!(!good);
+    let lang = *app.world().resource::<Lang>();
+    let says = lang.text(refutation.says.as_ref().expect("the reply in words"));
+    assert!(said.ends_with(&says), "said: {said}");
+    assert!(texts(&mut app).contains(&said), "the reason is drawn");
+    assert_eq!(current_step(&app), Some(at), "a wrong move does not end the step");
+    let board = shown_board(&app);
+    assert_eq!(board.piece_at(to).map(|p| (p.side, p.kind)), Some((mover.side, mover.kind)));
+    assert!(board.piece_at(from).is_none());
+    assert_eq!(board.last_move, MoveInput::step(from, to).last_move());
+
+    // Then the reply.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
+    let mut frames = 0;
+    while app.world().resource::<LessonScreen>().showing.as_ref().is_some_and(|s| s.stage == 0) {
+        app.update();
+        frames += 1;
+        assert!(frames < 100, "the reply never came");
+    }
+    let board = shown_board(&app);
+    assert_eq!(board.last_move, reply.last_move(), "the reply is on the board");
+    let MoveInput::Step { to: reply_to, .. } = reply else { panic!("{reply:?}") };
+    assert_eq!(board.piece_at(reply_to).map(|p| p.side), Some(mover.side.opponent()));
+
+    // Then both are taken back: the step's own board again.
+    while app.world().resource::<LessonScreen>().showing.is_some() {
+        app.update();
+        frames += 1;
+        assert!(frames < 200, "the refutation never ended");
+    }
+    assert_eq!(shown_board(&app).pieces, start.pieces);
+
+    // And the step is solved as usual.
+    for input in demo_inputs(lesson.game, &lesson.steps[at]) {
+        give(&mut app, input);
+    }
+    assert_eq!(current_step(&app), Some(at + 1));
+}
+
+#[test]
+fn a_wrong_quiz_answer_says_why_in_the_pupils_order() {
+    use qike_app::screens::lesson::pupil_seed;
+    use qike_core::curriculum::teach::reason_from;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    let profile = store(&app).profiles().unwrap()[0].clone();
+    let (lesson, at) = course()
+        .lessons()
+        .find_map(|l| {
+            let at = l.steps.iter().position(|s| s.kind_name() == "quiz")?;
+            let before = &l.steps[..at];
+            before.iter().all(|s| !demo_inputs(l.game, s).is_empty()).then_some((l, at))
+        })
+        .expect("a xiangqi lesson with a quiz");
+    open_lesson_at(&mut app, lesson, at);
+    let run = &app.world().resource::<LessonScreen>().run;
+    assert_eq!(run.save().seed, pupil_seed(&profile), "the choices come in the pupil's order");
+    let qike_core::curriculum::Step::Quiz(quiz) = &lesson.steps[at] else { unreachable!() };
+    // The buttons are laid out in the pupil's order.
+    let view = run.view().unwrap();
+    for (w, choice) in quiz.choices.iter().enumerate() {
+        let shown = run.shown_choice(w).unwrap();
+        assert_eq!(&view.choices[shown], choice);
+    }
+    let wrong = (quiz.answer + 1) % quiz.choices.len();
+    press(&mut app, Action::Choice(wrong));
+    let lang = *app.world().resource::<Lang>();
+    let (good, said) = app.world().resource::<LessonScreen>().feedback.clone().unwrap();
+    assert!(!good);
+    assert_eq!(said, lang.text(&reason_from(&quiz.explain)));
+    assert!(texts(&mut app).contains(&said));
+    press(&mut app, Action::Choice(quiz.answer));
+    assert_eq!(current_step(&app), Some(at + 1));
+}

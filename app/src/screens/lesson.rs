@@ -7,7 +7,7 @@ use std::time::Instant;
 use bevy::prelude::*;
 use qike_core::curriculum::{Feedback, Input, LessonRun, RunState, StepView, Text};
 use qike_core::progress::{LessonAttempt, Timestamp};
-use qike_core::{Highlight, HighlightKind, Point, Side};
+use qike_core::{BoardView, Highlight, HighlightKind, Point, Side};
 
 use crate::AppState;
 use crate::board::ActiveBoard;
@@ -43,7 +43,51 @@ pub struct LessonScreen {
     pub finished: Option<u8>,
     /// The number being entered (count steps).
     pub number: i64,
+    /// A wrong move's refutation being played out on the board.
+    pub showing: Option<Showing>,
     since: Instant,
+}
+
+/// How long each board of a refutation stays up: the wrong move, then the reply. Then
+/// both are taken back and the step's own board returns.
+pub const SHOW_SECONDS: [f32; 2] = [1.2, 2.0];
+
+/// A refutation on the board: the boards to show in turn and where the show is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Showing {
+    pub boards: Vec<BoardView>,
+    /// The board shown now: an index into `boards`.
+    pub stage: usize,
+    elapsed: f32,
+    /// Stay on the current board (screenshots).
+    pub hold: bool,
+}
+
+impl Showing {
+    fn new(boards: Vec<BoardView>) -> Option<Showing> {
+        (!boards.is_empty()).then_some(Showing { boards, stage: 0, elapsed: 0.0, hold: false })
+    }
+
+    /// The board a show `elapsed` seconds old stands at; `None` once it is over.
+    fn stage_at(&self, elapsed: f32) -> Option<usize> {
+        let mut end = 0.0;
+        for i in 0..self.boards.len() {
+            end += SHOW_SECONDS.get(i).copied().unwrap_or(SHOW_SECONDS[1]);
+            if elapsed < end {
+                return Some(i);
+            }
+        }
+        None
+    }
+}
+
+/// The quiz order seed of a child: the same for a profile on every device, never 0
+/// (0 keeps the order written).
+pub fn pupil_seed(profile: &qike_core::progress::Profile) -> u64 {
+    let b = profile.id.to_bytes();
+    let (lo, hi) = b.split_at(8);
+    let fold = |s: &[u8]| s.iter().fold(0u64, |a, &x| (a << 8) | u64::from(x));
+    (fold(lo) ^ fold(hi)).max(1)
 }
 
 #[derive(Debug)]
@@ -56,9 +100,12 @@ impl Plugin for LessonPlugin {
             .add_systems(
                 Update,
                 (
-                    (react, tap_board, show_board).chain().in_set(UiSet::Logic).run_if(
-                        in_state(AppState::Lesson).and_then(resource_exists::<LessonScreen>),
-                    ),
+                    (react, tap_board, play_refutation, show_board)
+                        .chain()
+                        .in_set(UiSet::Logic)
+                        .run_if(
+                            in_state(AppState::Lesson).and_then(resource_exists::<LessonScreen>),
+                        ),
                     draw.in_set(UiSet::Draw).run_if(
                         in_state(AppState::Lesson)
                             .and_then(redrawing)
@@ -94,7 +141,8 @@ fn enter(
         .and_then(|bytes| serde_json::from_slice::<RunState>(&bytes).ok())
         .and_then(|state| LessonRun::resume(lesson, state).ok());
     let resumed = saved.is_some();
-    let run = saved.unwrap_or_else(|| LessonRun::new(lesson));
+    let seed = current.profile.as_ref().map_or(0, pupil_seed);
+    let run = saved.unwrap_or_else(|| LessonRun::with_seed(lesson, seed));
     let finished = run.is_done().then(|| run.result().stars);
     commands.insert_resource(LessonScreen {
         run,
@@ -104,6 +152,7 @@ fn enter(
         tray_pick: None,
         finished,
         number: 0,
+        showing: None,
         since: Instant::now(),
     });
     if resumed {
@@ -168,7 +217,8 @@ impl Keeper<'_> {
 }
 
 /// Hands an input to the run and turns its answer into what the screen says.
-fn submit(screen: &mut LessonScreen, input: Input, lang: Lang) {
+pub fn submit(screen: &mut LessonScreen, input: Input, lang: Lang) {
+    screen.showing = None;
     let now = Instant::now();
     screen.run.add_time(now.duration_since(screen.since).as_millis() as u64);
     screen.since = now;
@@ -184,8 +234,19 @@ fn apply(screen: &mut LessonScreen, feedback: Feedback, lang: Lang) {
     match feedback {
         Feedback::Correct { text, .. } => screen.feedback = Some((true, say(text, Msg::Correct))),
         Feedback::Wrong { reason } => {
-            screen.feedback =
-                Some((false, format!("{}{}", lang.get(Msg::NotThis), lang.text(&reason))))
+            // The reason may already start with "not quite" (a quiz's explanation).
+            let reason = lang.text(&reason);
+            let already = ["不对", "Not "].iter().any(|w| reason.starts_with(w));
+            let mut said =
+                if already { reason } else { format!("{}{reason}", lang.get(Msg::NotThis)) };
+            // A wrong move: the opponent's answer is played on the board and said.
+            if let Some(r) = screen.run.refutation() {
+                if let Some(says) = &r.says {
+                    said = format!("{said} {}", lang.text(says));
+                }
+                screen.showing = Showing::new(r.boards.clone());
+            }
+            screen.feedback = Some((false, said));
         }
         Feedback::Hint { text, points } => {
             screen.feedback =
@@ -224,7 +285,11 @@ fn react(
                 continue;
             }
             Action::Continue => submit(&mut screen, Input::Continue, lang),
-            Action::Choice(i) => submit(&mut screen, Input::Choice(*i), lang),
+            // Buttons name the choice as written; the run counts them as shown.
+            Action::Choice(i) => {
+                let shown = screen.run.shown_choice(*i).unwrap_or(*i);
+                submit(&mut screen, Input::Choice(shown), lang)
+            }
             Action::Tray(i) => screen.tray_pick = Some(*i),
             Action::NumberStep(d) => screen.number = screen.number.saturating_add(*d),
             Action::SubmitNumber => {
@@ -237,6 +302,7 @@ fn react(
             }
             Action::Retry => {
                 screen.run.retry();
+                screen.showing = None;
                 screen.feedback = None;
                 screen.hint_points.clear();
             }
@@ -273,6 +339,11 @@ fn tap_board(
     let lang = *keep.lang;
     for tapped in taps.read() {
         let at = tapped.0;
+        // A tap during a refutation ends it: the step's own board comes back.
+        if screen.showing.take().is_some() {
+            keep.redraw.0 = true;
+            continue;
+        }
         let Some(view) = screen.run.view() else { continue };
         let Some(board) = &view.board else { continue };
         let before = screen.run.save();
@@ -311,6 +382,25 @@ fn tap_board(
     }
 }
 
+/// Moves a refutation on: the wrong move, the reply, then the step's board again.
+fn play_refutation(time: Res<Time>, mut screen: ResMut<LessonScreen>, mut redraw: ResMut<Redraw>) {
+    let Some(show) = screen.bypass_change_detection().showing.as_mut() else { return };
+    if show.hold {
+        return;
+    }
+    show.elapsed += time.delta_secs();
+    let stage = show.stage_at(show.elapsed);
+    if stage == Some(show.stage) {
+        return;
+    }
+    match stage {
+        Some(s) => show.stage = s,
+        None => screen.showing = None,
+    }
+    screen.set_changed();
+    redraw.0 = true;
+}
+
 /// The board area of the lesson screen.
 pub fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
@@ -330,7 +420,10 @@ fn show_board(
     if !(screen.is_changed() || frame.is_changed() || current.is_changed()) {
         return;
     }
-    let Some((mut bv, stars)) = screen.run.view().and_then(|v| Some((v.board?, v.stars))) else {
+    let shown = screen.showing.as_ref().and_then(|s| s.boards.get(s.stage).cloned());
+    let view = screen.run.view();
+    let step_board = view.and_then(|v| Some((v.board?, v.stars)));
+    let Some((mut bv, stars)) = step_board.map(|(b, stars)| (shown.unwrap_or(b), stars)) else {
         if board.is_some() {
             commands.remove_resource::<ActiveBoard>();
         }
@@ -405,15 +498,16 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
             // Up to four choices in two rows.
             let rows = view.choices.chunks(2).count().max(1) as f32;
             let h = ((8.0 * u - col.gap * (rows - 1.0)) / rows).min(3.4 * u);
+            // Each button carries the choice as written in the lesson.
+            let n = view.choices.len();
+            let written = |shown: usize| {
+                (0..n).find(|&w| screen.run.shown_choice(w) == Some(shown)).unwrap_or(shown)
+            };
             for (r, pair) in view.choices.chunks(2).enumerate() {
                 let cells = col.row(2, h);
                 for (j, choice) in pair.iter().enumerate() {
-                    p.button(
-                        cells[j],
-                        lang.text(choice),
-                        Action::Choice(r * 2 + j),
-                        Look::Secondary,
-                    );
+                    let action = Action::Choice(written(r * 2 + j));
+                    p.button(cells[j], lang.text(choice), action, Look::Secondary);
                 }
             }
             return;
