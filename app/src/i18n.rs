@@ -105,6 +105,7 @@ messages! {
     StepOf => ("步", ""),
     Continue => ("继续", "Continue"),
     Hint => ("提示", "Hint"),
+    HintFree => ("提示（免费）", "Hint (free)"),
     Retry => ("重来", "Try again"),
     Skip => ("跳过", "Skip"),
     Correct => ("对了！", "Right!"),

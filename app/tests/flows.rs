@@ -1115,26 +1115,6 @@ fn open_lesson_at(app: &mut App, lesson: &qike_core::curriculum::Lesson, upto: u
     assert_eq!(current_step(app), Some(upto), "{}", lesson.id);
 }
 
-/// A legal move of the child's that the puzzle refuses and the opponent can answer,
-/// found by trying each move on a copy of the run.
-fn refuted_move(app: &App) -> (Point, Point) {
-    let run = &app.world().resource::<LessonScreen>().run;
-    let board = run.view().and_then(|v| v.board).expect("a board");
-    for piece in board.pieces.iter().filter(|p| p.side == board.side_to_move) {
-        for to in run.targets(piece.at) {
-            let mut trial = run.clone();
-            let wrong = matches!(
-                trial.submit(Input::Move { from: piece.at, to }),
-                qike_core::curriculum::Feedback::Wrong { .. }
-            );
-            if wrong && trial.refutation().is_some_and(|r| r.reply.is_some()) {
-                return (piece.at, to);
-            }
-        }
-    }
-    panic!("no refuted move in {}", run.lesson().id);
-}
-
 fn shown_board(app: &App) -> qike_core::BoardView {
     app.world().resource::<ActiveBoard>().view.clone()
 }
@@ -1147,17 +1127,11 @@ fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
     create_profile(&mut app);
     // Time stands still while the child taps, then moves in tenths of a second.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
-    let (lesson, at) = course()
-        .lessons()
-        .find_map(|l| {
-            let at = l.steps.iter().position(|s| s.kind_name() == "puzzle")?;
-            let before = &l.steps[..at];
-            before.iter().all(|s| !demo_inputs(l.game, s).is_empty()).then_some((l, at))
-        })
-        .expect("a xiangqi lesson with a puzzle");
+    let (lesson, at) = qike_app::demo::refutation_lesson().expect("a xiangqi lesson with a puzzle");
     open_lesson_at(&mut app, lesson, at);
     let start = shown_board(&app);
-    let (from, to) = refuted_move(&app);
+    let run = &app.world().resource::<LessonScreen>().run;
+    let (from, to) = qike_app::demo::refuted_move(run).expect("a refuted move");
     let mover = start.piece_at(from).cloned().unwrap();
     tap(&mut app, from);
     tap(&mut app, to);
@@ -1199,6 +1173,15 @@ fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
         assert!(frames < 200, "the refutation never ended");
     }
     assert_eq!(shown_board(&app).pieces, start.pieces);
+
+    // The first hint of the step is free, and the button says so until it is used.
+    let free = lang.get(Msg::HintFree).to_owned();
+    assert!(texts(&mut app).contains(&free));
+    press(&mut app, Action::Hint);
+    assert_eq!(app.world().resource::<LessonScreen>().run.result().hints, 0);
+    assert!(!texts(&mut app).contains(&free));
+    press(&mut app, Action::Hint);
+    assert_eq!(app.world().resource::<LessonScreen>().run.result().hints, 1);
 
     // And the step is solved as usual.
     for input in demo_inputs(lesson.game, &lesson.steps[at]) {

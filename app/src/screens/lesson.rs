@@ -547,7 +547,9 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
         }
     }
     let row = col.row(2, 3.0 * u);
-    p.button(row[0], lang.get(Msg::Hint), Action::Hint, Look::Secondary);
+    // The first hint of a step costs no star.
+    let hint = if screen.run.save().free_hint_given { Msg::Hint } else { Msg::HintFree };
+    p.button(row[0], lang.get(hint), Action::Hint, Look::Secondary);
     p.button(row[1], lang.get(Msg::Retry), Action::Retry, Look::Secondary);
 }
 

@@ -105,7 +105,7 @@ fn describe(before: &Position, r: Move, after: &Position) -> Text {
                 format!("See: the {} takes your {}", p.en, c.en),
             )
         }
-        None if kind == Kind::General => {
+        None if kind == Kind::General && before.is_check() => {
             (format!("看：对方的{}躲开了", p.zh), format!("See: the {} steps away", p.en))
         }
         None => (
