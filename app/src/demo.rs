@@ -12,6 +12,7 @@ use crate::data::{Current, Store, course};
 use crate::screens::course::OpenLesson;
 use crate::screens::lesson::{self as lesson_screen, LessonScreen};
 use crate::screens::play::{FinishedGame, StartSession};
+use crate::screens::practice::PracticeSet;
 use qike_core::curriculum::{Feedback, Input, Lesson, LessonRun, demo_inputs};
 
 /// Every screen `--screen` knows, in the order the screenshots are taken.
@@ -25,6 +26,7 @@ pub const SCREENS: &[&str] = &[
     "lesson-gomoku",
     "lesson-chess",
     "lesson-refutation",
+    "practice",
     "play-setup",
     "setup-go",
     "setup-gomoku",
@@ -262,6 +264,44 @@ fn arrange(
                 .unwrap_or_default();
             commands.insert_resource(OpenLesson(id));
             next.set(AppState::Lesson);
+        }
+        "practice" => {
+            // Today's set after ten lessons: one puzzle missed two days ago comes back
+            // first; the first two are done, one at the first try.
+            let now = Timestamp::now();
+            let done: Vec<&str> = course().lessons().take(10).map(|l| l.id.as_str()).collect();
+            for id in &done[3..] {
+                let attempt = LessonAttempt {
+                    lesson_id: (*id).to_owned(),
+                    content_version: 1,
+                    completed: true,
+                    stars: 3,
+                    mistakes: 0,
+                    hints: 0,
+                    time_ms: 300_000,
+                    at: now,
+                };
+                let _ = s.record_lesson(kid.id, &attempt);
+            }
+            let items = qike_core::curriculum::practice::practice_items(course(), &done);
+            if let Some(it) = items.get(2) {
+                let two_days_ago = Timestamp(now.0 - 2 * 86_400_000);
+                let _ = s.record_practice(
+                    kid.id,
+                    course().game,
+                    &it.id,
+                    it.difficulty,
+                    false,
+                    two_days_ago,
+                );
+            }
+            if let Ok(mut set) = PracticeSet::build(s, kid.id, now) {
+                for solved in [true, false] {
+                    let _ = set.record(s, kid.id, solved, now);
+                }
+                commands.insert_resource(set);
+            }
+            next.set(AppState::Practice);
         }
         "lesson-refutation" => {
             // A puzzle where the child's move is wrong: the opponent's reply is shown.

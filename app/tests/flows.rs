@@ -327,6 +327,7 @@ fn every_screen_fits_a_phone_and_keeps_buttons_large() {
         AppState::PlaySetup,
         AppState::Progress,
         AppState::Settings,
+        AppState::Practice,
     ] {
         app.world_mut().resource_mut::<NextState<AppState>>().set(target);
         settle(&mut app);
@@ -1225,4 +1226,130 @@ fn a_wrong_quiz_answer_says_why_in_the_pupils_order() {
     assert!(texts(&mut app).contains(&said));
     press(&mut app, Action::Choice(quiz.answer));
     assert_eq!(current_step(&app), Some(at + 1));
+}
+
+// ---- Daily practice: due reviews first, new puzzles by rating, results in the store.
+
+#[test]
+fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
+    use qike_app::screens::practice::PracticeSet;
+    use qike_core::curriculum::practice::{PickReason, TARGET_SUCCESS, practice_items};
+    use qike_core::progress::{LessonAttempt, Timestamp};
+    const DAY: i64 = 86_400_000;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    let s = store(&app);
+    let kid = s.profiles().unwrap()[0].id;
+    let kind = course().game;
+    let now = Timestamp::now();
+    // A known history: the first twelve xiangqi lessons done; one puzzle missed two
+    // days ago (due again), one missed this morning (not due yet), one solved.
+    let done: Vec<String> = course().lessons().take(12).map(|l| l.id.clone()).collect();
+    for id in &done {
+        let attempt = LessonAttempt {
+            lesson_id: id.clone(),
+            content_version: 1,
+            completed: true,
+            stars: 3,
+            mistakes: 0,
+            hints: 0,
+            time_ms: 60_000,
+            at: now,
+        };
+        s.record_lesson(kid, &attempt).unwrap();
+    }
+    let items = practice_items(course(), &done);
+    assert!(items.len() > 12, "only {} puzzles to practise", items.len());
+    let (due, waiting, solved) = (&items[3], &items[0], &items[1]);
+    let at = |days_ago: f64| Timestamp(now.0 - (days_ago * DAY as f64) as i64);
+    s.record_practice(kid, kind, &due.id, due.difficulty, false, at(2.0)).unwrap();
+    s.record_practice(kid, kind, &waiting.id, waiting.difficulty, false, at(0.3)).unwrap();
+    s.record_practice(kid, kind, &solved.id, solved.difficulty, true, at(0.2)).unwrap();
+    let before = s.practice_log(kid, kind).unwrap();
+
+    press(&mut app, Action::StartPractice);
+    assert_eq!(state(&app), AppState::Practice);
+    let set = app.world().resource::<PracticeSet>().clone();
+    assert_eq!(set.puzzles.len(), qike_app::screens::practice::SET_SIZE);
+    assert_eq!(set.puzzles[0].item.id, due.id, "the due review comes first");
+    assert_eq!(set.puzzles[0].pick.reason, PickReason::Review);
+    let ids: Vec<&str> = set.puzzles.iter().map(|p| p.item.id.as_str()).collect();
+    assert!(!ids.contains(&waiting.id.as_str()), "a review waits until it is due");
+    assert!(!ids.contains(&solved.id.as_str()), "a solved puzzle does not come back as new");
+    // The new ones: nearest a seven-in-ten chance first, by the child's rating.
+    let off: Vec<f64> = set.puzzles[1..]
+        .iter()
+        .inspect(|p| assert_eq!(p.pick.reason, PickReason::New))
+        .map(|p| (p.pick.chance - TARGET_SUCCESS).abs())
+        .collect();
+    assert!(off.windows(2).all(|w| w[0] <= w[1]), "{off:?}");
+    let shown = texts(&mut app);
+    let lang = *app.world().resource::<Lang>();
+    let today = lang.fill(
+        Msg::PracticeToday,
+        &[("n", &set.puzzles.len().to_string()), ("due", "1"), ("new", &off.len().to_string())],
+    );
+    assert!(shown.contains(&today), "{shown:?}");
+
+    // Each puzzle in the lesson player: the second one with a wrong move first.
+    press(&mut app, Action::PracticeGo);
+    let mut missed = None;
+    for (i, puzzle) in set.puzzles.iter().enumerate() {
+        assert_eq!(state(&app), AppState::Lesson);
+        let run = &app.world().resource::<LessonScreen>().run;
+        assert_eq!(run.lesson().steps.len(), 1);
+        assert_eq!(run.lesson().steps[0].id(), puzzle.item.step_id);
+        if i == 1 {
+            let (from, to) = qike_app::demo::refuted_move(run).expect("a wrong move");
+            tap(&mut app, from);
+            tap(&mut app, to);
+            missed = Some(puzzle.item.id.clone());
+            // The refutation plays out, then the step's board is back.
+            let step = Duration::from_millis(100);
+            app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
+            for _ in 0..100 {
+                if app.world().resource::<LessonScreen>().showing.is_none() {
+                    break;
+                }
+                app.update();
+            }
+        }
+        let step = app.world().resource::<LessonScreen>().run.lesson().steps[0].clone();
+        for input in demo_inputs(kind, &step) {
+            give(&mut app, input);
+        }
+        let label = if i + 1 < set.puzzles.len() { Msg::NextPuzzle } else { Msg::PracticeResults };
+        let shown = texts(&mut app);
+        let screen = app.world().resource::<LessonScreen>();
+        assert!(
+            shown.contains(&lang.get(label).to_owned()),
+            "{i} {}: {:?} {:?} {shown:?}",
+            puzzle.item.id,
+            screen.practice,
+            screen.feedback
+        );
+        press(&mut app, Action::NextLesson);
+    }
+
+    // The summary, and the store: one more rated try per puzzle, the review moved on.
+    assert_eq!(state(&app), AppState::Practice);
+    let set = app.world().resource::<PracticeSet>().clone();
+    let firsts: Vec<bool> = (0..set.puzzles.len()).map(|i| i != 1).collect();
+    assert_eq!(set.results, firsts);
+    let summary = lang.fill(
+        Msg::PracticeSummary,
+        &[("solved", &(firsts.len() - 1).to_string()), ("n", &firsts.len().to_string())],
+    );
+    assert!(texts(&mut app).contains(&summary));
+    let after = s.practice_log(kid, kind).unwrap();
+    assert_eq!(after.rating.games, before.rating.games + set.puzzles.len() as u32);
+    assert_ne!(after.rating.rating, before.rating.rating);
+    assert_eq!(set.ratings, vec![(kind, before.rating.rating, after.rating.rating)]);
+    let review = after.reviews[&due.id];
+    assert_eq!((review.stage, review.attempts), (1, 2));
+    let days = |t: Option<Timestamp>| t.map(|t| (t.0 - now.0) as f64 / DAY as f64);
+    assert!(days(review.due).is_some_and(|d| (2.9..3.1).contains(&d)), "{review:?}");
+    let missed = after.reviews[&missed.unwrap()];
+    assert!(days(missed.due).is_some_and(|d| (0.9..1.1).contains(&d)), "{missed:?}");
 }

@@ -442,6 +442,14 @@ fn check_board(screen: &str, png: &Png) {
             let said = png.rgb[top * w..bottom * w].iter().filter(|&&p| near([199, 41, 26], 20)(p));
             assert!(said.count() > 500, "no reason drawn above the board");
         }
+        "practice" => {
+            // Today's set: a row per puzzle, a green tick for the one solved at the
+            // first try, and the button to go on.
+            let tick = png.rgb.iter().filter(|&&p| near([41, 140, 64], 16)(p)).count();
+            assert!(tick > 100, "only {tick} pixels of the tick");
+            let button = png.rgb.iter().filter(|&&p| near([204, 69, 41], 14)(p)).count();
+            assert!(button > 20_000, "only {button} pixels of the go-on button");
+        }
         "teacher-join-code" => check_qr(png),
         "tournament-pairings" => {
             // Two results tapped in: their buttons in the selection blue.

@@ -14,6 +14,7 @@ use crate::board::ActiveBoard;
 use crate::data::{ChosenCourse, Current, Notice, Store, chosen_course, find_lesson};
 use crate::i18n::{Lang, Msg};
 use crate::screens::course::{CourseProgress, OpenLesson};
+use crate::screens::practice::PracticeSet;
 use crate::screens::{header, stars_text};
 use crate::ui::Canvas;
 use crate::ui::{
@@ -45,7 +46,40 @@ pub struct LessonScreen {
     pub number: i64,
     /// A wrong move's refutation being played out on the board.
     pub showing: Option<Showing>,
+    /// Whether this run is a puzzle of the daily practice, and how it went.
+    pub practice: PracticeMode,
+    /// Hints asked in this run, free ones included (practice counts them all).
+    pub hints_asked: u32,
     since: Instant,
+}
+
+/// A lesson, or one puzzle of the daily practice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PracticeMode {
+    Off,
+    Playing,
+    /// Recorded: solved at the first try (no mistake, no hint) or not.
+    Done {
+        solved: bool,
+    },
+}
+
+impl LessonScreen {
+    fn new(run: LessonRun, practice: PracticeMode) -> LessonScreen {
+        LessonScreen {
+            finished: run.is_done().then(|| run.result().stars),
+            run,
+            feedback: None,
+            hint_points: Vec::new(),
+            selected: None,
+            tray_pick: None,
+            number: 0,
+            showing: None,
+            practice,
+            hints_asked: 0,
+            since: Instant::now(),
+        }
+    }
 }
 
 /// How long each board of a refutation stays up: the wrong move, then the reply. Then
@@ -123,7 +157,21 @@ fn enter(
     current: Res<Current>,
     mut chosen: ResMut<ChosenCourse>,
     mut next: ResMut<NextState<AppState>>,
+    practice: Option<Res<PracticeSet>>,
 ) {
+    let seed = current.profile.as_ref().map_or(0, pupil_seed);
+    // A puzzle of the daily practice: a lesson of one step, never saved as a draft.
+    let puzzle = practice.as_deref().filter(|s| s.active).map(PracticeSet::current_lesson);
+    if let Some(puzzle) = puzzle {
+        match puzzle {
+            Some(one) => {
+                let run = LessonRun::with_seed(&one, seed);
+                commands.insert_resource(LessonScreen::new(run, PracticeMode::Playing));
+            }
+            None => next.set(AppState::Practice),
+        }
+        return;
+    }
     let found = open.and_then(|o| find_lesson(&o.0));
     let (Some((in_course, lesson)), Some(store)) = (found, store) else {
         next.set(AppState::Course);
@@ -141,20 +189,8 @@ fn enter(
         .and_then(|bytes| serde_json::from_slice::<RunState>(&bytes).ok())
         .and_then(|state| LessonRun::resume(lesson, state).ok());
     let resumed = saved.is_some();
-    let seed = current.profile.as_ref().map_or(0, pupil_seed);
     let run = saved.unwrap_or_else(|| LessonRun::with_seed(lesson, seed));
-    let finished = run.is_done().then(|| run.result().stars);
-    commands.insert_resource(LessonScreen {
-        run,
-        feedback: None,
-        hint_points: Vec::new(),
-        selected: None,
-        tray_pick: None,
-        finished,
-        number: 0,
-        showing: None,
-        since: Instant::now(),
-    });
+    commands.insert_resource(LessonScreen::new(run, PracticeMode::Off));
     if resumed {
         info!("resumed lesson {}", lesson.id);
     }
@@ -173,6 +209,7 @@ pub struct Keeper<'w> {
     notice: ResMut<'w, Notice>,
     lang: Res<'w, Lang>,
     redraw: ResMut<'w, Redraw>,
+    practice: Option<ResMut<'w, PracticeSet>>,
 }
 
 impl std::fmt::Debug for Keeper<'_> {
@@ -187,6 +224,20 @@ impl Keeper<'_> {
         let (store, current, lang) = (&self.store, &self.current, *self.lang);
         let notice = &mut self.notice;
         let Some(profile) = &current.profile else { return };
+        // A practice puzzle: its result goes to the practice log once, when solved.
+        if screen.practice != PracticeMode::Off {
+            if screen.practice == PracticeMode::Playing && screen.run.is_done() {
+                let r = screen.run.result();
+                let solved = r.mistakes == 0 && screen.hints_asked == 0;
+                screen.practice = PracticeMode::Done { solved };
+                if let Some(set) = self.practice.as_mut()
+                    && let Err(e) = set.record(&store.0, profile.id, solved, Timestamp::now())
+                {
+                    notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed)));
+                }
+            }
+            return;
+        }
         let slot = draft_slot(&screen.run.lesson().id);
         let result = if screen.run.is_done() {
             let r = screen.run.result();
@@ -281,7 +332,14 @@ fn react(
         let before = screen.run.save();
         match action {
             Action::Back => {
-                next.set(AppState::Course);
+                let practising = screen.practice != PracticeMode::Off;
+                next.set(if practising { AppState::Practice } else { AppState::Course });
+                continue;
+            }
+            // Practice: the next puzzle of the set, or its summary after the last.
+            Action::NextLesson if screen.practice != PracticeMode::Off => {
+                let more = keep.practice.as_ref().is_some_and(|s| s.current().is_some());
+                next.set(if more { AppState::Lesson } else { AppState::Practice });
                 continue;
             }
             Action::Continue => submit(&mut screen, Input::Continue, lang),
@@ -297,6 +355,7 @@ fn react(
                 submit(&mut screen, Input::Number(n), lang);
             }
             Action::Hint => {
+                screen.hints_asked = screen.hints_asked.saturating_add(1);
                 let f = screen.run.hint();
                 apply(&mut screen, f, lang);
             }
@@ -445,13 +504,23 @@ fn show_board(
     }
 }
 
-fn draw(mut canvas: Canvas, screen: Res<LessonScreen>, notice: Res<Notice>) {
+fn draw(
+    mut canvas: Canvas,
+    screen: Res<LessonScreen>,
+    notice: Res<Notice>,
+    practice: Option<Res<PracticeSet>>,
+) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let mut p = canvas.painter();
     let title = lang.text(&screen.run.lesson().title);
     let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
 
+    if let PracticeMode::Done { solved } = screen.practice {
+        let more = practice.is_some_and(|s| s.current().is_some());
+        practice_done(&mut p, &mut col, lang, solved, more);
+        return;
+    }
     if let Some(stars) = screen.finished {
         finished(&mut p, &mut col, lang, stars, &screen);
         return;
@@ -577,4 +646,24 @@ fn finished(
     p.button(r, lang.get(Msg::NextLesson), Action::NextLesson, Look::Primary);
     let r = col.next(3.0 * u);
     p.button(r, lang.get(Msg::BackToCourse), Action::Back, Look::Secondary);
+}
+
+/// The end of a practice puzzle: how it went, and on to the next one or the summary.
+fn practice_done(
+    p: &mut Painter,
+    col: &mut crate::ui::Column,
+    lang: Lang,
+    solved: bool,
+    more: bool,
+) {
+    let u = p.unit;
+    col.next(3.0 * u);
+    let r = col.next(5.0 * u);
+    let mark = if solved { "✓" } else { "○" };
+    p.text_aligned(r, mark, 4.0, if solved { GOOD } else { STAR }, Justify::Center);
+    let r = col.next(4.0 * u);
+    p.text_aligned(r, crate::screens::practice::verdict(lang, solved), 1.3, INK, Justify::Center);
+    let r = col.next(3.0 * u);
+    let label = if more { Msg::NextPuzzle } else { Msg::PracticeResults };
+    p.button(r, lang.get(label), Action::NextLesson, Look::Primary);
 }
