@@ -1192,6 +1192,64 @@ fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
 }
 
 #[test]
+fn a_right_move_off_the_script_gets_the_engines_best_defence() {
+    use qike_core::curriculum::{Feedback, LessonRun, Step, teach};
+    // A mate puzzle with a right first move the author did not write down: the run
+    // accepts it (the mate is still forced) and answers with its own search.
+    let off_script = course().lessons().find_map(|l| {
+        l.steps.iter().enumerate().find_map(|(at, step)| {
+            let Step::Puzzle(p) = step else { return None };
+            p.mate_in.filter(|&n| n >= 2)?;
+            let run = {
+                let mut run = LessonRun::new(l);
+                for s in &l.steps[..at] {
+                    for input in demo_inputs(l.game, s) {
+                        run.submit(input);
+                    }
+                }
+                run
+            };
+            let board = run.view()?.board?;
+            let scripted: Vec<&str> =
+                p.lines.iter().filter_map(|l| l.first()).map(|m| m.as_str()).collect();
+            board.pieces.iter().filter(|pc| pc.side == board.side_to_move).find_map(|pc| {
+                run.targets(pc.at).into_iter().find_map(|to| {
+                    let m = MoveInput::step(pc.at, to);
+                    if scripted.contains(&m.encode(GameKind::Xiangqi).as_str()) {
+                        return None;
+                    }
+                    let mut trial = run.clone();
+                    match trial.submit(Input::Move { from: pc.at, to }) {
+                        Feedback::Correct { reply: Some(r), .. } => Some((l, at, m, r)),
+                        _ => None,
+                    }
+                })
+            })
+        })
+    });
+    let (lesson, at, m, reply) = off_script.expect("a mate puzzle with an unscripted right move");
+    // The engine's best defence in the position after the child's move.
+    let Step::Puzzle(p) = &lesson.steps[at] else { unreachable!() };
+    let mut pos = qike_core::xiangqi::Position::from_fen(&p.fen).unwrap();
+    let MoveInput::Step { from, to, .. } = m else { unreachable!() };
+    pos.play_points(from, to).unwrap();
+    let best = teach::best_move(&pos).map(|b| MoveInput::step(b.from(), b.to()));
+    assert_eq!(Some(reply), best, "{}: the reply is the engine's best defence", lesson.id);
+
+    // The same through the screen: the child's move, then that reply on the board.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    open_lesson_at(&mut app, lesson, at);
+    tap(&mut app, from);
+    tap(&mut app, to);
+    let screen = app.world().resource::<LessonScreen>();
+    assert!(screen.feedback.as_ref().is_some_and(|f| f.0), "{:?}", screen.feedback);
+    assert_eq!(current_step(&app), Some(at));
+    assert_eq!(shown_board(&app).last_move, reply.last_move());
+}
+
+#[test]
 fn a_wrong_quiz_answer_says_why_in_the_pupils_order() {
     use qike_app::screens::lesson::pupil_seed;
     use qike_core::curriculum::teach::reason_from;
