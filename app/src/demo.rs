@@ -10,7 +10,10 @@ use qike_core::{GameKind, GameSetup, GoStart, GomokuRule, Point, Side};
 use crate::AppState;
 use crate::data::{Current, Store, course};
 use crate::screens::course::OpenLesson;
+use crate::screens::lesson::{self as lesson_screen, LessonScreen};
 use crate::screens::play::{FinishedGame, StartSession};
+use crate::screens::practice::PracticeSet;
+use qike_core::curriculum::{Feedback, Input, Lesson, LessonRun, demo_inputs};
 
 /// Every screen `--screen` knows, in the order the screenshots are taken.
 pub const SCREENS: &[&str] = &[
@@ -22,6 +25,8 @@ pub const SCREENS: &[&str] = &[
     "lesson-go",
     "lesson-gomoku",
     "lesson-chess",
+    "lesson-refutation",
+    "practice",
     "play-setup",
     "setup-go",
     "setup-gomoku",
@@ -75,8 +80,77 @@ struct Demo {
 impl Plugin for DemoPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(Demo { screen: self.0.clone(), done: false })
-            .add_systems(Update, arrange.run_if(in_state(AppState::Profiles)));
+            .add_systems(Update, arrange.run_if(in_state(AppState::Profiles)))
+            .add_systems(Update, refutation_demo.run_if(in_state(AppState::Lesson)));
     }
+}
+
+/// The `lesson-refutation` demo waits for the lesson screen to open.
+#[derive(Resource, Debug)]
+struct WrongMoveDemo;
+
+/// The first xiangqi lesson with a puzzle whose earlier steps all have demo answers,
+/// and the index of that puzzle.
+pub fn refutation_lesson() -> Option<(&'static Lesson, usize)> {
+    course().lessons().find_map(|l| {
+        let at = l.steps.iter().position(|s| s.kind_name() == "puzzle")?;
+        let before = &l.steps[..at];
+        before.iter().all(|s| !demo_inputs(l.game, s).is_empty()).then_some((l, at))
+    })
+}
+
+/// A legal move of the child's that the current step refuses and the opponent can
+/// answer, found by trying each move on a copy of the run: a check if one is refuted
+/// (the likeliest wrong try in a mate puzzle), else the first found.
+pub fn refuted_move(run: &LessonRun) -> Option<(Point, Point)> {
+    let board = run.view()?.board?;
+    let mut found = Vec::new();
+    for piece in board.pieces.iter().filter(|p| p.side == board.side_to_move) {
+        for to in run.targets(piece.at) {
+            let mut trial = run.clone();
+            let wrong =
+                matches!(trial.submit(Input::Move { from: piece.at, to }), Feedback::Wrong { .. });
+            let Some(r) = trial.refutation().filter(|r| wrong && r.reply.is_some()) else {
+                continue;
+            };
+            let checks = r.boards.first().is_some_and(|b| {
+                b.highlights.iter().any(|h| h.kind == qike_core::HighlightKind::Check)
+            });
+            found.push((!checks, piece.at, to));
+        }
+    }
+    found.into_iter().min_by_key(|&(not_check, ..)| not_check).map(|(_, from, to)| (from, to))
+}
+
+/// Walks the opened lesson to its puzzle, plays a refuted move and holds the board on
+/// the opponent's reply.
+fn refutation_demo(
+    mut commands: Commands,
+    marker: Option<Res<WrongMoveDemo>>,
+    screen: Option<ResMut<LessonScreen>>,
+    lang: Res<crate::i18n::Lang>,
+    mut redraw: ResMut<crate::ui::Redraw>,
+) {
+    let (Some(_), Some(mut screen)) = (marker, screen) else { return };
+    commands.remove_resource::<WrongMoveDemo>();
+    let Some((lesson, at)) = refutation_lesson() else { return };
+    for step in &lesson.steps[..at] {
+        for input in demo_inputs(lesson.game, step) {
+            // Quiz answers are written in the lesson's order; the pupil's may differ.
+            let input = match input {
+                Input::Choice(w) => Input::Choice(screen.run.shown_choice(w).unwrap_or(w)),
+                other => other,
+            };
+            lesson_screen::submit(&mut screen, input, *lang);
+        }
+    }
+    let Some((from, to)) = refuted_move(&screen.run) else { return };
+    lesson_screen::submit(&mut screen, Input::Move { from, to }, *lang);
+    if let Some(show) = &mut screen.showing {
+        show.stage = show.boards.len() - 1;
+        show.hold = true;
+    }
+    redraw.0 = true;
 }
 
 fn arrange(
@@ -189,6 +263,51 @@ fn arrange(
                 .map(|l| l.id.clone())
                 .unwrap_or_default();
             commands.insert_resource(OpenLesson(id));
+            next.set(AppState::Lesson);
+        }
+        "practice" => {
+            // Today's set after ten lessons: one puzzle missed two days ago comes back
+            // first; the first two are done, one at the first try.
+            let now = Timestamp::now();
+            let done: Vec<&str> = course().lessons().take(10).map(|l| l.id.as_str()).collect();
+            for id in &done[3..] {
+                let attempt = LessonAttempt {
+                    lesson_id: (*id).to_owned(),
+                    content_version: 1,
+                    completed: true,
+                    stars: 3,
+                    mistakes: 0,
+                    hints: 0,
+                    time_ms: 300_000,
+                    at: now,
+                };
+                let _ = s.record_lesson(kid.id, &attempt);
+            }
+            let items = qike_core::curriculum::practice::practice_items(course(), &done);
+            if let Some(it) = items.get(2) {
+                let two_days_ago = Timestamp(now.0 - 2 * 86_400_000);
+                let _ = s.record_practice(
+                    kid.id,
+                    course().game,
+                    &it.id,
+                    it.difficulty,
+                    false,
+                    two_days_ago,
+                );
+            }
+            if let Ok(mut set) = PracticeSet::build(s, kid.id, now) {
+                for solved in [true, false] {
+                    let _ = set.record(s, kid.id, solved, now);
+                }
+                commands.insert_resource(set);
+            }
+            next.set(AppState::Practice);
+        }
+        "lesson-refutation" => {
+            // A puzzle where the child's move is wrong: the opponent's reply is shown.
+            let id = refutation_lesson().map(|(l, _)| l.id.clone()).unwrap_or_default();
+            commands.insert_resource(OpenLesson(id));
+            commands.insert_resource(WrongMoveDemo);
             next.set(AppState::Lesson);
         }
         "lesson-chess" => {

@@ -50,6 +50,8 @@ pub enum AppState {
     MyClass,
     /// The teacher's tournaments: set-up, pairings, results, standings, exports.
     Tournament,
+    /// Daily practice: today's puzzles, then how it went.
+    Practice,
 }
 
 /// Everything but the window and renderer: screens, board, input. Tests add this to a
@@ -78,6 +80,7 @@ impl Plugin for QikeLogicPlugin {
         ));
         app.add_plugins((teacher::TeacherPlugin, my_class::MyClassPlugin));
         app.add_plugins(tournament::TournamentPlugin);
+        app.add_plugins(practice::PracticePlugin);
     }
 }
 

@@ -59,6 +59,11 @@ pub enum Action {
     Retry,
     Skip,
     NextLesson,
+    // Daily practice
+    /// Builds today's set for the child and opens the practice screen.
+    StartPractice,
+    /// Plays the set's next puzzle in the lesson player.
+    PracticeGo,
     // Play: choosing the game and its options
     PlayGame(qike_core::GameKind),
     Level(u8),

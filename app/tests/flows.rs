@@ -327,6 +327,7 @@ fn every_screen_fits_a_phone_and_keeps_buttons_large() {
         AppState::PlaySetup,
         AppState::Progress,
         AppState::Settings,
+        AppState::Practice,
     ] {
         app.world_mut().resource_mut::<NextState<AppState>>().set(target);
         settle(&mut app);
@@ -1096,4 +1097,317 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     assert!(pupil.world().resource::<MyClass>().class_file_taken);
     let mine = store(&pupil).pupil_assignments(kid, now).unwrap();
     assert_eq!((mine.len(), mine[0].state), (1, AssignmentState::Done));
+}
+
+// ---- Feedback that teaches: refutations on the board, reasons, the pupil's quiz order.
+
+/// Opens a lesson of the xiangqi course directly and walks it through the screen up to
+/// the step `upto` (its earlier steps answered right).
+fn open_lesson_at(app: &mut App, lesson: &qike_core::curriculum::Lesson, upto: usize) {
+    app.world_mut().insert_resource(qike_app::screens::course::OpenLesson(lesson.id.clone()));
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Lesson);
+    settle(app);
+    assert_eq!(state(app), AppState::Lesson);
+    for step in &lesson.steps[..upto] {
+        for input in demo_inputs(lesson.game, step) {
+            give(app, input);
+        }
+    }
+    assert_eq!(current_step(app), Some(upto), "{}", lesson.id);
+}
+
+fn shown_board(app: &App) -> qike_core::BoardView {
+    app.world().resource::<ActiveBoard>().view.clone()
+}
+
+#[test]
+fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
+    use bevy::time::TimeUpdateStrategy;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    // Time stands still while the child taps, then moves in tenths of a second.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
+    let (lesson, at) = qike_app::demo::refutation_lesson().expect("a xiangqi lesson with a puzzle");
+    open_lesson_at(&mut app, lesson, at);
+    let start = shown_board(&app);
+    let run = &app.world().resource::<LessonScreen>().run;
+    let (from, to) = qike_app::demo::refuted_move(run).expect("a refuted move");
+    let mover = start.piece_at(from).cloned().unwrap();
+    tap(&mut app, from);
+    tap(&mut app, to);
+
+    // The wrong move is on the board, marked as the last move, and the screen says why
+    // and what the opponent does about it.
+    let screen = app.world().resource::<LessonScreen>();
+    let refutation = screen.run.refutation().cloned().expect("a refutation");
+    let reply = refutation.reply.expect("a reply");
+    let (good, said) = screen.feedback.clone().expect("feedback");
+    assert!(!good);
+    let lang = *app.world().resource::<Lang>();
+    let says = lang.text(refutation.says.as_ref().expect("the reply in words"));
+    assert!(said.ends_with(&says), "said: {said}");
+    assert!(texts(&mut app).contains(&said), "the reason is drawn");
+    assert_eq!(current_step(&app), Some(at), "a wrong move does not end the step");
+    let board = shown_board(&app);
+    assert_eq!(board.piece_at(to).map(|p| (p.side, p.kind)), Some((mover.side, mover.kind)));
+    assert!(board.piece_at(from).is_none());
+    assert_eq!(board.last_move, MoveInput::step(from, to).last_move());
+
+    // Then the reply.
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(100)));
+    let mut frames = 0;
+    while app.world().resource::<LessonScreen>().showing.as_ref().is_some_and(|s| s.stage == 0) {
+        app.update();
+        frames += 1;
+        assert!(frames < 100, "the reply never came");
+    }
+    let board = shown_board(&app);
+    assert_eq!(board.last_move, reply.last_move(), "the reply is on the board");
+    let MoveInput::Step { to: reply_to, .. } = reply else { panic!("{reply:?}") };
+    assert_eq!(board.piece_at(reply_to).map(|p| p.side), Some(mover.side.opponent()));
+
+    // Then both are taken back: the step's own board again.
+    while app.world().resource::<LessonScreen>().showing.is_some() {
+        app.update();
+        frames += 1;
+        assert!(frames < 200, "the refutation never ended");
+    }
+    assert_eq!(shown_board(&app).pieces, start.pieces);
+
+    // The first hint of the step is free, and the button says so until it is used.
+    let free = lang.get(Msg::HintFree).to_owned();
+    assert!(texts(&mut app).contains(&free));
+    press(&mut app, Action::Hint);
+    assert_eq!(app.world().resource::<LessonScreen>().run.result().hints, 0);
+    assert!(!texts(&mut app).contains(&free));
+    press(&mut app, Action::Hint);
+    assert_eq!(app.world().resource::<LessonScreen>().run.result().hints, 1);
+
+    // And the step is solved as usual.
+    for input in demo_inputs(lesson.game, &lesson.steps[at]) {
+        give(&mut app, input);
+    }
+    assert_eq!(current_step(&app), Some(at + 1));
+}
+
+#[test]
+fn a_right_move_off_the_script_gets_the_engines_best_defence() {
+    use qike_core::curriculum::{Feedback, LessonRun, Step, teach};
+    // A mate puzzle with a right first move the author did not write down: the run
+    // accepts it (the mate is still forced) and answers with its own search.
+    let off_script = course().lessons().find_map(|l| {
+        l.steps.iter().enumerate().find_map(|(at, step)| {
+            let Step::Puzzle(p) = step else { return None };
+            p.mate_in.filter(|&n| n >= 2)?;
+            let run = {
+                let mut run = LessonRun::new(l);
+                for s in &l.steps[..at] {
+                    for input in demo_inputs(l.game, s) {
+                        run.submit(input);
+                    }
+                }
+                run
+            };
+            let board = run.view()?.board?;
+            let scripted: Vec<&str> =
+                p.lines.iter().filter_map(|l| l.first()).map(|m| m.as_str()).collect();
+            board.pieces.iter().filter(|pc| pc.side == board.side_to_move).find_map(|pc| {
+                run.targets(pc.at).into_iter().find_map(|to| {
+                    let m = MoveInput::step(pc.at, to);
+                    if scripted.contains(&m.encode(GameKind::Xiangqi).as_str()) {
+                        return None;
+                    }
+                    let mut trial = run.clone();
+                    match trial.submit(Input::Move { from: pc.at, to }) {
+                        Feedback::Correct { reply: Some(r), .. } => Some((l, at, m, r)),
+                        _ => None,
+                    }
+                })
+            })
+        })
+    });
+    let (lesson, at, m, reply) = off_script.expect("a mate puzzle with an unscripted right move");
+    // The engine's best defence in the position after the child's move.
+    let Step::Puzzle(p) = &lesson.steps[at] else { unreachable!() };
+    let mut pos = qike_core::xiangqi::Position::from_fen(&p.fen).unwrap();
+    let MoveInput::Step { from, to, .. } = m else { unreachable!() };
+    pos.play_points(from, to).unwrap();
+    let best = teach::best_move(&pos).map(|b| MoveInput::step(b.from(), b.to()));
+    assert_eq!(Some(reply), best, "{}: the reply is the engine's best defence", lesson.id);
+
+    // The same through the screen: the child's move, then that reply on the board.
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    open_lesson_at(&mut app, lesson, at);
+    tap(&mut app, from);
+    tap(&mut app, to);
+    let screen = app.world().resource::<LessonScreen>();
+    assert!(screen.feedback.as_ref().is_some_and(|f| f.0), "{:?}", screen.feedback);
+    assert_eq!(current_step(&app), Some(at));
+    assert_eq!(shown_board(&app).last_move, reply.last_move());
+}
+
+#[test]
+fn a_wrong_quiz_answer_says_why_in_the_pupils_order() {
+    use qike_app::screens::lesson::pupil_seed;
+    use qike_core::curriculum::teach::reason_from;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    let profile = store(&app).profiles().unwrap()[0].clone();
+    let (lesson, at) = course()
+        .lessons()
+        .find_map(|l| {
+            let at = l.steps.iter().position(|s| s.kind_name() == "quiz")?;
+            let before = &l.steps[..at];
+            before.iter().all(|s| !demo_inputs(l.game, s).is_empty()).then_some((l, at))
+        })
+        .expect("a xiangqi lesson with a quiz");
+    open_lesson_at(&mut app, lesson, at);
+    let run = &app.world().resource::<LessonScreen>().run;
+    assert_eq!(run.save().seed, pupil_seed(&profile), "the choices come in the pupil's order");
+    let qike_core::curriculum::Step::Quiz(quiz) = &lesson.steps[at] else { unreachable!() };
+    // The buttons are laid out in the pupil's order.
+    let view = run.view().unwrap();
+    for (w, choice) in quiz.choices.iter().enumerate() {
+        let shown = run.shown_choice(w).unwrap();
+        assert_eq!(&view.choices[shown], choice);
+    }
+    let wrong = (quiz.answer + 1) % quiz.choices.len();
+    press(&mut app, Action::Choice(wrong));
+    let lang = *app.world().resource::<Lang>();
+    let (good, said) = app.world().resource::<LessonScreen>().feedback.clone().unwrap();
+    assert!(!good);
+    assert_eq!(said, lang.text(&reason_from(&quiz.explain)));
+    assert!(texts(&mut app).contains(&said));
+    press(&mut app, Action::Choice(quiz.answer));
+    assert_eq!(current_step(&app), Some(at + 1));
+}
+
+// ---- Daily practice: due reviews first, new puzzles by rating, results in the store.
+
+#[test]
+fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
+    use qike_app::screens::practice::PracticeSet;
+    use qike_core::curriculum::practice::{PickReason, TARGET_SUCCESS, practice_items};
+    use qike_core::progress::{LessonAttempt, Timestamp};
+    const DAY: i64 = 86_400_000;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(dir.path(), 540, 1170);
+    create_profile(&mut app);
+    let s = store(&app);
+    let kid = s.profiles().unwrap()[0].id;
+    let kind = course().game;
+    let now = Timestamp::now();
+    // A known history: the first twelve xiangqi lessons done; one puzzle missed two
+    // days ago (due again), one missed this morning (not due yet), one solved.
+    let done: Vec<String> = course().lessons().take(12).map(|l| l.id.clone()).collect();
+    for id in &done {
+        let attempt = LessonAttempt {
+            lesson_id: id.clone(),
+            content_version: 1,
+            completed: true,
+            stars: 3,
+            mistakes: 0,
+            hints: 0,
+            time_ms: 60_000,
+            at: now,
+        };
+        s.record_lesson(kid, &attempt).unwrap();
+    }
+    let items = practice_items(course(), &done);
+    assert!(items.len() > 12, "only {} puzzles to practise", items.len());
+    let (due, waiting, solved) = (&items[3], &items[0], &items[1]);
+    let at = |days_ago: f64| Timestamp(now.0 - (days_ago * DAY as f64) as i64);
+    s.record_practice(kid, kind, &due.id, due.difficulty, false, at(2.0)).unwrap();
+    s.record_practice(kid, kind, &waiting.id, waiting.difficulty, false, at(0.3)).unwrap();
+    s.record_practice(kid, kind, &solved.id, solved.difficulty, true, at(0.2)).unwrap();
+    let before = s.practice_log(kid, kind).unwrap();
+
+    press(&mut app, Action::StartPractice);
+    assert_eq!(state(&app), AppState::Practice);
+    let set = app.world().resource::<PracticeSet>().clone();
+    assert_eq!(set.puzzles.len(), qike_app::screens::practice::SET_SIZE);
+    assert_eq!(set.puzzles[0].item.id, due.id, "the due review comes first");
+    assert_eq!(set.puzzles[0].pick.reason, PickReason::Review);
+    let ids: Vec<&str> = set.puzzles.iter().map(|p| p.item.id.as_str()).collect();
+    assert!(!ids.contains(&waiting.id.as_str()), "a review waits until it is due");
+    assert!(!ids.contains(&solved.id.as_str()), "a solved puzzle does not come back as new");
+    // The new ones: nearest a seven-in-ten chance first, by the child's rating.
+    let off: Vec<f64> = set.puzzles[1..]
+        .iter()
+        .inspect(|p| assert_eq!(p.pick.reason, PickReason::New))
+        .map(|p| (p.pick.chance - TARGET_SUCCESS).abs())
+        .collect();
+    assert!(off.windows(2).all(|w| w[0] <= w[1]), "{off:?}");
+    let shown = texts(&mut app);
+    let lang = *app.world().resource::<Lang>();
+    let today = lang.fill(
+        Msg::PracticeToday,
+        &[("n", &set.puzzles.len().to_string()), ("due", "1"), ("new", &off.len().to_string())],
+    );
+    assert!(shown.contains(&today), "{shown:?}");
+
+    // Each puzzle in the lesson player: the second one with a wrong move first.
+    press(&mut app, Action::PracticeGo);
+    let mut missed = None;
+    for (i, puzzle) in set.puzzles.iter().enumerate() {
+        assert_eq!(state(&app), AppState::Lesson);
+        let run = &app.world().resource::<LessonScreen>().run;
+        assert_eq!(run.lesson().steps.len(), 1);
+        assert_eq!(run.lesson().steps[0].id(), puzzle.item.step_id);
+        if i == 1 {
+            let (from, to) = qike_app::demo::refuted_move(run).expect("a wrong move");
+            tap(&mut app, from);
+            tap(&mut app, to);
+            missed = Some(puzzle.item.id.clone());
+            // The refutation plays out, then the step's board is back.
+            let step = Duration::from_millis(100);
+            app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(step));
+            for _ in 0..100 {
+                if app.world().resource::<LessonScreen>().showing.is_none() {
+                    break;
+                }
+                app.update();
+            }
+        }
+        let step = app.world().resource::<LessonScreen>().run.lesson().steps[0].clone();
+        for input in demo_inputs(kind, &step) {
+            give(&mut app, input);
+        }
+        let label = if i + 1 < set.puzzles.len() { Msg::NextPuzzle } else { Msg::PracticeResults };
+        let shown = texts(&mut app);
+        let screen = app.world().resource::<LessonScreen>();
+        assert!(
+            shown.contains(&lang.get(label).to_owned()),
+            "{i} {}: {:?} {:?} {shown:?}",
+            puzzle.item.id,
+            screen.practice,
+            screen.feedback
+        );
+        press(&mut app, Action::NextLesson);
+    }
+
+    // The summary, and the store: one more rated try per puzzle, the review moved on.
+    assert_eq!(state(&app), AppState::Practice);
+    let set = app.world().resource::<PracticeSet>().clone();
+    let firsts: Vec<bool> = (0..set.puzzles.len()).map(|i| i != 1).collect();
+    assert_eq!(set.results, firsts);
+    let summary = lang.fill(
+        Msg::PracticeSummary,
+        &[("solved", &(firsts.len() - 1).to_string()), ("n", &firsts.len().to_string())],
+    );
+    assert!(texts(&mut app).contains(&summary));
+    let after = s.practice_log(kid, kind).unwrap();
+    assert_eq!(after.rating.games, before.rating.games + set.puzzles.len() as u32);
+    assert_ne!(after.rating.rating, before.rating.rating);
+    assert_eq!(set.ratings, vec![(kind, before.rating.rating, after.rating.rating)]);
+    let review = after.reviews[&due.id];
+    assert_eq!((review.stage, review.attempts), (1, 2));
+    let days = |t: Option<Timestamp>| t.map(|t| (t.0 - now.0) as f64 / DAY as f64);
+    assert!(days(review.due).is_some_and(|d| (2.9..3.1).contains(&d)), "{review:?}");
+    let missed = after.reviews[&missed.unwrap()];
+    assert!(days(missed.due).is_some_and(|d| (0.9..1.1).contains(&d)), "{missed:?}");
 }

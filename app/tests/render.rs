@@ -408,6 +408,48 @@ fn check_board(screen: &str, png: &Png) {
             }
             assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.8), cell * 0.6, "a");
         }
+        "lesson-refutation" => {
+            // The child's wrong move and the opponent's reply on the board, worked out
+            // here the same way the demo does.
+            let (lesson, at) = qike_app::demo::refutation_lesson().expect("a puzzle lesson");
+            let mut run = qike_core::curriculum::LessonRun::new(lesson);
+            for step in &lesson.steps[..at] {
+                for input in qike_core::curriculum::demo_inputs(lesson.game, step) {
+                    run.submit(input);
+                }
+            }
+            let (from, to) = qike_app::demo::refuted_move(&run).expect("a refuted move");
+            run.submit(qike_core::curriculum::Input::Move { from, to });
+            let reply = run.refutation().and_then(|r| r.reply).expect("a reply");
+            let qike_core::MoveInput::Step { from: rf, to: rt, .. } = reply else { panic!() };
+            let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+            let area = qike_app::screens::lesson::board_area(&frame);
+            let l = BoardLayout::fit_board(area, 9, 10, GameKind::Xiangqi.placement(), true);
+            let (cell, c) = (l.cell, |p: Point| l.center(p));
+            // The wrong move left its point empty; the reply's piece stands where it went
+            // and its own point is empty too.
+            assert!(png.count(c(from), cell * 0.2, wood) > 50, "the wrong move's start is empty");
+            assert!(png.count(c(rf), cell * 0.2, wood) > 50, "the reply's start is empty");
+            assert!(png.count(c(rt), cell * 0.3, black) > 20, "black's reply on its point");
+            if rt != to {
+                assert!(png.count(c(to), cell * 0.3, red) > 20, "the wrong move's piece");
+            }
+            // The reason, in the colour of a wrong answer, between the step's text and
+            // the board.
+            let top = (frame.inner(0.8).min.y + 10.0 * frame.unit) as usize;
+            let bottom = (c(Point::new(0, 9)).y - 1.2 * cell) as usize;
+            let w = png.width as usize;
+            let said = png.rgb[top * w..bottom * w].iter().filter(|&&p| near([199, 41, 26], 20)(p));
+            assert!(said.count() > 500, "no reason drawn above the board");
+        }
+        "practice" => {
+            // Today's set: a row per puzzle, a green tick for the one solved at the
+            // first try, and the button to go on.
+            let tick = png.rgb.iter().filter(|&&p| near([41, 140, 64], 16)(p)).count();
+            assert!(tick > 100, "only {tick} pixels of the tick");
+            let button = png.rgb.iter().filter(|&&p| near([204, 69, 41], 14)(p)).count();
+            assert!(button > 20_000, "only {button} pixels of the go-on button");
+        }
         "teacher-join-code" => check_qr(png),
         "tournament-pairings" => {
             // Two results tapped in: their buttons in the selection blue.

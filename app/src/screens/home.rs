@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use qike_core::{GameKind, GomokuRule};
 
 use crate::AppState;
-use crate::data::{ChosenCourse, Current, Store, course_index};
+use crate::data::{ChosenCourse, Current, Notice, Store, course_index};
 use crate::i18n::Msg;
 use crate::screens::game_name;
 use crate::screens::play_setup::PlayChoice;
@@ -37,9 +37,19 @@ fn react(
     mut choice: ResMut<PlayChoice>,
     mut chosen: ResMut<ChosenCourse>,
     mut next: ResMut<NextState<AppState>>,
+    mut commands: Commands,
+    store: Option<Res<Store>>,
+    current: Res<Current>,
+    mut notice: ResMut<Notice>,
 ) {
     for Pressed(action) in pressed.read() {
         match action {
+            Action::StartPractice => {
+                if let Some(store) = &store {
+                    crate::screens::practice::start(&mut commands, store, &current, &mut notice);
+                }
+                next.set(AppState::Practice);
+            }
             Action::Go(state) => next.set(*state),
             Action::Course(i) => {
                 chosen.0 = *i;
@@ -102,12 +112,14 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
         }
     }
     col.next(0.5 * u);
+    // Daily practice from the lessons the child finished, in every game.
     let row = col.row(2, 3.0 * u);
-    p.button(row[0], lang.get(Msg::Progress), Action::Go(AppState::Progress), Look::Secondary);
-    p.button(row[1], lang.get(Msg::MyClasses), Action::Go(AppState::MyClass), Look::Secondary);
-    let row = col.row(2, 3.0 * u);
-    p.button(row[0], lang.get(Msg::Settings), Action::Go(AppState::Settings), Look::Secondary);
-    p.button(row[1], lang.get(Msg::SwitchPlayer), Action::Go(AppState::Profiles), Look::Secondary);
+    p.button(row[0], lang.get(Msg::Practice), Action::StartPractice, Look::Primary);
+    p.button(row[1], lang.get(Msg::Progress), Action::Go(AppState::Progress), Look::Secondary);
+    let row = col.row(3, 3.0 * u);
+    p.button(row[0], lang.get(Msg::MyClasses), Action::Go(AppState::MyClass), Look::Secondary);
+    p.button(row[1], lang.get(Msg::Settings), Action::Go(AppState::Settings), Look::Secondary);
+    p.button(row[2], lang.get(Msg::SwitchPlayer), Action::Go(AppState::Profiles), Look::Secondary);
     // Homework from the classes the child joined, once a class file came.
     if let (Some(store), Some(profile)) = (store, current.profile.as_ref()) {
         let now = qike_core::progress::Timestamp::now();

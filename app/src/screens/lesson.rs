@@ -7,13 +7,14 @@ use std::time::Instant;
 use bevy::prelude::*;
 use qike_core::curriculum::{Feedback, Input, LessonRun, RunState, StepView, Text};
 use qike_core::progress::{LessonAttempt, Timestamp};
-use qike_core::{Highlight, HighlightKind, Point, Side};
+use qike_core::{BoardView, Highlight, HighlightKind, Point, Side};
 
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::{ChosenCourse, Current, Notice, Store, chosen_course, find_lesson};
 use crate::i18n::{Lang, Msg};
 use crate::screens::course::{CourseProgress, OpenLesson};
+use crate::screens::practice::PracticeSet;
 use crate::screens::{header, stars_text};
 use crate::ui::Canvas;
 use crate::ui::{
@@ -43,7 +44,84 @@ pub struct LessonScreen {
     pub finished: Option<u8>,
     /// The number being entered (count steps).
     pub number: i64,
+    /// A wrong move's refutation being played out on the board.
+    pub showing: Option<Showing>,
+    /// Whether this run is a puzzle of the daily practice, and how it went.
+    pub practice: PracticeMode,
+    /// Hints asked in this run, free ones included (practice counts them all).
+    pub hints_asked: u32,
     since: Instant,
+}
+
+/// A lesson, or one puzzle of the daily practice.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PracticeMode {
+    Off,
+    Playing,
+    /// Recorded: solved at the first try (no mistake, no hint) or not.
+    Done {
+        solved: bool,
+    },
+}
+
+impl LessonScreen {
+    fn new(run: LessonRun, practice: PracticeMode) -> LessonScreen {
+        LessonScreen {
+            finished: run.is_done().then(|| run.result().stars),
+            run,
+            feedback: None,
+            hint_points: Vec::new(),
+            selected: None,
+            tray_pick: None,
+            number: 0,
+            showing: None,
+            practice,
+            hints_asked: 0,
+            since: Instant::now(),
+        }
+    }
+}
+
+/// How long each board of a refutation stays up: the wrong move, then the reply. Then
+/// both are taken back and the step's own board returns.
+pub const SHOW_SECONDS: [f32; 2] = [1.2, 2.0];
+
+/// A refutation on the board: the boards to show in turn and where the show is.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Showing {
+    pub boards: Vec<BoardView>,
+    /// The board shown now: an index into `boards`.
+    pub stage: usize,
+    elapsed: f32,
+    /// Stay on the current board (screenshots).
+    pub hold: bool,
+}
+
+impl Showing {
+    fn new(boards: Vec<BoardView>) -> Option<Showing> {
+        (!boards.is_empty()).then_some(Showing { boards, stage: 0, elapsed: 0.0, hold: false })
+    }
+
+    /// The board a show `elapsed` seconds old stands at; `None` once it is over.
+    fn stage_at(&self, elapsed: f32) -> Option<usize> {
+        let mut end = 0.0;
+        for i in 0..self.boards.len() {
+            end += SHOW_SECONDS.get(i).copied().unwrap_or(SHOW_SECONDS[1]);
+            if elapsed < end {
+                return Some(i);
+            }
+        }
+        None
+    }
+}
+
+/// The quiz order seed of a child: the same for a profile on every device, never 0
+/// (0 keeps the order written).
+pub fn pupil_seed(profile: &qike_core::progress::Profile) -> u64 {
+    let b = profile.id.to_bytes();
+    let (lo, hi) = b.split_at(8);
+    let fold = |s: &[u8]| s.iter().fold(0u64, |a, &x| (a << 8) | u64::from(x));
+    (fold(lo) ^ fold(hi)).max(1)
 }
 
 #[derive(Debug)]
@@ -56,9 +134,12 @@ impl Plugin for LessonPlugin {
             .add_systems(
                 Update,
                 (
-                    (react, tap_board, show_board).chain().in_set(UiSet::Logic).run_if(
-                        in_state(AppState::Lesson).and_then(resource_exists::<LessonScreen>),
-                    ),
+                    (react, tap_board, play_refutation, show_board)
+                        .chain()
+                        .in_set(UiSet::Logic)
+                        .run_if(
+                            in_state(AppState::Lesson).and_then(resource_exists::<LessonScreen>),
+                        ),
                     draw.in_set(UiSet::Draw).run_if(
                         in_state(AppState::Lesson)
                             .and_then(redrawing)
@@ -76,7 +157,21 @@ fn enter(
     current: Res<Current>,
     mut chosen: ResMut<ChosenCourse>,
     mut next: ResMut<NextState<AppState>>,
+    practice: Option<Res<PracticeSet>>,
 ) {
+    let seed = current.profile.as_ref().map_or(0, pupil_seed);
+    // A puzzle of the daily practice: a lesson of one step, never saved as a draft.
+    let puzzle = practice.as_deref().filter(|s| s.active).map(PracticeSet::current_lesson);
+    if let Some(puzzle) = puzzle {
+        match puzzle {
+            Some(one) => {
+                let run = LessonRun::with_seed(&one, seed);
+                commands.insert_resource(LessonScreen::new(run, PracticeMode::Playing));
+            }
+            None => next.set(AppState::Practice),
+        }
+        return;
+    }
     let found = open.and_then(|o| find_lesson(&o.0));
     let (Some((in_course, lesson)), Some(store)) = (found, store) else {
         next.set(AppState::Course);
@@ -94,18 +189,8 @@ fn enter(
         .and_then(|bytes| serde_json::from_slice::<RunState>(&bytes).ok())
         .and_then(|state| LessonRun::resume(lesson, state).ok());
     let resumed = saved.is_some();
-    let run = saved.unwrap_or_else(|| LessonRun::new(lesson));
-    let finished = run.is_done().then(|| run.result().stars);
-    commands.insert_resource(LessonScreen {
-        run,
-        feedback: None,
-        hint_points: Vec::new(),
-        selected: None,
-        tray_pick: None,
-        finished,
-        number: 0,
-        since: Instant::now(),
-    });
+    let run = saved.unwrap_or_else(|| LessonRun::with_seed(lesson, seed));
+    commands.insert_resource(LessonScreen::new(run, PracticeMode::Off));
     if resumed {
         info!("resumed lesson {}", lesson.id);
     }
@@ -124,6 +209,7 @@ pub struct Keeper<'w> {
     notice: ResMut<'w, Notice>,
     lang: Res<'w, Lang>,
     redraw: ResMut<'w, Redraw>,
+    practice: Option<ResMut<'w, PracticeSet>>,
 }
 
 impl std::fmt::Debug for Keeper<'_> {
@@ -138,6 +224,20 @@ impl Keeper<'_> {
         let (store, current, lang) = (&self.store, &self.current, *self.lang);
         let notice = &mut self.notice;
         let Some(profile) = &current.profile else { return };
+        // A practice puzzle: its result goes to the practice log once, when solved.
+        if screen.practice != PracticeMode::Off {
+            if screen.practice == PracticeMode::Playing && screen.run.is_done() {
+                let r = screen.run.result();
+                let solved = r.mistakes == 0 && screen.hints_asked == 0;
+                screen.practice = PracticeMode::Done { solved };
+                if let Some(set) = self.practice.as_mut()
+                    && let Err(e) = set.record(&store.0, profile.id, solved, Timestamp::now())
+                {
+                    notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed)));
+                }
+            }
+            return;
+        }
         let slot = draft_slot(&screen.run.lesson().id);
         let result = if screen.run.is_done() {
             let r = screen.run.result();
@@ -168,7 +268,8 @@ impl Keeper<'_> {
 }
 
 /// Hands an input to the run and turns its answer into what the screen says.
-fn submit(screen: &mut LessonScreen, input: Input, lang: Lang) {
+pub fn submit(screen: &mut LessonScreen, input: Input, lang: Lang) {
+    screen.showing = None;
     let now = Instant::now();
     screen.run.add_time(now.duration_since(screen.since).as_millis() as u64);
     screen.since = now;
@@ -184,8 +285,19 @@ fn apply(screen: &mut LessonScreen, feedback: Feedback, lang: Lang) {
     match feedback {
         Feedback::Correct { text, .. } => screen.feedback = Some((true, say(text, Msg::Correct))),
         Feedback::Wrong { reason } => {
-            screen.feedback =
-                Some((false, format!("{}{}", lang.get(Msg::NotThis), lang.text(&reason))))
+            // The reason may already start with "not quite" (a quiz's explanation).
+            let reason = lang.text(&reason);
+            let already = ["不对", "Not "].iter().any(|w| reason.starts_with(w));
+            let mut said =
+                if already { reason } else { format!("{}{reason}", lang.get(Msg::NotThis)) };
+            // A wrong move: the opponent's answer is played on the board and said.
+            if let Some(r) = screen.run.refutation() {
+                if let Some(says) = &r.says {
+                    said = format!("{said} {}", lang.text(says));
+                }
+                screen.showing = Showing::new(r.boards.clone());
+            }
+            screen.feedback = Some((false, said));
         }
         Feedback::Hint { text, points } => {
             screen.feedback =
@@ -220,11 +332,22 @@ fn react(
         let before = screen.run.save();
         match action {
             Action::Back => {
-                next.set(AppState::Course);
+                let practising = screen.practice != PracticeMode::Off;
+                next.set(if practising { AppState::Practice } else { AppState::Course });
+                continue;
+            }
+            // Practice: the next puzzle of the set, or its summary after the last.
+            Action::NextLesson if screen.practice != PracticeMode::Off => {
+                let more = keep.practice.as_ref().is_some_and(|s| s.current().is_some());
+                next.set(if more { AppState::Lesson } else { AppState::Practice });
                 continue;
             }
             Action::Continue => submit(&mut screen, Input::Continue, lang),
-            Action::Choice(i) => submit(&mut screen, Input::Choice(*i), lang),
+            // Buttons name the choice as written; the run counts them as shown.
+            Action::Choice(i) => {
+                let shown = screen.run.shown_choice(*i).unwrap_or(*i);
+                submit(&mut screen, Input::Choice(shown), lang)
+            }
             Action::Tray(i) => screen.tray_pick = Some(*i),
             Action::NumberStep(d) => screen.number = screen.number.saturating_add(*d),
             Action::SubmitNumber => {
@@ -232,11 +355,13 @@ fn react(
                 submit(&mut screen, Input::Number(n), lang);
             }
             Action::Hint => {
+                screen.hints_asked = screen.hints_asked.saturating_add(1);
                 let f = screen.run.hint();
                 apply(&mut screen, f, lang);
             }
             Action::Retry => {
                 screen.run.retry();
+                screen.showing = None;
                 screen.feedback = None;
                 screen.hint_points.clear();
             }
@@ -273,6 +398,11 @@ fn tap_board(
     let lang = *keep.lang;
     for tapped in taps.read() {
         let at = tapped.0;
+        // A tap during a refutation ends it: the step's own board comes back.
+        if screen.showing.take().is_some() {
+            keep.redraw.0 = true;
+            continue;
+        }
         let Some(view) = screen.run.view() else { continue };
         let Some(board) = &view.board else { continue };
         let before = screen.run.save();
@@ -311,6 +441,25 @@ fn tap_board(
     }
 }
 
+/// Moves a refutation on: the wrong move, the reply, then the step's board again.
+fn play_refutation(time: Res<Time>, mut screen: ResMut<LessonScreen>, mut redraw: ResMut<Redraw>) {
+    let Some(show) = screen.bypass_change_detection().showing.as_mut() else { return };
+    if show.hold {
+        return;
+    }
+    show.elapsed += time.delta_secs();
+    let stage = show.stage_at(show.elapsed);
+    if stage == Some(show.stage) {
+        return;
+    }
+    match stage {
+        Some(s) => show.stage = s,
+        None => screen.showing = None,
+    }
+    screen.set_changed();
+    redraw.0 = true;
+}
+
 /// The board area of the lesson screen.
 pub fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
@@ -330,7 +479,10 @@ fn show_board(
     if !(screen.is_changed() || frame.is_changed() || current.is_changed()) {
         return;
     }
-    let Some((mut bv, stars)) = screen.run.view().and_then(|v| Some((v.board?, v.stars))) else {
+    let shown = screen.showing.as_ref().and_then(|s| s.boards.get(s.stage).cloned());
+    let view = screen.run.view();
+    let step_board = view.and_then(|v| Some((v.board?, v.stars)));
+    let Some((mut bv, stars)) = step_board.map(|(b, stars)| (shown.unwrap_or(b), stars)) else {
         if board.is_some() {
             commands.remove_resource::<ActiveBoard>();
         }
@@ -352,13 +504,23 @@ fn show_board(
     }
 }
 
-fn draw(mut canvas: Canvas, screen: Res<LessonScreen>, notice: Res<Notice>) {
+fn draw(
+    mut canvas: Canvas,
+    screen: Res<LessonScreen>,
+    notice: Res<Notice>,
+    practice: Option<Res<PracticeSet>>,
+) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let mut p = canvas.painter();
     let title = lang.text(&screen.run.lesson().title);
     let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
 
+    if let PracticeMode::Done { solved } = screen.practice {
+        let more = practice.is_some_and(|s| s.current().is_some());
+        practice_done(&mut p, &mut col, lang, solved, more);
+        return;
+    }
     if let Some(stars) = screen.finished {
         finished(&mut p, &mut col, lang, stars, &screen);
         return;
@@ -405,15 +567,16 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
             // Up to four choices in two rows.
             let rows = view.choices.chunks(2).count().max(1) as f32;
             let h = ((8.0 * u - col.gap * (rows - 1.0)) / rows).min(3.4 * u);
+            // Each button carries the choice as written in the lesson.
+            let n = view.choices.len();
+            let written = |shown: usize| {
+                (0..n).find(|&w| screen.run.shown_choice(w) == Some(shown)).unwrap_or(shown)
+            };
             for (r, pair) in view.choices.chunks(2).enumerate() {
                 let cells = col.row(2, h);
                 for (j, choice) in pair.iter().enumerate() {
-                    p.button(
-                        cells[j],
-                        lang.text(choice),
-                        Action::Choice(r * 2 + j),
-                        Look::Secondary,
-                    );
+                    let action = Action::Choice(written(r * 2 + j));
+                    p.button(cells[j], lang.text(choice), action, Look::Secondary);
                 }
             }
             return;
@@ -453,7 +616,9 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
         }
     }
     let row = col.row(2, 3.0 * u);
-    p.button(row[0], lang.get(Msg::Hint), Action::Hint, Look::Secondary);
+    // The first hint of a step costs no star.
+    let hint = if screen.run.save().free_hint_given { Msg::Hint } else { Msg::HintFree };
+    p.button(row[0], lang.get(hint), Action::Hint, Look::Secondary);
     p.button(row[1], lang.get(Msg::Retry), Action::Retry, Look::Secondary);
 }
 
@@ -481,4 +646,24 @@ fn finished(
     p.button(r, lang.get(Msg::NextLesson), Action::NextLesson, Look::Primary);
     let r = col.next(3.0 * u);
     p.button(r, lang.get(Msg::BackToCourse), Action::Back, Look::Secondary);
+}
+
+/// The end of a practice puzzle: how it went, and on to the next one or the summary.
+fn practice_done(
+    p: &mut Painter,
+    col: &mut crate::ui::Column,
+    lang: Lang,
+    solved: bool,
+    more: bool,
+) {
+    let u = p.unit;
+    col.next(3.0 * u);
+    let r = col.next(5.0 * u);
+    let mark = if solved { "✓" } else { "○" };
+    p.text_aligned(r, mark, 4.0, if solved { GOOD } else { STAR }, Justify::Center);
+    let r = col.next(4.0 * u);
+    p.text_aligned(r, crate::screens::practice::verdict(lang, solved), 1.3, INK, Justify::Center);
+    let r = col.next(3.0 * u);
+    let label = if more { Msg::NextPuzzle } else { Msg::PracticeResults };
+    p.button(r, lang.get(label), Action::NextLesson, Look::Primary);
 }

@@ -9,6 +9,7 @@ pub mod lesson;
 pub mod my_class;
 pub mod play;
 pub mod play_setup;
+pub mod practice;
 pub mod profiles;
 pub mod progress;
 pub mod result;

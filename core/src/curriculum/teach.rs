@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 use super::schema::Text;
 use crate::ai::Limits;
 use crate::ai::xiangqi::Searcher;
-use crate::xiangqi::{Move, Position};
-use crate::{AnyGame, MoveInput};
+use crate::xiangqi::{Kind, Move, Position};
+use crate::{AnyGame, BoardView, MoveInput, Side};
 
 /// Nodes for the opponent's answer inside a lesson: a few milliseconds, the same answer
 /// on every machine.
@@ -22,6 +22,12 @@ pub struct Refutation {
     pub mv: MoveInput,
     /// The opponent's best answer, `None` when the wrong move left it no legal move.
     pub reply: Option<MoveInput>,
+    /// What to show: the board after the wrong move, then (when there is a reply) the
+    /// board after the reply, each with its move marked as the last move.
+    pub boards: Vec<BoardView>,
+    /// What the reply does, in words (it takes a piece, gives check or mate, or the
+    /// general steps away); `None` without a reply.
+    pub says: Option<Text>,
 }
 
 fn input(m: Move) -> MoveInput {
@@ -52,7 +58,69 @@ pub fn refute(game: &AnyGame, m: MoveInput) -> Option<Refutation> {
     let mv = Move::new(from, to).filter(|&mv| pos.is_legal(mv))?;
     let mut after = pos.clone();
     after.make(mv);
-    Some(Refutation { mv: m, reply: best_move(&after).map(input) })
+    let mut boards = vec![marked(&after, m)];
+    let reply = best_move(&after);
+    let says = reply.map(|r| {
+        let mut then = after.clone();
+        then.make(r);
+        boards.push(marked(&then, input(r)));
+        describe(&after, r, &then)
+    });
+    Some(Refutation { mv: m, reply: reply.map(input), boards, says })
+}
+
+/// The board of `pos` with `m` marked as the move just played.
+fn marked(pos: &Position, m: MoveInput) -> BoardView {
+    let mut view = pos.board_view();
+    view.last_move = m.last_move();
+    view
+}
+
+/// A piece's name for its side: red's 帅仕相兵, black's 将士象卒.
+fn piece_name(side: Side, kind: Kind) -> Text {
+    let red = side == Side::First;
+    let (zh, en) = match kind {
+        Kind::General => (if red { "帅" } else { "将" }, "general"),
+        Kind::Advisor => (if red { "仕" } else { "士" }, "advisor"),
+        Kind::Elephant => (if red { "相" } else { "象" }, "elephant"),
+        Kind::Horse => ("马", "horse"),
+        Kind::Chariot => ("车", "chariot"),
+        Kind::Cannon => ("炮", "cannon"),
+        Kind::Soldier => (if red { "兵" } else { "卒" }, "soldier"),
+    };
+    Text::new(zh, en)
+}
+
+/// The reply `r` (played in `before`, giving `after`) in a child's words.
+fn describe(before: &Position, r: Move, after: &Position) -> Text {
+    let Some((side, kind)) = before.piece_at(r.from()) else {
+        return Text::new("看对方怎么走。", "See how the opponent answers.");
+    };
+    let p = piece_name(side, kind);
+    let (zh, en) = match before.piece_at(r.to()) {
+        Some((s2, k2)) => {
+            let c = piece_name(s2, k2);
+            (
+                format!("看：对方的{}吃掉你的{}", p.zh, c.zh),
+                format!("See: the {} takes your {}", p.en, c.en),
+            )
+        }
+        None if kind == Kind::General && before.is_check() => {
+            (format!("看：对方的{}躲开了", p.zh), format!("See: the {} steps away", p.en))
+        }
+        None => (
+            format!("看：对方用{}应对", p.zh),
+            format!("See: the opponent answers with the {}", p.en),
+        ),
+    };
+    let (zh_end, en_end) = if !after.has_legal_move() {
+        ("，将死了！", ", and it is mate!")
+    } else if after.is_check() {
+        ("，还将军！", ", with check!")
+    } else {
+        ("。", ".")
+    };
+    Text::new(&format!("{zh}{zh_end}"), &format!("{en}{en_end}"))
 }
 
 /// The author's explanation said after a wrong answer: a leading "right!" is dropped,
@@ -133,5 +201,15 @@ mod tests {
         let m = MoveInput::step(p("c3").unwrap(), p("g3").unwrap());
         let r = refute(&game, m).unwrap();
         assert_eq!(r.reply, Some(MoveInput::step(p("g6").unwrap(), p("g3").unwrap())));
+        // Two boards: the chariot on g3, then the black chariot there instead.
+        assert_eq!(r.boards.len(), 2);
+        let g3 = p("g3").unwrap();
+        assert_eq!(r.boards[0].piece_at(g3).map(|pc| pc.side), Some(Side::First));
+        assert_eq!(r.boards[1].piece_at(g3).map(|pc| pc.side), Some(Side::Second));
+        assert!(r.boards[1].piece_at(p("g6").unwrap()).is_none());
+        assert_eq!(r.boards[1].last_move, r.reply.and_then(MoveInput::last_move));
+        let says = r.says.unwrap();
+        assert_eq!(says.zh, "看：对方的车吃掉你的车。");
+        assert_eq!(says.en, "See: the chariot takes your chariot.");
     }
 }
