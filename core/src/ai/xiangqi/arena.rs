@@ -403,6 +403,26 @@ impl Player for RandomPlayer {
     }
 }
 
+/// `opening` played on by up to `plies` legal moves drawn from `rng` (fewer where the
+/// side to move has none), so that players at fixed node counts do not replay the same
+/// games.
+pub fn extend_randomly(opening: &[Move], plies: usize, rng: &mut Rng) -> Vec<Move> {
+    let mut line = opening.to_vec();
+    let (_, mut pos) = history_of(&Position::startpos(), opening);
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal.as_slice()[rng.below(legal.len() as u64) as usize];
+        if pos.play(m).is_err() {
+            break;
+        }
+        line.push(m);
+    }
+    line
+}
+
 /// The balanced openings of the match suite: ICCS moves from the start position, one
 /// opening per line (`#` starts a comment).
 pub const OPENINGS: &str = include_str!("openings.txt");

@@ -25,7 +25,8 @@ mod tt;
 
 pub use arena::{
     Adjudication, EloEstimate, Ending, GameRecord, GreedyPlayer, LevelPlayer, OPENINGS, Player,
-    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, parse_openings, play_game,
+    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, extend_randomly, parse_openings,
+    play_game,
 };
 pub use book::{Book, BookError};
 pub use coach::{Hint, MoveReview, hint, review};
