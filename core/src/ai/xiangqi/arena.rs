@@ -315,6 +315,11 @@ impl SearchPlayer {
     pub fn new(limits: Limits, hash_mb: usize) -> SearchPlayer {
         SearchPlayer { limits, searcher: Searcher::new(hash_mb), nodes: 0, seconds: 0.0 }
     }
+
+    /// Searches with `weights` instead of the built-in evaluation weights.
+    pub fn set_weights(&mut self, weights: std::sync::Arc<super::weights::Weights>) {
+        self.searcher.set_weights(weights);
+    }
 }
 
 impl Player for SearchPlayer {

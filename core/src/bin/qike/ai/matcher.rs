@@ -11,7 +11,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
 use qike_core::ai::sprt::Sprt;
@@ -282,15 +282,16 @@ fn search_player(spec: &str, rest: &str) -> Result<Box<dyn Player>, String> {
         match k {
             "nodes" => limits = Some(Limits::nodes(n()?)),
             "ms" => limits = Some(Limits::movetime(Duration::from_millis(n()?))),
-            "weights" => weights = Some(v.to_owned()),
+            "weights" => weights = Some(crate::tune::read_xiangqi_weights(v)?),
             _ => return Err(format!("'{k}' in '{spec}' is not nodes, ms or weights")),
         }
     }
     let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
+    let mut p = SearchPlayer::new(limits, 16);
     if let Some(w) = weights {
-        return Err(format!("weights files are not read yet ({w})"));
+        p.set_weights(Arc::new(w));
     }
-    Ok(Box::new(SearchPlayer::new(limits, 16)))
+    Ok(Box::new(p))
 }
 
 fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
