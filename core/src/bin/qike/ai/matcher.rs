@@ -419,6 +419,10 @@ pub fn run(cfg: &Config) -> Result<(), String> {
                     continue;
                 }
             };
+            if tally.decided() {
+                // A game that started before the test decided is not counted.
+                continue;
+            }
             let sprt_line = tally.record(f.number - 1, f.result);
             if let Some(file) = file.as_mut()
                 && let Err(e) = writeln!(file, "{}", f.line)
