@@ -650,8 +650,11 @@ impl Searcher {
             // Shallow pruning of moves unlikely to matter (never the first, nor checks).
             if !pv_node && !in_check && !gives_check && legal > 1 && best > -MATE_IN_MAX {
                 let lmp = quiet && depth <= 4 && n_quiets >= (3 + depth * depth * 2) as usize;
+                // Not when alpha is a mate score: no static margin reaches it, and the
+                // quiet move pruned may be the one that mates.
                 let futile = quiet
                     && depth <= 4
+                    && alpha < MATE_IN_MAX
                     && static_eval + TUNE.futility_base + TUNE.futility_margin * depth <= alpha;
                 let bad = stage == Stage::BadCaptures && depth <= 3;
                 if lmp || futile || bad {

@@ -41,8 +41,13 @@ impl Tally {
 
     /// Records player 1's points (1, ½ or 0) in game `game` (counted from 0). When this
     /// completes a pair while a test runs, returns the test's line to print after the
-    /// game's; [`Tally::decided`] then says whether to stop.
+    /// game's; [`Tally::decided`] then says whether to stop. Once it has, further
+    /// results are left out.
     pub fn record(&mut self, game: usize, points: f64) -> Option<String> {
+        if self.decided() {
+            // Games that finish after the test decided are not counted.
+            return None;
+        }
         match points {
             p if p > 0.75 => self.wins += 1,
             p if p < 0.25 => self.losses += 1,
@@ -53,7 +58,7 @@ impl Tally {
             return None;
         };
         self.pairs.add_pair(partner, points);
-        let test = self.sprt.as_ref().filter(|_| self.decision.is_none())?;
+        let test = self.sprt.as_ref()?;
         let d = test.decide(&self.pairs);
         if d != Decision::Continue {
             self.decision = Some(d);
@@ -144,8 +149,10 @@ mod tests {
             g += 1;
             assert!(g < 200);
         }
+        let games = t.estimate().games;
         t.record(g + 1, 0.0);
         assert!(t.record(g + 2, 0.0).is_none(), "a decided test says no more");
+        assert_eq!(t.estimate().games, games);
         assert!(t.summary().contains("H1 accepted"), "{}", t.summary());
     }
 }
