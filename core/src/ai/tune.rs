@@ -212,6 +212,83 @@ pub fn fit(data: &Dataset, start: &[f64], config: &FitConfig) -> FitResult {
     }
 }
 
+/// What is wrong with a weights file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum WeightsError {
+    /// A line does not read `name middlegame endgame`.
+    Malformed { line: usize },
+    /// A line names no parameter of the evaluation.
+    Unknown { line: usize, name: String },
+    /// A parameter is given twice.
+    Repeated { name: String },
+    /// A parameter is not given at all.
+    Missing { name: String },
+}
+
+impl std::fmt::Display for WeightsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            WeightsError::Malformed { line } => write!(
+                f,
+                "line {line} of the weights should read `name middlegame endgame` with whole numbers"
+            ),
+            WeightsError::Unknown { line, name } => {
+                write!(f, "line {line} names '{name}', which the evaluation does not have")
+            }
+            WeightsError::Repeated { name } => write!(f, "'{name}' is given twice"),
+            WeightsError::Missing { name } => write!(f, "the weights do not give '{name}'"),
+        }
+    }
+}
+
+impl std::error::Error for WeightsError {}
+
+/// Reads a weights file of `name middlegame endgame` lines (`#` starts a comment) that
+/// gives each of `names` exactly once; returns the pairs in the order of `names`.
+pub fn parse_pairs(text: &str, names: &[String]) -> Result<Vec<[i32; 2]>, WeightsError> {
+    let index: std::collections::HashMap<&str, usize> =
+        names.iter().enumerate().map(|(i, n)| (n.as_str(), i)).collect();
+    let mut seen = vec![false; names.len()];
+    let mut w = vec![[0; 2]; names.len()];
+    for (i, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let [name, mg, eg] = words[..] else {
+            return Err(WeightsError::Malformed { line: i + 1 });
+        };
+        let (Ok(mg), Ok(eg)) = (mg.parse::<i32>(), eg.parse::<i32>()) else {
+            return Err(WeightsError::Malformed { line: i + 1 });
+        };
+        if mg.abs() > 100_000 || eg.abs() > 100_000 {
+            return Err(WeightsError::Malformed { line: i + 1 });
+        }
+        let p = *index
+            .get(name)
+            .ok_or_else(|| WeightsError::Unknown { line: i + 1, name: name.to_owned() })?;
+        if seen[p] {
+            return Err(WeightsError::Repeated { name: name.to_owned() });
+        }
+        seen[p] = true;
+        w[p] = [mg, eg];
+    }
+    if let Some(p) = seen.iter().position(|s| !s) {
+        return Err(WeightsError::Missing { name: names[p].clone() });
+    }
+    Ok(w)
+}
+
+/// A weights file [`parse_pairs`] reads back.
+pub fn pairs_text(names: &[String], pairs: &[[i32; 2]]) -> String {
+    let mut out = String::from("# parameter middlegame endgame\n");
+    for (name, [mg, eg]) in names.iter().zip(pairs) {
+        out += &format!("{name} {mg} {eg}\n");
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

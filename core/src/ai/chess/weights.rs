@@ -3,8 +3,10 @@
 //! The built-in set is `weights.txt`, in the format the tuner writes; it holds the
 //! hand-set values of [`Weights::hand`] until a fitted set wins an SPRT against them.
 
-use std::fmt;
 use std::sync::OnceLock;
+
+pub use crate::ai::tune::WeightsError;
+use crate::ai::tune::{pairs_text, parse_pairs};
 
 /// Piece values of pawn, knight, bishop, rook and queen.
 pub(crate) const MATERIAL: usize = 0;
@@ -65,37 +67,6 @@ pub fn param_name(p: usize) -> String {
 pub struct Weights {
     w: [[i32; 2]; PARAMS],
 }
-
-/// What is wrong with a weights file.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum WeightsError {
-    /// A line does not read `name middlegame endgame`.
-    Malformed { line: usize },
-    /// A line names no parameter of the evaluation.
-    Unknown { line: usize, name: String },
-    /// A parameter is given twice.
-    Repeated { name: String },
-    /// A parameter is not given at all.
-    Missing { name: String },
-}
-
-impl fmt::Display for WeightsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            WeightsError::Malformed { line } => write!(
-                f,
-                "line {line} of the weights should read `name middlegame endgame` with whole numbers"
-            ),
-            WeightsError::Unknown { line, name } => {
-                write!(f, "line {line} names '{name}', which the evaluation does not have")
-            }
-            WeightsError::Repeated { name } => write!(f, "'{name}' is given twice"),
-            WeightsError::Missing { name } => write!(f, "the weights do not give '{name}'"),
-        }
-    }
-}
-
-impl std::error::Error for WeightsError {}
 
 impl Weights {
     /// The weights in use: `weights.txt`, built in.
@@ -160,46 +131,16 @@ impl Weights {
     /// Reads `name middlegame endgame` lines; `#` starts a comment.
     pub fn parse(text: &str) -> Result<Weights, WeightsError> {
         let names: Vec<String> = (0..PARAMS).map(param_name).collect();
-        let mut seen = [false; PARAMS];
+        let pairs = parse_pairs(text, &names)?;
         let mut w = [[0; 2]; PARAMS];
-        for (i, raw) in text.lines().enumerate() {
-            let line = raw.split('#').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let words: Vec<&str> = line.split_whitespace().collect();
-            let [name, mg, eg] = words[..] else {
-                return Err(WeightsError::Malformed { line: i + 1 });
-            };
-            let (Ok(mg), Ok(eg)) = (mg.parse::<i32>(), eg.parse::<i32>()) else {
-                return Err(WeightsError::Malformed { line: i + 1 });
-            };
-            if mg.abs() > 100_000 || eg.abs() > 100_000 {
-                return Err(WeightsError::Malformed { line: i + 1 });
-            }
-            let p = names
-                .iter()
-                .position(|n| n == name)
-                .ok_or_else(|| WeightsError::Unknown { line: i + 1, name: name.to_owned() })?;
-            if seen[p] {
-                return Err(WeightsError::Repeated { name: name.to_owned() });
-            }
-            seen[p] = true;
-            w[p] = [mg, eg];
-        }
-        if let Some(p) = seen.iter().position(|s| !s) {
-            return Err(WeightsError::Missing { name: names[p].clone() });
-        }
+        w.copy_from_slice(&pairs);
         Ok(Weights { w })
     }
 
     /// The weights as a file [`Weights::parse`] reads back.
     pub fn to_text(&self) -> String {
-        let mut out = String::from("# parameter middlegame endgame\n");
-        for (p, [mg, eg]) in self.w.iter().enumerate() {
-            out += &format!("{} {mg} {eg}\n", param_name(p));
-        }
-        out
+        let names: Vec<String> = (0..PARAMS).map(param_name).collect();
+        pairs_text(&names, &self.w)
     }
 }
 

@@ -315,6 +315,11 @@ impl SearchPlayer {
     pub fn new(limits: Limits, hash_mb: usize) -> SearchPlayer {
         SearchPlayer { limits, searcher: Searcher::new(hash_mb), nodes: 0, seconds: 0.0 }
     }
+
+    /// Searches with `weights` instead of the built-in evaluation weights.
+    pub fn set_weights(&mut self, weights: std::sync::Arc<super::weights::Weights>) {
+        self.searcher.set_weights(weights);
+    }
 }
 
 impl Player for SearchPlayer {
@@ -401,6 +406,26 @@ impl Player for RandomPlayer {
         let mv = *legal.as_slice().get(i).ok_or("no legal move")?;
         Ok(Reply { mv, score: None })
     }
+}
+
+/// `opening` played on by up to `plies` legal moves drawn from `rng` (fewer where the
+/// side to move has none), so that players at fixed node counts do not replay the same
+/// games.
+pub fn extend_randomly(opening: &[Move], plies: usize, rng: &mut Rng) -> Vec<Move> {
+    let mut line = opening.to_vec();
+    let (_, mut pos) = history_of(&Position::startpos(), opening);
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal.as_slice()[rng.below(legal.len() as u64) as usize];
+        if pos.play(m).is_err() {
+            break;
+        }
+        line.push(m);
+    }
+    line
 }
 
 /// The balanced openings of the match suite: ICCS moves from the start position, one

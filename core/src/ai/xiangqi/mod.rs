@@ -17,22 +17,29 @@ mod book;
 mod coach;
 mod engine;
 mod eval;
+#[cfg(test)]
+mod hand_reference;
 mod levels;
 mod picker;
 pub(crate) mod search;
 mod see;
 mod tt;
+mod tune;
+mod weights;
 
 pub use arena::{
     Adjudication, EloEstimate, Ending, GameRecord, GreedyPlayer, LevelPlayer, OPENINGS, Player,
-    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, parse_openings, play_game,
+    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, extend_randomly, parse_openings,
+    play_game,
 };
 pub use book::{Book, BookError};
 pub use coach::{Hint, MoveReview, hint, review};
 pub use engine::XiangqiEngine;
-pub use eval::{VALUE, evaluate};
+pub use eval::{VALUE, evaluate, evaluate_with};
 pub use levels::LEVELS;
 pub use search::{
     Info, InfoFn, MATE, MATE_IN_MAX, RULE_WIN, RootMove, SearchResult, Searcher, history_of,
 };
 pub use tt::{DEFAULT_MB, MAX_MB};
+pub use tune::{GenStats, Labelled, XiangqiEval, generate};
+pub use weights::{PARAMS, Weights, WeightsError, param_name};

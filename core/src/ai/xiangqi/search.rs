@@ -32,9 +32,10 @@ use crate::xiangqi::{Kind, Move, MoveList, Position};
 
 use crate::ai::limits::Limits;
 
-use super::eval::{VALUE, evaluate, has_big_pieces};
+use super::eval::{VALUE, evaluate_with, has_big_pieces};
 use super::picker::{ContHistory, Picker, Stage, cont_index};
 use super::tt::{Bound, Tt};
+use super::weights::Weights;
 
 /// The score of giving mate now; mate in `n` plies scores `MATE - n`.
 pub const MATE: i32 = 30_000;
@@ -122,6 +123,8 @@ pub struct Searcher {
     iter_best: Option<(Move, i32)>,
     banned: Vec<Move>,
     on_info: Option<InfoFn>,
+    /// The evaluation's weights.
+    weights: Arc<Weights>,
 }
 
 impl std::fmt::Debug for Searcher {
@@ -174,6 +177,7 @@ impl Searcher {
             iter_best: None,
             banned: Vec::new(),
             on_info: None,
+            weights: Arc::new(Weights::builtin().clone()),
         }
     }
 
@@ -215,6 +219,26 @@ impl Searcher {
     /// move is banned.
     pub fn set_banned(&mut self, moves: Vec<Move>) {
         self.banned = moves;
+    }
+
+    /// Evaluates with `weights` from now on (the built-in set until then).
+    pub fn set_weights(&mut self, weights: Arc<Weights>) {
+        self.weights = weights;
+    }
+
+    /// Whether the side to move is not in check and no capture sequence changes the
+    /// static evaluation: a quiet position, whose evaluation can be compared with how
+    /// the game ended.
+    pub fn is_quiet(&mut self, pos: &Position) -> bool {
+        if pos.is_check() {
+            return false;
+        }
+        self.nodes = 0;
+        self.stopped = false;
+        self.node_limit = u64::MAX;
+        self.deadline = None;
+        let mut p = pos.clone();
+        self.quiesce(&mut p, -INF, INF, 0) == evaluate_with(pos, &self.weights)
     }
 
     /// Calls `f` after each completed iteration.
@@ -539,7 +563,7 @@ impl Searcher {
             return 0;
         }
         if ply >= MAX_PLY {
-            return evaluate(pos);
+            return evaluate_with(pos, &self.weights);
         }
         let pv_node = beta - alpha > 1;
         let key = pos.key();
@@ -552,7 +576,7 @@ impl Searcher {
         {
             return s;
         }
-        let static_eval = if in_check { -INF } else { evaluate(pos) };
+        let static_eval = if in_check { -INF } else { evaluate_with(pos, &self.weights) };
         let quiet_node = !pv_node && !in_check && beta.abs() < MATE_IN_MAX;
         // Reverse futility: far above beta near the leaves.
         if quiet_node && depth <= TUNE.rfp_depth {
@@ -626,8 +650,11 @@ impl Searcher {
             // Shallow pruning of moves unlikely to matter (never the first, nor checks).
             if !pv_node && !in_check && !gives_check && legal > 1 && best > -MATE_IN_MAX {
                 let lmp = quiet && depth <= 4 && n_quiets >= (3 + depth * depth * 2) as usize;
+                // Not when alpha is a mate score: no static margin reaches it, and the
+                // quiet move pruned may be the one that mates.
                 let futile = quiet
                     && depth <= 4
+                    && alpha < MATE_IN_MAX
                     && static_eval + TUNE.futility_base + TUNE.futility_margin * depth <= alpha;
                 let bad = stage == Stage::BadCaptures && depth <= 3;
                 if lmp || futile || bad {
@@ -743,7 +770,7 @@ impl Searcher {
         }
         let in_check = pos.is_check();
         if ply >= MAX_PLY {
-            return if in_check { 0 } else { evaluate(pos) };
+            return if in_check { 0 } else { evaluate_with(pos, &self.weights) };
         }
         // The table: a stored bound may settle this node, and its move comes first.
         let key = pos.key();
@@ -758,7 +785,7 @@ impl Searcher {
         let mut picker = if in_check {
             Picker::new(pos, tt_move, [None; 2], true)
         } else {
-            let stand = evaluate(pos);
+            let stand = evaluate_with(pos, &self.weights);
             if stand >= beta {
                 self.tt.store(key, None, stand, 0, Bound::Lower, ply);
                 return stand;

@@ -8,6 +8,7 @@
 
 pub mod chess_match;
 pub mod matcher;
+pub mod pairs;
 
 use std::io::{BufRead, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -147,6 +148,8 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
             adj: qike_core::ai::xiangqi::Adjudication::default(),
             seed: 1,
             concurrency: 1,
+            random_plies: 0,
+            sprt: None,
         }),
         None => engine(),
     }

@@ -1,4 +1,4 @@
-//! `qike tune chess gen|fit`: the evaluation tuning pipeline.
+//! `qike tune chess|xiangqi gen|fit`: the evaluation tuning pipeline.
 //!
 //!   qike tune chess gen --games N [--seed S] [--nodes N] [--random-plies N] --out FILE
 //!     plays the engine against itself and writes its quiet positions, one per line:
@@ -9,12 +9,21 @@
 //!     the format of `core/src/ai/chess/weights.txt` (weights whose name starts with a
 //!     `--freeze` prefix, e.g. `pst.`, keep their value); prints K, the error before and
 //!     after on the training and held-out positions, and the weights that moved most.
+//!
+//!   qike tune xiangqi gen … [--label-depth D] [--label-nodes N]
+//!     the same for xiangqi, and each position is also searched to depth D (at most N
+//!     nodes): lines `FEN;result;score`, red's result and the search's score for red.
+//!   qike tune xiangqi fit … [--lambda L]
+//!     fits to `L · result + (1 − L) · σ(score)` (σ with the K that fits the results to
+//!     the starting evaluation), and writes a file like `core/src/ai/xiangqi/weights.txt`.
 
 use std::io::{BufRead, BufReader, BufWriter, Write};
 use std::time::Instant;
 
+use qike_core::ai::Limits;
 use qike_core::ai::chess::{ChessEval, Weights, generate};
-use qike_core::ai::tune::{Dataset, FitConfig, Tunable, fit};
+use qike_core::ai::tune::{Dataset, FitConfig, FitResult, Linear, Tunable, fit, fit_k, sigmoid};
+use qike_core::ai::xiangqi::{self, XiangqiEval};
 use qike_core::chess::Position;
 
 use super::args::Args;
@@ -32,15 +41,22 @@ pub fn read_weights(path: &str) -> Result<Weights, String> {
     Weights::parse(&text).map_err(|e| format!("{path}: {e}"))
 }
 
+/// Reads a xiangqi weights file.
+pub fn read_xiangqi_weights(path: &str) -> Result<xiangqi::Weights, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+    xiangqi::Weights::parse(&text).map_err(|e| format!("{path}: {e}"))
+}
+
 pub fn command(args: &mut Args) -> Result<(), String> {
-    let game = args.positional("game (chess)")?;
-    if game != "chess" {
-        return Err(format!("tuning is wired for chess only, not '{game}'"));
-    }
-    match args.positional("gen or fit")?.as_str() {
-        "gen" => gen_command(args),
-        "fit" => fit_command(args),
-        other => Err(format!("unknown tune step '{other}' (try: gen, fit)")),
+    let game = args.positional("game (chess or xiangqi)")?;
+    let step = args.positional("gen or fit")?;
+    match (game.as_str(), step.as_str()) {
+        ("chess", "gen") => gen_command(args),
+        ("chess", "fit") => fit_command(args),
+        ("xiangqi", "gen") => xiangqi_gen(args),
+        ("xiangqi", "fit") => xiangqi_fit(args),
+        ("chess" | "xiangqi", other) => Err(format!("unknown tune step '{other}' (try: gen, fit)")),
+        (other, _) => Err(format!("tuning is wired for chess and xiangqi, not '{other}'")),
     }
 }
 
@@ -101,13 +117,9 @@ fn fit_command(args: &mut Args) -> Result<(), String> {
         Some(p) => read_weights(&p)?,
         None => Weights::builtin().clone(),
     };
-    let epochs: usize = num(args.option("--epochs"), "--epochs", 400)?;
-    let rate: f64 = num(args.option("--rate"), "--rate", 1.0)?;
-    let l2: f64 = num(args.option("--l2"), "--l2", 1e-7)?;
-    let mut freeze = Vec::new();
-    while let Some(prefix) = args.option("--freeze") {
-        freeze.push(prefix);
-    }
+    let eval = ChessEval { start };
+    let config = fit_settings(args, &eval)?;
+    let epochs = config.epochs;
     let out = args.option("--out").ok_or("fit wants --out FILE")?;
     args.finish()?;
     let clock = Instant::now();
@@ -115,15 +127,18 @@ fn fit_command(args: &mut Args) -> Result<(), String> {
     for f in &files {
         positions.extend(read_positions(f)?);
     }
-    let eval = ChessEval { start };
     let data = Dataset::build(&eval, positions);
     let weights = eval.weights();
-    let frozen: Vec<usize> = (0..weights.len())
-        .filter(|&i| freeze.iter().any(|p| eval.name(i).starts_with(p.as_str())))
-        .collect();
-    let result = fit(&data, &weights, &FitConfig { epochs, rate, frozen, l2 });
+    let result = fit(&data, &weights, &config);
     let tuned = Weights::from_flat(&result.weights).ok_or("the fit lost weights")?;
     std::fs::write(&out, tuned.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
+    report(&eval, &data, &result, epochs, clock);
+    Ok(())
+}
+
+/// Prints the sizes, K, the errors before and after, and the weights that moved most.
+fn report<T: Tunable>(eval: &T, data: &Dataset, result: &FitResult, epochs: usize, clock: Instant) {
+    let weights = eval.weights();
     println!(
         "{} training and {} held-out positions ({} in known endings left out); K = {:.3}",
         data.train.len(),
@@ -149,5 +164,123 @@ fn fit_command(args: &mut Args) -> Result<(), String> {
     for &(_, i) in moved.iter().take(12) {
         println!("  {:<28} {:>5} -> {:>5}", eval.name(i), weights[i], result.weights[i]);
     }
+}
+
+/// The fit's settings shared by both games: `--epochs`, `--rate`, `--l2`, `--freeze`.
+fn fit_settings<T: Tunable>(args: &mut Args, eval: &T) -> Result<FitConfig, String> {
+    let epochs: usize = num(args.option("--epochs"), "--epochs", 400)?;
+    let rate: f64 = num(args.option("--rate"), "--rate", 1.0)?;
+    let l2: f64 = num(args.option("--l2"), "--l2", 1e-7)?;
+    let mut freeze = Vec::new();
+    while let Some(prefix) = args.option("--freeze") {
+        freeze.push(prefix);
+    }
+    let frozen: Vec<usize> = (0..eval.weights().len())
+        .filter(|&i| freeze.iter().any(|p| eval.name(i).starts_with(p.as_str())))
+        .collect();
+    Ok(FitConfig { epochs, rate, frozen, l2 })
+}
+
+fn xiangqi_gen(args: &mut Args) -> Result<(), String> {
+    let games: usize = num(args.option("--games"), "--games", 100)?;
+    let seed: u64 = num(args.option("--seed"), "--seed", 1)?;
+    let nodes: u64 = num(args.option("--nodes"), "--nodes", 3000)?;
+    let random: usize = num(args.option("--random-plies"), "--random-plies", 4)?;
+    let depth: u32 = num(args.option("--label-depth"), "--label-depth", 6)?;
+    let label_nodes: u64 = num(args.option("--label-nodes"), "--label-nodes", 200_000)?;
+    let out = args.option("--out").ok_or("gen wants --out FILE")?;
+    args.finish()?;
+    let file = std::fs::File::create(&out).map_err(|e| format!("cannot create {out}: {e}"))?;
+    let mut w = BufWriter::new(file);
+    let start = Instant::now();
+    let label = Limits { depth: Some(depth), nodes: Some(label_nodes), ..Limits::default() };
+    let stats = xiangqi::generate(games, seed, nodes, random, &label, |l| {
+        writeln!(w, "{};{};{}", l.pos.to_fen(), l.result, l.score)
+            .map_err(|e| format!("cannot write {out}: {e}"))
+    })?;
+    w.flush().map_err(|e| format!("cannot write {out}: {e}"))?;
+    println!(
+        "{} games ({} red wins, {} draws), {} quiet positions, {} label nodes, in {:.0} s",
+        stats.games,
+        stats.red_wins,
+        stats.draws,
+        stats.positions,
+        stats.label_nodes,
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+/// Reads `FEN;result;score` lines.
+fn read_xiangqi_positions(
+    path: &str,
+) -> Result<Vec<(qike_core::xiangqi::Position, f64, f64)>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+    let mut out = Vec::new();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("cannot read {path}: {e}"))?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let bad =
+            || format!("{path} line {}: wants `FEN;result;score` with result 1, 0.5 or 0", i + 1);
+        let mut parts = line.split(';');
+        let (Some(fen), Some(result), Some(score), None) =
+            (parts.next(), parts.next(), parts.next(), parts.next())
+        else {
+            return Err(bad());
+        };
+        let result: f64 = result.trim().parse().map_err(|_| bad())?;
+        let score: f64 = score.trim().parse().map_err(|_| bad())?;
+        if ![0.0, 0.5, 1.0].contains(&result) || !score.is_finite() {
+            return Err(bad());
+        }
+        let pos = qike_core::xiangqi::Position::from_fen(fen)
+            .map_err(|e| format!("{path} line {}: {e}", i + 1))?;
+        out.push((pos, result, score));
+    }
+    Ok(out)
+}
+
+fn xiangqi_fit(args: &mut Args) -> Result<(), String> {
+    let mut files = Vec::new();
+    while let Some(f) = args.option("--data") {
+        files.push(f);
+    }
+    if files.is_empty() {
+        return Err("fit wants --data FILE (from `qike tune xiangqi gen`)".into());
+    }
+    let start = match args.option("--start") {
+        Some(p) => read_xiangqi_weights(&p)?,
+        None => xiangqi::Weights::builtin().clone(),
+    };
+    let eval = XiangqiEval { start };
+    let config = fit_settings(args, &eval)?;
+    let lambda: f64 = num(args.option("--lambda"), "--lambda", 0.5)?;
+    if !(0.0..=1.0).contains(&lambda) {
+        return Err(format!("--lambda wants a number from 0 to 1, not {lambda}"));
+    }
+    let out = args.option("--out").ok_or("fit wants --out FILE")?;
+    args.finish()?;
+    let clock = Instant::now();
+    let mut positions = Vec::new();
+    for f in &files {
+        positions.extend(read_xiangqi_positions(f)?);
+    }
+    let weights = eval.weights();
+    // K from the game results and the starting evaluation, then the blended labels.
+    let linear: Vec<(Linear, f64)> =
+        positions.iter().filter_map(|(p, r, _)| eval.linear(p).map(|l| (l, *r))).collect();
+    let k = fit_k(&linear, &weights);
+    let labelled = positions
+        .into_iter()
+        .map(|(p, r, score)| (p, lambda * r + (1.0 - lambda) * sigmoid(score, k)));
+    let data = Dataset::build(&eval, labelled);
+    println!("K for the game results: {k:.3}; labels {lambda} result + {} search", 1.0 - lambda);
+    let epochs = config.epochs;
+    let result = fit(&data, &weights, &config);
+    let tuned = xiangqi::Weights::from_flat(&result.weights).ok_or("the fit lost weights")?;
+    std::fs::write(&out, tuned.to_text()).map_err(|e| format!("cannot write {out}: {e}"))?;
+    report(&eval, &data, &result, epochs, clock);
     Ok(())
 }

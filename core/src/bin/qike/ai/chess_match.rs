@@ -20,8 +20,8 @@ use qike_core::ai::chess::{
     ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, extend_randomly,
     openings, play_game,
 };
-use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
-use qike_core::ai::xiangqi::EloEstimate;
+
+use super::pairs::Tally;
 use qike_core::ai::{Level, Limits, Rng};
 use qike_core::chess::{Game, Move};
 
@@ -124,25 +124,6 @@ fn opening_of(suite: &[Vec<Move>], pair: usize, random_plies: usize, seed: u64) 
     extend_randomly(&suite[pair % suite.len()], random_plies, &mut rng)
 }
 
-/// LLR, bounds, pentanomial counts and Elo with its 95% interval.
-fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
-    let (lower, upper) = test.bounds();
-    let c = pairs.counts;
-    let elo = pairs
-        .elo()
-        .map_or(String::new(), |(e, lo, hi)| format!(" elo {e:+.1} [{lo:+.1}, {hi:+.1}]"));
-    format!(
-        "sprt llr {:.3} ({lower:.3}, {upper:.3}) pairs {} ptnml [{} {} {} {} {}]{elo}",
-        test.llr(pairs),
-        pairs.pairs(),
-        c[0],
-        c[1],
-        c[2],
-        c[3],
-        c[4]
-    )
-}
-
 fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
     v.map(|s| s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))).transpose()
 }
@@ -197,12 +178,7 @@ fn search_player(spec: &str, rest: &str) -> Result<Box<dyn ChessPlayer>, String>
 /// [--sprt elo0=A elo1=B alpha=X beta=Y]`. `--movetime` is what a
 /// UCI player is given per move (levels keep their own caps).
 pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
-    let sprt = match args.option_words("--sprt") {
-        Some(words) => {
-            Some(Sprt::parse(words.iter().map(String::as_str)).map_err(|e| e.to_string())?)
-        }
-        None => None,
-    };
+    let sprt = super::pairs::sprt_option(args)?;
     let spec1 = args.positional("player 1")?;
     let spec2 = args.positional("player 2")?;
     let games: usize =
@@ -231,9 +207,7 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
         None => None,
     };
     let suite = openings();
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let mut pairs = Pentanomial::default();
-    let mut first_of_pair = 0.0;
+    let mut tally = Tally::new(sprt);
     for g in 0..games {
         let opening = &opening_of(&suite, g / 2, random_plies, seed);
         let p1_white = g % 2 == 0;
@@ -248,12 +222,8 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
             Some(_) => (0.0, if p1_white { "0-1" } else { "1-0" }),
             None => (0.5, "1/2-1/2"),
         };
-        match result {
-            r if r > 0.75 => wins += 1,
-            r if r < 0.25 => losses += 1,
-            _ => draws += 1,
-        }
-        let e = EloEstimate::new(wins, draws, losses);
+        let sprt_line = tally.record(g, result);
+        let e = tally.estimate();
         println!(
             "game {} {mark} {} p1 {result} running {:.1}/{} plies {}",
             g + 1,
@@ -274,35 +244,13 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
             )
             .map_err(|e| format!("cannot write the games file: {e}"))?;
         }
-        if g % 2 == 0 {
-            first_of_pair = result;
-            continue;
+        if let Some(line) = sprt_line {
+            println!("{line}");
         }
-        pairs.add_pair(first_of_pair, result);
-        if let Some(test) = &sprt {
-            let decision = test.decide(&pairs);
-            println!("{}", sprt_line(test, &pairs));
-            if decision != Decision::Continue {
-                break;
-            }
+        if tally.decided() {
+            break;
         }
     }
-    println!("{}", EloEstimate::new(wins, draws, losses).summary());
-    if let Some(test) = &sprt {
-        let verdict = match test.decide(&pairs) {
-            Decision::AcceptH0 => "H0 accepted",
-            Decision::AcceptH1 => "H1 accepted",
-            Decision::Continue => "no decision",
-        };
-        println!(
-            "SPRT elo0={} elo1={} alpha={} beta={}: {verdict} after {} pairs; {}",
-            test.elo0,
-            test.elo1,
-            test.alpha,
-            test.beta,
-            pairs.pairs(),
-            sprt_line(test, &pairs)
-        );
-    }
+    println!("{}", tally.summary());
     Ok(())
 }

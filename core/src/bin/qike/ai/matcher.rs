@@ -4,23 +4,27 @@
 //! Games are ruled by the rules (将死, 困毙, repetition rulings, 自然限着), a ply cap
 //! (draw) and a resign rule (both players report the same side lost beyond a threshold
 //! for N moves each). Writes the games to a file; the last line is the score, draw
-//! rate and Elo difference of player 1 with its 95% interval.
+//! rate and Elo difference of player 1 with its 95% interval. With `--sprt` the games
+//! of a pair (an opening, colours swapped) feed a sequential test that stops the match
+//! when it decides, as for chess: the bookkeeping is shared (`pairs.rs`).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
+use qike_core::ai::sprt::Sprt;
 use qike_core::ai::xiangqi::{
-    Adjudication, EloEstimate, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, Reply,
-    SearchPlayer, parse_openings, play_game,
+    Adjudication, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, Reply, SearchPlayer,
+    extend_randomly, parse_openings, play_game,
 };
-use qike_core::ai::{Level, Limits};
+use qike_core::ai::{Level, Limits, Rng};
 use qike_core::xiangqi::{Move, Position, START_FEN};
 use qike_core::{GameKind, Side};
 
 use super::Dialect;
+use super::pairs::Tally;
 
 /// How a player is asked for a move.
 #[derive(Clone, Copy, Default)]
@@ -255,14 +259,39 @@ fn player(
         }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
+        "search" => search_player(spec, rest)?,
         "uci" => Box::new(Engine::start(Dialect::Uci, rest, options, limits)?),
         "ucci" => Box::new(Engine::start(Dialect::Ucci, rest, options, limits)?),
         _ => {
             return Err(format!(
-                "unknown player '{spec}' (try: qike, level:N, greedy, random, uci:CMD, ucci:CMD)"
+                "unknown player '{spec}' (try: qike, level:N, search:nodes=N, greedy, random, uci:CMD, ucci:CMD)"
             ));
         }
     })
+}
+
+/// `search:nodes=N[:weights=FILE]` or `search:ms=N[:weights=FILE]`: the full search at
+/// fixed limits, with an evaluation weights file as `qike tune xiangqi fit` writes.
+fn search_player(spec: &str, rest: &str) -> Result<Box<dyn Player>, String> {
+    let mut limits = None;
+    let mut weights = None;
+    for part in rest.split(':') {
+        let (k, v) =
+            part.split_once('=').ok_or(format!("'{part}' in '{spec}' wants NAME=VALUE"))?;
+        let n = || v.parse::<u64>().map_err(|_| format!("{k} wants a number, not '{v}'"));
+        match k {
+            "nodes" => limits = Some(Limits::nodes(n()?)),
+            "ms" => limits = Some(Limits::movetime(Duration::from_millis(n()?))),
+            "weights" => weights = Some(crate::tune::read_xiangqi_weights(v)?),
+            _ => return Err(format!("'{k}' in '{spec}' is not nodes, ms or weights")),
+        }
+    }
+    let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
+    let mut p = SearchPlayer::new(limits, 16);
+    if let Some(w) = weights {
+        p.set_weights(Arc::new(w));
+    }
+    Ok(Box::new(p))
 }
 
 fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
@@ -272,16 +301,18 @@ fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>,
 /// `qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] [--movetime1 MS] [--movetime2 MS]
 /// [--nodes1 N] [--nodes2 N] [--depth1 N] [--depth2 N] [--option1 K=V]… [--option2 K=V]…
 /// [--openings FILE] [--out FILE] [--max-plies N] [--resign-cp CP] [--resign-moves N]
-/// [--seed N] [--concurrency N]`.
+/// [--seed N] [--concurrency N] [--random-plies N] [--sprt elo0=A elo1=B alpha=X beta=Y]`.
 pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
     match args.option("--game").as_deref() {
         None | Some("xiangqi") => {}
         Some("chess") => return super::chess_match::command(args),
         Some(other) => return Err(format!("no matches for '{other}' (try: xiangqi, chess)")),
     }
+    let sprt = super::pairs::sprt_option(args)?;
     let spec1 = args.positional("player 1")?;
     let spec2 = args.positional("player 2")?;
-    let games: usize = num(args.option("--games"), "--games")?.unwrap_or(20);
+    let default_games = if sprt.is_some() { 20_000 } else { 20 };
+    let games: usize = num(args.option("--games"), "--games")?.unwrap_or(default_games);
     let movetime: Option<u64> = num(args.option("--movetime"), "--movetime")?;
     let mut sides = [SideLimits::default(); 2];
     let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
@@ -307,8 +338,22 @@ pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
         num(args.option("--resign-moves"), "--resign-moves")?.unwrap_or(adj.resign_moves);
     let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
     let concurrency: usize = num(args.option("--concurrency"), "--concurrency")?.unwrap_or(1);
+    let random_plies: usize = num(args.option("--random-plies"), "--random-plies")?.unwrap_or(0);
     args.finish()?;
-    let cfg = Config { spec1, spec2, games, sides, options, openings, out, adj, seed, concurrency };
+    let cfg = Config {
+        spec1,
+        spec2,
+        games,
+        sides,
+        options,
+        openings,
+        out,
+        adj,
+        seed,
+        concurrency,
+        random_plies,
+        sprt,
+    };
     run(&cfg)
 }
 
@@ -326,6 +371,11 @@ pub struct Config {
     pub seed: u64,
     /// Games played at once.
     pub concurrency: usize,
+    /// Seeded random moves added to each opening (the same for both games of a pair),
+    /// so that players at fixed node counts do not replay the same games.
+    pub random_plies: usize,
+    /// A sequential test on the game pairs that stops the match when it decides.
+    pub sprt: Option<Sprt>,
 }
 
 /// Plays the match and prints a line per game, the players' speeds and the score line.
@@ -349,7 +399,7 @@ pub fn run(cfg: &Config) -> Result<(), String> {
     let next = AtomicUsize::new(0);
     let (tx, rx) = mpsc::channel::<Result<Finished, String>>();
     let mut speeds: Vec<[Option<f64>; 2]> = Vec::new();
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
+    let mut tally = Tally::new(cfg.sprt);
     let mut failure = None;
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..workers)
@@ -369,17 +419,17 @@ pub fn run(cfg: &Config) -> Result<(), String> {
                     continue;
                 }
             };
-            match f.result {
-                r if r > 0.75 => wins += 1,
-                r if r < 0.25 => losses += 1,
-                _ => draws += 1,
+            if tally.decided() {
+                // A game that started before the test decided is not counted.
+                continue;
             }
+            let sprt_line = tally.record(f.number - 1, f.result);
             if let Some(file) = file.as_mut()
                 && let Err(e) = writeln!(file, "{}", f.line)
             {
                 failure.get_or_insert(format!("cannot write the games file: {e}"));
             }
-            let e = EloEstimate::new(wins, draws, losses);
+            let e = tally.estimate();
             println!(
                 "game {} {} {} p1 {} running {:.1}/{} plies {}",
                 f.number,
@@ -390,6 +440,13 @@ pub fn run(cfg: &Config) -> Result<(), String> {
                 e.games,
                 f.plies
             );
+            if let Some(line) = sprt_line {
+                println!("{line}");
+            }
+            if tally.decided() {
+                // Games under way finish and are counted; no new ones start.
+                next.store(usize::MAX / 2, Ordering::SeqCst);
+            }
         }
         for h in handles {
             match h.join() {
@@ -415,7 +472,7 @@ pub fn run(cfg: &Config) -> Result<(), String> {
         }
     };
     println!("nps: player 1 ({spec1}) {}, player 2 ({spec2}) {}", mean(0), mean(1));
-    println!("{}", EloEstimate::new(wins, draws, losses).summary());
+    println!("{}", tally.summary());
     Ok(())
 }
 
@@ -449,7 +506,10 @@ fn worker(
         if g >= *games {
             break;
         }
-        let opening = &openings[(g / 2) % openings.len()];
+        let pair = g / 2;
+        let mut rng = Rng::new(cfg.seed ^ (pair as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
+        let opening =
+            &extend_randomly(&openings[pair % openings.len()], cfg.random_plies, &mut rng);
         let p1_red = g.is_multiple_of(2);
         let rec = if p1_red {
             play_game(p1.as_mut(), p2.as_mut(), &start, opening, adj)

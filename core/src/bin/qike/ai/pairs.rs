@@ -1,0 +1,158 @@
+//! The bookkeeping every `qike match` shares, whatever the game: games come in pairs
+//! (game `2k` and `2k + 1` play the same opening with the colours swapped), each result
+//! goes into the win/draw/loss count and, once its partner is in, into the pentanomial
+//! count; with `--sprt` the sequential test is consulted after every pair and says when
+//! to stop. Results may arrive out of order (matches played by several workers).
+
+use std::collections::BTreeMap;
+
+use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
+use qike_core::ai::xiangqi::EloEstimate;
+
+use super::super::args::Args;
+
+/// Reads `--sprt elo0=A elo1=B alpha=X beta=Y`, if given.
+pub fn sprt_option(args: &mut Args) -> Result<Option<Sprt>, String> {
+    match args.option_words("--sprt") {
+        Some(words) => {
+            Sprt::parse(words.iter().map(String::as_str)).map(Some).map_err(|e| e.to_string())
+        }
+        None => Ok(None),
+    }
+}
+
+/// Player 1's results so far.
+#[derive(Debug, Clone, Default)]
+pub struct Tally {
+    sprt: Option<Sprt>,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    pairs: Pentanomial,
+    /// Results of games whose partner has not finished, by pair number.
+    waiting: BTreeMap<usize, f64>,
+    decision: Option<Decision>,
+}
+
+impl Tally {
+    pub fn new(sprt: Option<Sprt>) -> Tally {
+        Tally { sprt, ..Tally::default() }
+    }
+
+    /// Records player 1's points (1, ½ or 0) in game `game` (counted from 0). When this
+    /// completes a pair while a test runs, returns the test's line to print after the
+    /// game's; [`Tally::decided`] then says whether to stop. Once it has, further
+    /// results are left out.
+    pub fn record(&mut self, game: usize, points: f64) -> Option<String> {
+        if self.decided() {
+            // Games that finish after the test decided are not counted.
+            return None;
+        }
+        match points {
+            p if p > 0.75 => self.wins += 1,
+            p if p < 0.25 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        let Some(partner) = self.waiting.remove(&(game / 2)) else {
+            self.waiting.insert(game / 2, points);
+            return None;
+        };
+        self.pairs.add_pair(partner, points);
+        let test = self.sprt.as_ref()?;
+        let d = test.decide(&self.pairs);
+        if d != Decision::Continue {
+            self.decision = Some(d);
+        }
+        Some(sprt_line(test, &self.pairs))
+    }
+
+    /// Whether the sequential test has stopped the match.
+    pub fn decided(&self) -> bool {
+        self.decision.is_some()
+    }
+
+    /// The score so far, as the per-game lines show it.
+    pub fn estimate(&self) -> EloEstimate {
+        EloEstimate::new(self.wins, self.draws, self.losses)
+    }
+
+    /// The closing lines: the score with its Elo estimate and, with a test, its verdict.
+    pub fn summary(&self) -> String {
+        let mut out = self.estimate().summary();
+        if let Some(test) = &self.sprt {
+            let verdict = match test.decide(&self.pairs) {
+                Decision::AcceptH0 => "H0 accepted",
+                Decision::AcceptH1 => "H1 accepted",
+                Decision::Continue => "no decision",
+            };
+            out += &format!(
+                "\nSPRT elo0={} elo1={} alpha={} beta={}: {verdict} after {} pairs; {}",
+                test.elo0,
+                test.elo1,
+                test.alpha,
+                test.beta,
+                self.pairs.pairs(),
+                sprt_line(test, &self.pairs)
+            );
+        }
+        out
+    }
+}
+
+/// LLR, bounds, pentanomial counts and Elo with its 95% interval.
+fn sprt_line(test: &Sprt, pairs: &Pentanomial) -> String {
+    let (lower, upper) = test.bounds();
+    let c = pairs.counts;
+    let elo = pairs
+        .elo()
+        .map_or(String::new(), |(e, lo, hi)| format!(" elo {e:+.1} [{lo:+.1}, {hi:+.1}]"));
+    format!(
+        "sprt llr {:.3} ({lower:.3}, {upper:.3}) pairs {} ptnml [{} {} {} {} {}]{elo}",
+        test.llr(pairs),
+        pairs.pairs(),
+        c[0],
+        c[1],
+        c[2],
+        c[3],
+        c[4]
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pairs_form_from_partners_in_any_order() {
+        let mut t = Tally::new(None);
+        assert_eq!(t.record(1, 1.0), None);
+        t.record(2, 0.5);
+        t.record(0, 0.0);
+        assert!(!t.decided());
+        assert_eq!(t.pairs.counts, [0, 0, 1, 0, 0]);
+        t.record(3, 1.0);
+        assert_eq!(t.pairs.counts, [0, 0, 1, 1, 0]);
+        let e = t.estimate();
+        assert_eq!((e.wins, e.draws, e.losses), (2, 1, 1));
+    }
+
+    #[test]
+    fn a_test_stops_a_one_sided_match() {
+        let mut t = Tally::new(Some(Sprt { elo0: 0.0, elo1: 50.0, alpha: 0.05, beta: 0.05 }));
+        let mut g = 0;
+        loop {
+            let line = t.record(g, 1.0);
+            assert_eq!(line.is_some(), g % 2 == 1, "a test speaks only on whole pairs");
+            if t.decided() {
+                break;
+            }
+            g += 1;
+            assert!(g < 200);
+        }
+        let games = t.estimate().games;
+        t.record(g + 1, 0.0);
+        assert!(t.record(g + 2, 0.0).is_none(), "a decided test says no more");
+        assert_eq!(t.estimate().games, games);
+        assert!(t.summary().contains("H1 accepted"), "{}", t.summary());
+    }
+}
