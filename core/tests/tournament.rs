@@ -705,6 +705,7 @@ fn swiss_against_bbppairings() {
     let (mut same, mut same_games, mut rounds) = (0, 0, 0);
     let mut failures = Vec::new();
     let mut first_difference = None;
+    let mut differing = Vec::new();
     let events: u64 =
         std::env::var("QIKE_BBP_EVENTS").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
     for seed in 0..events {
@@ -767,10 +768,15 @@ fn swiss_against_bbppairings() {
                 v.sort();
                 v
             };
-            if !agree && first_difference.is_none() {
+            if !agree && round > 1 {
+                differing.push(format!("seed {seed} round {round} ({players} players)"));
+                // A folder to keep every differing round's TRF in, for study.
                 if let Some(keep) = std::env::var_os("QIKE_BBP_KEEP") {
-                    let _ = std::fs::copy(&input, keep);
+                    let name = format!("seed{seed}-round{round}.trf");
+                    let _ = std::fs::copy(&input, std::path::Path::new(&keep).join(name));
                 }
+            }
+            if !agree && first_difference.is_none() {
                 first_difference = Some(format!(
                     "seed {seed} round {round}\nours   {:?}\ntheirs {:?}",
                     unordered(&ours),
@@ -799,6 +805,7 @@ fn swiss_against_bbppairings() {
         "bbpPairings comparison over {events} events: of {rounds} later rounds, {same_games} have the same games and {same} also the same sides"
     );
     println!("rounds we could not pair: {failures:?}");
+    println!("rounds that differ: {differing:?}");
     if events >= 100 {
         // What the pairing reached when this was written: keep it from sliding back.
         assert!(same * 100 >= rounds * 95, "only {same} of {rounds} later rounds agree");
