@@ -691,7 +691,7 @@ fn cli_runs_a_double_elimination_bracket_from_its_winners() {
 /// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
 /// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
 /// TRF written here must be accepted by bbpPairings (or, late in a small event, both
-/// must find no pairing), round 1 must agree exactly, and at least 95% of the later
+/// must find no pairing), round 1 must agree exactly, and at least 99% of the later
 /// rounds must agree board for board, sides included (the share is printed).
 #[test]
 fn swiss_against_bbppairings() {
@@ -770,7 +770,10 @@ fn swiss_against_bbppairings() {
             };
             if !agree && round > 1 {
                 differing.push(format!("seed {seed} round {round} ({players} players)"));
-                // A folder to keep every differing round's TRF in, for study.
+            }
+            // A folder to keep every differing round's TRF in, for study (every round's
+            // with QIKE_BBP_KEEP_ALL set).
+            if (!agree && round > 1) || std::env::var_os("QIKE_BBP_KEEP_ALL").is_some() {
                 if let Some(keep) = std::env::var_os("QIKE_BBP_KEEP") {
                     let name = format!("seed{seed}-round{round}.trf");
                     let _ = std::fs::copy(&input, std::path::Path::new(&keep).join(name));
@@ -808,7 +811,7 @@ fn swiss_against_bbppairings() {
     println!("rounds that differ: {differing:?}");
     if events >= 100 {
         // What the pairing reached when this was written: keep it from sliding back.
-        assert!(same * 100 >= rounds * 95, "only {same} of {rounds} later rounds agree");
+        assert!(same * 100 >= rounds * 99, "only {same} of {rounds} later rounds agree");
     }
     if let Some(d) = first_difference {
         println!("first difference: {d}");
@@ -908,4 +911,86 @@ fn team_matches_give_board_and_match_points() {
     assert_eq!(teams::board_point_totals(3, &matches), [Points(11), Points(9), Points(4)]);
     let order: Vec<PlayerId> = standings(&event, &[]).iter().map(|r| r.player).collect();
     assert_eq!(order, [1, 2, 3]);
+}
+
+// ---------------------------------------------------------------- Dutch rounds checked
+
+/// Pairs a round read from a TRF (start numbers as pairing numbers, the file's first
+/// side) and checks it against `reference`: `(first, second)` by start number, a bye as
+/// `(n, 0)`, in any order.
+fn pairs_like(text: &str, reference: &[(u32, u32)]) {
+    let file = trf::read(text).unwrap();
+    let options = SwissOptions { ranking: Ranking::StartNumber, initial: file.initial };
+    let mut ours: Vec<(u32, u32)> = swiss::pair_next(&file.event, options)
+        .unwrap()
+        .iter()
+        .map(|p| (p.first, p.second.unwrap_or(0)))
+        .collect();
+    ours.sort_unstable();
+    let mut reference = reference.to_vec();
+    reference.sort_unstable();
+    assert_eq!(ours, reference);
+}
+
+// The rounds below once came out differently here. Their reference pairings are
+// bbpPairings' (Dutch), computed once with that program built from its public source,
+// and written down.
+
+/// Round 8 of 18 players: the three of 3 points cannot play each other and float into
+/// the 2½ group. The next bracket counts only games against its own residents (two
+/// floaters paired together are not its games), so the floater of 3 who leaves it next
+/// must still find a game below: 13 against 17 of 2 points.
+const FLOATERS_APART: &str = r"012 test
+XXR 9
+XXC white1
+001    1      P1                                2000                             5.0    3  0010 w 1  0007 b =  0004 w 1  0005 w 1  0002 b =  0011 w 0  0009 b 1
+001    2      P2                                1990                             4.0    6  0011 b 0  0017 w 1  0013 b 1  0008 w 1  0001 w =  0007 b 0  0004 w =
+001    3      P3                                1980                             2.5   14  0012 w +  0009 w +  0005 b 0  0011 w -  0013 w 0  0012 w =  0018 b 0
+001    4      P4                                1970                             4.5    4  0013 b 1  0011 w =  0001 b 0  0018 w 1  0007 b =  0009 w 1  0002 b =
+001    5      P5                                1960                             4.5    4  0014 w 1  0015 b 1  0003 w 1  0001 b 0  0011 w -  0013 b 1  0011 w =
+001    6      P6                                1950                             3.5    8  0015 b 0  0013 w 0  0014 b =  0016 w 1  0018 b 1  0008 w =  0010 b =
+001    7      P7                                1940                             5.5    1  0016 w 1  0001 w =  0011 b =  0009 b 1  0004 w =  0002 w 1  0008 b 1
+001    8      P8                                1930                             3.0   11  0017 b 0  0014 w 1  0015 w +  0002 b 0  0015 w =  0006 b =  0007 w 0
+001    9      P9                                1920                             3.0   11  0018 w 1  0003 b -  0017 b 1  0007 w 0  0012 b 1  0004 b 0  0001 w 0
+001   10      P10                               1910                             3.5    8  0001 b 0  0016 w 1  0018 b =  0013 w 0  0017 b 1  0015 b =  0006 w =
+001   11      P11                               1900                             5.5    1  0002 w 1  0004 b =  0007 w =  0003 b +  0005 b +  0001 b 1  0005 b =
+001   12      P12                               1890                             2.5   14  0003 b -  0018 b 0  0016 b 1  0017 w 1  0009 w 0  0003 b =  0014 w 0
+001   13      P13                               1880                             3.0   11  0004 w 0  0006 b 1  0002 w 0  0010 b 1  0003 b 1  0005 w 0  0015 w 0
+001   14      P14                               1870                             2.5   14  0005 b 0  0008 b 0  0006 w =  0015 w 0  0016 b 0  0017 w 1  0012 b 1
+001   15      P15                               1860                             4.0    6  0006 w 1  0005 w 0  0008 b -  0014 b 1  0008 b =  0010 w =  0013 b 1
+001   16      P16                               1850                             1.0   18  0007 b 0  0010 b 0  0012 w 0  0006 b 0  0014 w 1  0018 w 0  0017 b 0
+001   17      P17                               1840                             2.0   17  0008 w 1  0002 b 0  0009 w 0  0012 b 0  0010 w 0  0014 b 0  0016 w 1
+001   18      P18                               1830                             3.5    8  0009 b 0  0012 w 1  0010 w =  0004 b 0  0006 w 0  0016 b 1  0003 w 1
+";
+
+#[test]
+fn the_next_bracket_counts_no_game_between_two_floaters() {
+    pairs_like(
+        FLOATERS_APART,
+        &[(5, 7), (11, 15), (6, 1), (4, 10), (18, 2), (8, 12), (14, 9), (17, 13), (16, 3)],
+    );
+}
+
+/// Round 6 of 10 players: 1 and 3 (3 points) float into the 2½ group, where only one of
+/// them can be paired. Which of 8 or 9 plays 1 decides whether 3 can then play 5 in the
+/// 2-point group with the rest still pairable: the next bracket's games are judged
+/// with the round still completable.
+const NEXT_BRACKET_COMPLETES: &str = r"012 test
+XXR 7
+XXC white1
+001    1      P1                                2000                             3.0    2  0006 w =  0002 b =  0010 w =  0003 w 1  0004 b =
+001    2      P2                                1990                             1.5    9  0007 b 0  0001 w =  0009 b =  0005 w =  0010 b 0
+001    3      P3                                1980                             3.0    2  0008 w 1  0010 b 1  0004 w =  0001 b 0  0009 w =
+001    4      P4                                1970                             4.0    1  0009 b 1  0007 w 1  0003 b =  0006 w 1  0001 w =
+001    5      P5                                1960                             2.0    8  0010 w 0  0006 b =  0008 w 0  0002 b =  0007 w 1
+001    6      P6                                1950                             2.5    5  0001 b =  0005 w =  0007 b +  0004 b 0  0008 w =
+001    7      P7                                1940                             1.0   10  0002 w 1  0004 b 0  0006 w -  0009 w 0  0005 b 0
+001    8      P8                                1930                             2.5    5  0003 b 0  0009 w =  0005 b 1  0010 w =  0006 b =
+001    9      P9                                1920                             2.5    5  0004 w 0  0008 b =  0002 w =  0007 b 1  0003 b =
+001   10      P10                               1910                             3.0    2  0005 b 1  0003 w 0  0001 b =  0008 b =  0002 w 1
+";
+
+#[test]
+fn the_next_bracket_is_judged_with_the_round_completable() {
+    pairs_like(NEXT_BRACKET_COMPLETES, &[(10, 4), (9, 1), (5, 3), (2, 6), (8, 7)]);
 }

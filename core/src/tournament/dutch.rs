@@ -356,21 +356,31 @@ impl Round<'_> {
         if let Some(&known) = self.completable.get(players) {
             return known;
         }
+        let ok = self.perfect_held(players, &[], &[]);
+        self.completable.insert(players.to_vec(), ok);
+        ok
+    }
+
+    /// Whether `players` can all be paired (as [`Round::perfect`]) with each of `held`
+    /// paired to one of `partners`.
+    fn perfect_held(&self, players: &[usize], held: &[usize], partners: &[usize]) -> bool {
         let odd = players.len() % 2 == 1;
         let size = players.len() + usize::from(odd);
         let mut graph = vec![vec![false; size]; size];
+        let allowed = |a: usize, b: usize| {
+            let to = |x: usize, y: usize| !held.contains(&x) || partners.contains(&y);
+            self.compatible[a][b] && to(a, b) && to(b, a)
+        };
         for (x, &a) in players.iter().enumerate() {
             for (y, &b) in players.iter().enumerate() {
-                graph[x][y] = self.compatible[a][b];
+                graph[x][y] = allowed(a, b);
             }
-            if odd && self.bye_candidate(a) {
+            if odd && self.bye_candidate(a) && !held.contains(&a) {
                 graph[x][size - 1] = true;
                 graph[size - 1][x] = true;
             }
         }
-        let ok = matching_size(&graph) * 2 == size;
-        self.completable.insert(players.to_vec(), ok);
-        ok
+        matching_size(&graph) * 2 == size
     }
 
     fn level(&self, score: u32) -> usize {
@@ -378,21 +388,36 @@ impl Round<'_> {
     }
 
     fn games_among(&self, players: &[usize]) -> usize {
+        self.games_apart(players, &[])
+    }
+
+    /// The most games among `players` in which no two of `apart` meet.
+    fn games_apart(&self, players: &[usize], apart: &[usize]) -> usize {
         let graph: Vec<Vec<bool>> = players
             .iter()
-            .map(|&a| players.iter().map(|&b| self.compatible[a][b]).collect())
+            .map(|&a| players.iter().map(|&b| self.may_pair(a, b, apart)).collect())
             .collect();
         matching_size(&graph)
     }
 
+    fn may_pair(&self, a: usize, b: usize, apart: &[usize]) -> bool {
+        self.compatible[a][b] && !(apart.contains(&a) && apart.contains(&b))
+    }
+
     /// Whether some pairing among `pool` gives a game to each of `need`.
-    fn covers(&self, need: &[usize], pool: &[usize], used: &mut Vec<usize>) -> bool {
+    fn covers(
+        &self,
+        need: &[usize],
+        pool: &[usize],
+        apart: &[usize],
+        used: &mut Vec<usize>,
+    ) -> bool {
         let Some(&p) = need.iter().find(|p| !used.contains(p)) else { return true };
         used.push(p);
         for &q in pool {
-            if !used.contains(&q) && self.compatible[p][q] {
+            if !used.contains(&q) && self.may_pair(p, q, apart) {
                 used.push(q);
-                if self.covers(need, pool, used) {
+                if self.covers(need, pool, apart, used) {
                     return true;
                 }
                 used.pop();
@@ -404,20 +429,33 @@ impl Round<'_> {
 
     /// The games of the next bracket if `floaters` join it: how many, and how many of
     /// them by the score of their higher player.
-    fn next_bracket(&mut self, floaters: &[usize], next: &[usize]) -> (i64, Vec<i64>) {
+    fn next_bracket(
+        &mut self,
+        floaters: &[usize],
+        next: &[usize],
+        lower: &[usize],
+    ) -> (i64, Vec<i64>) {
         if let Some(known) = self.next_games.get(floaters) {
             return known.clone();
         }
         let mut levels = vec![0i64; self.levels.len()];
         let mut pool: Vec<usize> = floaters.to_vec();
         pool.extend(next);
-        let games = if next.is_empty() { 0 } else { self.games_among(&pool) };
+        // A game of the next bracket has a resident of its score group as the lower
+        // player: two floaters paired together do not count.
+        let games = if next.is_empty() { 0 } else { self.games_apart(&pool, floaters) };
         if games > 0 {
             let mut covered: Vec<usize> = Vec::new();
             if floaters.len() <= 8 {
+                // The floaters that can have a game there, the higher first, while
+                // everyone below can still be paired.
+                let mut rest: Vec<usize> = floaters.to_vec();
+                rest.extend(lower);
                 for &f in floaters {
                     covered.push(f);
-                    if !self.covers(&covered, &pool, &mut Vec::new()) {
+                    if !self.covers(&covered, &pool, floaters, &mut Vec::new())
+                        || !self.perfect_held(&rest, &covered, next)
+                    {
                         covered.pop();
                     }
                 }
@@ -458,7 +496,7 @@ impl Round<'_> {
             paired[self.level(seats[h].score)] -= 1;
         }
         value.extend(&paired);
-        let (next_games, next_levels) = self.next_bracket(floaters, &b.next);
+        let (next_games, next_levels) = self.next_bracket(floaters, &b.next, &b.lower);
         value.push(-next_games);
         value.extend(next_levels.iter().map(|c| -c));
         let bye = match floaters {
@@ -520,7 +558,7 @@ impl Round<'_> {
         if b.moved_down.len() <= 8 {
             for &m in &b.moved_down {
                 covered.push(m);
-                if covered.len() > most || !self.covers(&covered, &members, &mut Vec::new()) {
+                if covered.len() > most || !self.covers(&covered, &members, &[], &mut Vec::new()) {
                     covered.pop();
                 }
             }
