@@ -994,3 +994,59 @@ XXC white1
 fn the_next_bracket_is_judged_with_the_round_completable() {
     pairs_like(NEXT_BRACKET_COMPLETES, &[(10, 4), (9, 1), (5, 3), (2, 6), (8, 7)]);
 }
+
+/// Round 8 of 14 players: 14 (5 points) floats into the 3½ group and can play 10 or
+/// 13. Whoever of them is left floats on; 10 could play someone of 3 points, but then
+/// the lowest players could not all be paired. So that next-bracket game does not
+/// count, and 14 plays 10, who floated down last round too.
+const NEXT_BRACKET_GAME_THAT_CANNOT_BE: &str = r"012 test
+XXR 8
+XXC white1
+001    1      P1                                2000                             2.0   13  0008 w 1  0010 b 0  0004 w 0  0013 b 1  0003 w -  0005 w 0  0002 b 0
+001    2      P2                                1990                             3.0   10  0009 b 0  0007 w =  0003 b 0  0005 w +  0006 w =  0013 b 0  0001 w 1
+001    3      P3                                1980                             3.5    6  0010 w 0  0014 b =  0002 w 1  0007 w =  0001 b +  0009 b 0  0013 w =
+001    4      P4                                1970                             3.5    6  0011 b 1  0009 w =  0001 b 1  0010 w 1  0012 w 0  0007 b 0  0014 b 0
+001    5      P5                                1960                             1.0   14  0012 w 0  0011 b -  0008 b 0  0002 b -  0013 w 0  0001 b 1  0006 w 0
+001    6      P6                                1950                             3.0   10  0013 b 1  0012 w 0  0009 b 0  0011 w =  0002 b =  0008 w 0  0005 b 1
+001    7      P7                                1940                             5.0    2  0014 w =  0002 b =  0013 w 1  0003 b =  0010 b +  0004 w 1  0012 b =
+001    8      P8                                1930                             2.5   12  0001 b 0  0013 w -  0005 w 1  0014 w =  0011 b 0  0006 b 1  0010 w -
+001    9      P9                                1920                             4.0    4  0002 w 1  0004 b =  0006 w 1  0012 b 0  0014 b 0  0003 w 1  0011 b =
+001   10      P10                               1910                             3.5    6  0003 b 1  0001 w 1  0012 b =  0004 b 0  0007 w -  0011 w 0  0008 b +
+001   11      P11                               1900                             4.0    4  0004 w 0  0005 w +  0014 b -  0006 b =  0008 w 1  0010 b 1  0009 w =
+001   12      P12                               1890                             5.5    1  0005 b 1  0006 b 1  0010 w =  0009 w 1  0004 b 1  0014 w =  0007 w =
+001   13      P13                               1880                             3.5    6  0006 w 0  0008 b +  0007 b 0  0001 w 0  0005 b 1  0002 w 1  0003 b =
+001   14      P14                               1870                             5.0    2  0007 b =  0003 w =  0011 w +  0008 b =  0009 w 1  0012 b =  0004 w 1
+";
+
+#[test]
+fn a_next_bracket_game_that_leaves_the_round_unpaired_does_not_count() {
+    pairs_like(
+        NEXT_BRACKET_GAME_THAT_CANNOT_BE,
+        &[(11, 12), (9, 7), (10, 14), (4, 3), (8, 13), (6, 1), (2, 5)],
+    );
+}
+
+/// Round 7 of 11 players: 8 and 11 float into the 3-point group and only one of them
+/// can be paired there. The candidates pairing 8 alone leave 11 to float: the search
+/// must judge them with 11 as a floater (a higher score for the next bracket), or it
+/// cuts off the one that gives the fewest players their side (7 against 8, 4 against 5).
+const ONE_OF_TWO_MOVED_DOWN: &str = r"012 test
+XXR 9
+XXC white1
+001    1      P1                                2000                             2.5    9  0006 w -  0003 w 1  0007 b 0  0010 b =  0002 w -  0000 - U
+001    2      P2                                1990                             3.0    5  0007 b =  0005 w 0  0009 w 0  0000 - U  0001 b +  0004 b =
+001    3      P3                                1980                             3.5    4  0008 w 0  0001 b 0  0000 - U  0007 w 1  0004 b =  0010 w +
+001    4      P4                                1970                             3.0    5  0009 b 0  0000 - U  0010 w 1  0008 b 0  0003 w =  0002 w =
+001    5      P5                                1960                             3.0    5  0010 w =  0002 b 1  0008 w =  0006 b 0  0011 b +  0011 b 0
+001    6      P6                                1950                             4.5    1  0001 b +  0009 w +  0011 b 0  0005 w 1  0008 b =  0007 w 1
+001    7      P7                                1940                             3.0    5  0002 w =  0010 b =  0001 w 1  0003 b 0  0009 w 1  0006 b 0
+001    8      P8                                1930                             4.5    1  0003 b 1  0011 w =  0005 b =  0004 w 1  0006 w =  0009 b 1
+001    9      P9                                1920                             2.5    9  0004 w 1  0006 b -  0002 b 1  0011 w =  0007 b 0  0008 w 0
+001   10      P10                               1910                             2.5    9  0005 b =  0007 w =  0004 b 0  0001 w =  0000 - U  0003 b -
+001   11      P11                               1900                             4.0    3  0000 - U  0008 b =  0006 w 1  0009 b =  0005 w -  0005 w 1
+";
+
+#[test]
+fn a_moved_down_player_left_out_floats_in_the_search_bound() {
+    pairs_like(ONE_OF_TWO_MOVED_DOWN, &[(3, 6), (7, 8), (1, 11), (5, 4), (2, 10), (9, 0)]);
+}

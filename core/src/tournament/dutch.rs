@@ -213,7 +213,7 @@ struct Round<'a> {
     /// The games and scores paired of the block being searched (the start of its value).
     block: Vec<i64>,
     /// The bound of a bracket pairing with that many games, and of the block searched.
-    block_bounds: HashMap<usize, Vec<i64>>,
+    block_bounds: HashMap<(usize, Vec<usize>), Vec<i64>>,
     block_bound: Vec<i64>,
     done: bool,
 }
@@ -443,12 +443,13 @@ impl Round<'_> {
         pool.extend(next);
         // A game of the next bracket has a resident of its score group as the lower
         // player: two floaters paired together do not count.
-        let games = if next.is_empty() { 0 } else { self.games_apart(&pool, floaters) };
+        let mut games = if next.is_empty() { 0 } else { self.games_apart(&pool, floaters) };
         if games > 0 {
             let mut covered: Vec<usize> = Vec::new();
             if floaters.len() <= 8 {
                 // The floaters that can have a game there, the higher first, while
-                // everyone below can still be paired.
+                // everyone below can still be paired; then the games they and the
+                // residents make.
                 let mut rest: Vec<usize> = floaters.to_vec();
                 rest.extend(lower);
                 for &f in floaters {
@@ -459,6 +460,9 @@ impl Round<'_> {
                         covered.pop();
                     }
                 }
+                let mut held = covered.clone();
+                held.extend(next);
+                games = self.games_apart(&held, &covered);
             }
             for &f in &covered {
                 levels[self.level(self.seats[f].score)] += 1;
@@ -548,14 +552,17 @@ impl Round<'_> {
 
     /// What no candidate of the bracket with `games` games (by default the most it can
     /// make) can beat; most often the first good candidate reaches it and ends the search.
-    fn bound(&mut self, b: &Bracket, games: Option<usize>) -> Vec<i64> {
+    /// With `block` (a number of games and the moved-down players paired), the bound of
+    /// the candidates of that block: the moved-down players left out float.
+    fn bound(&mut self, b: &Bracket, block: Option<(usize, &[usize])>) -> Vec<i64> {
+        let games = block.map(|(g, _)| g);
         let seats = self.seats;
         let levels = self.levels.len();
         let mut members = b.moved_down.clone();
         members.extend(&b.residents);
         let most = games.unwrap_or_else(|| self.games_among(&members));
-        let mut covered: Vec<usize> = Vec::new();
-        if b.moved_down.len() <= 8 {
+        let mut covered: Vec<usize> = block.map(|(_, chosen)| chosen.to_vec()).unwrap_or_default();
+        if block.is_none() && b.moved_down.len() <= 8 {
             for &m in &b.moved_down {
                 covered.push(m);
                 if covered.len() > most || !self.covers(&covered, &members, &[], &mut Vec::new()) {
@@ -747,11 +754,12 @@ impl Round<'_> {
                 block[1 + home] -= pairs as i64;
                 self.block = block;
                 let total = games.len() + pairs;
-                self.block_bound = match self.block_bounds.get(&total) {
+                let key = (total, chosen.to_vec());
+                self.block_bound = match self.block_bounds.get(&key) {
                     Some(known) => known.clone(),
                     None => {
-                        let fresh = self.bound(b, Some(total));
-                        self.block_bounds.insert(total, fresh.clone());
+                        let fresh = self.bound(b, Some((total, chosen)));
+                        self.block_bounds.insert(key, fresh.clone());
                         fresh
                     }
                 };
