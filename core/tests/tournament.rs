@@ -691,7 +691,7 @@ fn cli_runs_a_double_elimination_bracket_from_its_winners() {
 /// Pairs random events round by round with both this crate and bbpPairings (Dutch), when
 /// `QIKE_BBPPAIRINGS` names the program; prints a skip message otherwise. Each round's
 /// TRF written here must be accepted by bbpPairings (or, late in a small event, both
-/// must find no pairing), round 1 must agree exactly, and at least 99% of the later
+/// must find no pairing), round 1 must agree exactly, and at least 99.5% of the later
 /// rounds must agree board for board, sides included (the share is printed).
 #[test]
 fn swiss_against_bbppairings() {
@@ -811,7 +811,7 @@ fn swiss_against_bbppairings() {
     println!("rounds that differ: {differing:?}");
     if events >= 100 {
         // What the pairing reached when this was written: keep it from sliding back.
-        assert!(same * 100 >= rounds * 99, "only {same} of {rounds} later rounds agree");
+        assert!(same * 1000 >= rounds * 995, "only {same} of {rounds} later rounds agree");
     }
     if let Some(d) = first_difference {
         println!("first difference: {d}");
@@ -1049,4 +1049,82 @@ XXC white1
 #[test]
 fn a_moved_down_player_left_out_floats_in_the_search_bound() {
     pairs_like(ONE_OF_TWO_MOVED_DOWN, &[(3, 6), (7, 8), (1, 11), (5, 4), (2, 10), (9, 0)]);
+}
+
+/// Round 3 of 40 players: 36 (1½ points) floats into the big 1-point group. Its first
+/// choice of opponent, 2, floated up last round and would float up again; 36 plays 3
+/// and 2 stays level. The search must drop every candidate with 36 against 2 at once
+/// (a moved-down game that repeats an upfloat), not walk through all of them first.
+const REPEATED_UPFLOAT: &str = r"012 test
+XXR 8
+XXC white1
+001    1      P1                                2000                             2.0    1  0021 w 1  0024 b 1
+001    2      P2                                1990                             1.0   12  0022 b =  0038 w =
+001    3      P3                                1980                             1.0   12  0023 w 1  0026 b 0
+001    4      P4                                1970                             1.0   12  0024 b -  0021 b 1
+001    5      P5                                1960                             1.0   12  0025 w 1  0035 b 0
+001    6      P6                                1950                             0.5   30  0026 b -  0023 b =
+001    7      P7                                1940                             1.0   12  0027 w 1  0039 b 0
+001    8      P8                                1930                             0.5   30  0028 b 0  0040 w =
+001    9      P9                                1920                             0.5   30  0029 w =  0033 b 0
+001   10      P10                               1910                             0.5   30  0030 b =  0022 w 0
+001   11      P11                               1900                             2.0    1  0031 w +  0028 w 1
+001   12      P12                               1890                             1.0   12  0032 b =  0030 w =
+001   13      P13                               1880                             1.0   12  0033 w =  0037 b =
+001   14      P14                               1870                             1.5    6  0034 b 1  0036 w =
+001   15      P15                               1860                             0.0   36  0035 w -  0025 b 0
+001   16      P16                               1850                             0.0   36  0036 b 0  0031 w 0
+001   17      P17                               1840                             1.0   12  0037 w =  0029 b =
+001   18      P18                               1830                             0.0   36  0038 b 0  0034 w 0
+001   19      P19                               1820                             0.0   36  0039 w 0  0027 b 0
+001   20      P20                               1810                             0.5   30  0040 b =  0032 w 0
+001   21      P21                               1800                             0.0   36  0001 b 0  0004 w 0
+001   22      P22                               1790                             1.5    6  0002 w =  0010 b 1
+001   23      P23                               1780                             0.5   30  0003 b 0  0006 w =
+001   24      P24                               1770                             1.0   12  0004 w +  0001 w 0
+001   25      P25                               1760                             1.0   12  0005 b 0  0015 w 1
+001   26      P26                               1750                             2.0    1  0006 w +  0003 w 1
+001   27      P27                               1740                             1.0   12  0007 b 0  0019 w 1
+001   28      P28                               1730                             1.0   12  0008 w 1  0011 b 0
+001   29      P29                               1720                             1.0   12  0009 b =  0017 w =
+001   30      P30                               1710                             1.0   12  0010 w =  0012 b =
+001   31      P31                               1700                             1.0   12  0011 b -  0016 b 1
+001   32      P32                               1690                             1.5    6  0012 w =  0020 b 1
+001   33      P33                               1680                             1.5    6  0013 b =  0009 w 1
+001   34      P34                               1670                             1.0   12  0014 w 0  0018 b 1
+001   35      P35                               1660                             2.0    1  0015 b +  0005 w 1
+001   36      P36                               1650                             1.5    6  0016 w 1  0014 b =
+001   37      P37                               1640                             1.0   12  0017 b =  0013 w =
+001   38      P38                               1630                             1.5    6  0018 w 1  0002 b =
+001   39      P39                               1620                             2.0    1  0019 b 1  0007 w 1
+001   40      P40                               1610                             1.0   12  0020 w =  0008 b =
+";
+
+#[test]
+fn a_moved_down_player_avoids_an_opponent_who_would_float_up_again() {
+    pairs_like(
+        REPEATED_UPFLOAT,
+        &[
+            (1, 26),
+            (39, 11),
+            (22, 35),
+            (38, 14),
+            (32, 33),
+            (36, 3),
+            (28, 2),
+            (4, 25),
+            (5, 27),
+            (7, 37),
+            (31, 12),
+            (13, 29),
+            (17, 30),
+            (40, 24),
+            (34, 10),
+            (6, 20),
+            (9, 8),
+            (15, 23),
+            (19, 16),
+            (21, 18),
+        ],
+    );
 }

@@ -990,6 +990,24 @@ impl Round<'_> {
         for (k, c) in partial.iter().enumerate() {
             reach[at + k] = reach[at + k].max(*c);
         }
+        // A moved-down player's opponent who floated up in a round looked back on
+        // repeats it; the other games may all avoid that.
+        let total = -self.block[0];
+        let mut slot = at + partial.len();
+        for back in 1..=2usize {
+            if self.played < back as u32 {
+                continue;
+            }
+            let repeated = games
+                .iter()
+                .filter(|&&(h, l)| {
+                    let (hi, lo) = (&self.seats[h], &self.seats[l]);
+                    hi.score > lo.score && lo.floated(back, Float::Up)
+                })
+                .count() as i64;
+            reach[slot + 1] = reach[slot + 1].max(-(total - repeated));
+            slot += 2;
+        }
         self.beaten(&reach)
     }
 }
