@@ -773,11 +773,11 @@ fn swiss_against_bbppairings() {
             }
             // A folder to keep every differing round's TRF in, for study (every round's
             // with QIKE_BBP_KEEP_ALL set).
-            if (!agree && round > 1) || std::env::var_os("QIKE_BBP_KEEP_ALL").is_some() {
-                if let Some(keep) = std::env::var_os("QIKE_BBP_KEEP") {
-                    let name = format!("seed{seed}-round{round}.trf");
-                    let _ = std::fs::copy(&input, std::path::Path::new(&keep).join(name));
-                }
+            if ((!agree && round > 1) || std::env::var_os("QIKE_BBP_KEEP_ALL").is_some())
+                && let Some(keep) = std::env::var_os("QIKE_BBP_KEEP")
+            {
+                let name = format!("seed{seed}-round{round}.trf");
+                let _ = std::fs::copy(&input, std::path::Path::new(&keep).join(name));
             }
             if !agree && first_difference.is_none() {
                 first_difference = Some(format!(
