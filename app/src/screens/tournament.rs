@@ -694,12 +694,14 @@ const DEMO_PLAYERS: [&str; 8] =
     ["王小明", "李小红", "张小刚", "刘小丽", "陈小军", "杨小芳", "赵小华", "黄小强"];
 
 /// Opens the tournament screen on an example Swiss event of eight: `tournament-pairings`
-/// in round 3 with two results in, `tournament-standings` after all five rounds.
+/// in round 3 with two results in, `tournament-standings` after all five rounds,
+/// `tournament-players` after round 2 with one player withdrawn and a late entry typed.
 /// Returns whether `screen` is a tournament screen.
 pub fn demo(screen: &str, t: &mut TourScreen) -> bool {
     let (page, rounds_done) = match screen {
         "tournament-pairings" => (TourPage::Pairings, 2),
         "tournament-standings" => (TourPage::Standings, 5),
+        "tournament-players" => (TourPage::Players, 2),
         _ => return false,
     };
     let players: Vec<(String, u16)> = DEMO_PLAYERS.iter().map(|n| ((*n).to_owned(), 0)).collect();
@@ -715,6 +717,12 @@ pub fn demo(screen: &str, t: &mut TourScreen) -> bool {
         [GameResult::FirstWins, GameResult::Draw, GameResult::SecondWins, GameResult::FirstWins];
     let mut k = 0;
     for round in 1..=rounds_done + 1 {
+        if round > rounds_done && page == TourPage::Players {
+            // Between rounds: withdraw one, a newcomer's name typed.
+            let _ = d.withdraw(6);
+            t.late_name = "周小文".to_owned();
+            break;
+        }
         if round > 5 || d.pair_next().is_err() {
             break;
         }
