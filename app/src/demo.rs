@@ -51,6 +51,7 @@ pub const SCREENS: &[&str] = &[
     "demo-board",
     "tournament-pairings",
     "tournament-standings",
+    "tournament-players",
 ];
 
 /// The moves of the `go-count` demo on 9×9 (GTP): black walls off the right side,

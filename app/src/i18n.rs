@@ -369,6 +369,12 @@ messages! {
     TourName => ("姓名", "Name"),
     TourPoints => ("积分", "Points"),
     TourNew => ("再办一场", "New tournament"),
+    TourPlayers => ("补报名 · 退赛", "Late entries · withdrawals"),
+    TourLateEntry => ("补报名：输入名字，在编排下一轮之前加入", "Late entry: type a name; they join from the next round paired"),
+    TourAdd => ("加入", "Add"),
+    TourWithdrawHow => ("退赛的选手从下一轮起不再编排，已赛的对局保留。", "A withdrawn player is not paired from the next round on; their games so far stay."),
+    TourWithdraw => ("退赛", "Withdraw"),
+    TourWithdrawn => ("已退赛", "withdrawn"),
 }
 
 #[cfg(test)]

@@ -456,6 +456,12 @@ fn check_board(screen: &str, png: &Png) {
             let blue = png.rgb.iter().filter(|&&p| near([51, 128, 217], 12)(p)).count();
             assert!(blue > 20_000, "only {blue} pixels of entered results");
         }
+        "tournament-players" => {
+            // Seven players still in the event, each with a withdraw button; the late
+            // entry's name typed, so its button is the primary orange.
+            let buttons = png.rgb.iter().filter(|&&p| near([237, 222, 194], 8)(p)).count();
+            assert!(buttons > 150_000, "only {buttons} pixels of withdraw buttons");
+        }
         "teacher-dashboard" => {
             // Finished lessons in gold (three stars the darkest), started ones in blue.
             let gold = png.rgb.iter().filter(|&&p| near([242, 173, 13], 12)(p)).count();

@@ -165,3 +165,61 @@ fn too_few_names_are_refused_with_a_reason() {
     press(&mut app, Action::Tour(TourAction::Create));
     assert_eq!(director(&app).tables(1).len(), 2, "three players: a game and a bye");
 }
+
+/// Whether `id` has a table (a game or the bye) in `round`.
+fn seated(d: &Director, round: u32, id: u32) -> bool {
+    d.tables(round).iter().any(|p| p.first == id || p.second == Some(id))
+}
+
+#[test]
+fn a_withdrawal_and_a_late_entry_between_swiss_rounds() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = common::headless(&dir.path().join("progress"), WIDTH as u32, HEIGHT as u32);
+    press(&mut app, Action::TeacherMode);
+    press(&mut app, Action::Go(AppState::Tournament));
+    type_text(&mut app, "甲, 乙, 丙, 丁, 戊, 己, 庚");
+    press(&mut app, Action::Tour(TourAction::Create));
+    assert_eq!(director(&app).event.players.len(), 7);
+    for table in 0..3 {
+        press(&mut app, Action::Tour(TourAction::Result { table, result: result_for(1, table) }));
+    }
+    // Player 3 withdraws after round 1, from the players page the pairings page opens.
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Players)));
+    assert_eq!(screen(&app).page, TourPage::Players);
+    buttons_fit(&mut app, "players page");
+    press(&mut app, Action::Tour(TourAction::Withdraw(3)));
+    assert!(screen(&app).problem.is_none(), "{:?}", screen(&app).problem);
+    assert!(!director(&app).event.available().contains(&3));
+    // Withdrawn: no button to withdraw them again.
+    assert!(!hits(&mut app).iter().any(|h| h.action == Action::Tour(TourAction::Withdraw(3))));
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Pairings)));
+    press(&mut app, Action::Tour(TourAction::PairNext));
+    assert_eq!(screen(&app).round, 2);
+    assert!(seated(director(&app), 1, 3), "their round-1 game stays");
+    assert!(!seated(director(&app), 2, 3), "withdrawn: not paired in round 2");
+    assert_eq!(director(&app).tables(2).len(), 3, "six left: three games, no bye");
+
+    // A late entry before round 3 is paired from round 3 on.
+    for table in 0..3 {
+        press(&mut app, Action::Tour(TourAction::Result { table, result: result_for(2, table) }));
+    }
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Players)));
+    type_text(&mut app, "辛八");
+    assert_eq!(screen(&app).late_name, "辛八");
+    press(&mut app, Action::Tour(TourAction::LateEntry));
+    assert!(screen(&app).problem.is_none(), "{:?}", screen(&app).problem);
+    assert_eq!(director(&app).event.players.len(), 8);
+    assert_eq!(director(&app).event.players[7].name, "辛八");
+    assert!(screen(&app).late_name.is_empty(), "the field is emptied for the next name");
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Pairings)));
+    press(&mut app, Action::Tour(TourAction::PairNext));
+    assert_eq!(screen(&app).round, 3);
+    assert!(seated(director(&app), 3, 8), "the late entry is paired in round 3");
+    assert!(!seated(director(&app), 3, 3));
+    assert_eq!(director(&app).tables(3).len(), 4, "seven: three games and a bye");
+    // While a round's results are missing, the withdraw buttons cannot be pressed.
+    press(&mut app, Action::Tour(TourAction::Page(TourPage::Players)));
+    let withdraw = Action::Tour(TourAction::Withdraw(1));
+    assert!(!hits(&mut app).iter().any(|h| h.action == withdraw));
+    assert!(director(&app).event.available().contains(&1));
+}

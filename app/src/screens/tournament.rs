@@ -30,6 +30,8 @@ pub enum TourPage {
     Pairings,
     Standings,
     Crosstable,
+    /// Late entries and withdrawals (a Swiss event).
+    Players,
 }
 
 /// The systems offered, in the order of their buttons.
@@ -74,6 +76,10 @@ pub enum TourAction {
     Export,
     /// Back to the set-up for another event.
     NewEvent,
+    /// Enters the name typed on the players page before the next round is paired.
+    LateEntry,
+    /// Withdraws a player (by start number) from the next round on.
+    Withdraw(u32),
 }
 
 /// The tournament screen's state.
@@ -98,6 +104,8 @@ pub struct TourScreen {
     /// The class whose event this is: it is saved in the store after every change and
     /// opened again from the class page.
     pub class: Option<ClassId>,
+    /// The name typed for a late entry.
+    pub late_name: String,
 }
 
 impl Default for TourScreen {
@@ -114,6 +122,7 @@ impl Default for TourScreen {
             exported: None,
             problem: None,
             class: None,
+            late_name: String::new(),
         }
     }
 }
@@ -200,12 +209,16 @@ fn typing(
     mut t: ResMut<TourScreen>,
     mut redraw: ResMut<Redraw>,
 ) {
-    if t.page != TourPage::Setup {
-        keys.clear();
-        ime.clear();
-        return;
-    }
-    if type_into(&mut t.names, 4000, &mut keys, &mut ime) {
+    let (field, limit) = match t.page {
+        TourPage::Setup => (&mut t.names, 4000),
+        TourPage::Players => (&mut t.late_name, 60),
+        _ => {
+            keys.clear();
+            ime.clear();
+            return;
+        }
+    };
+    if type_into(field, limit, &mut keys, &mut ime) {
         redraw.0 = true;
     }
 }
@@ -223,7 +236,9 @@ fn react(
         if *action == Action::Back {
             match t.page {
                 TourPage::Setup | TourPage::Pairings => next.set(AppState::Teacher),
-                TourPage::Standings | TourPage::Crosstable => t.page = TourPage::Pairings,
+                TourPage::Standings | TourPage::Crosstable | TourPage::Players => {
+                    t.page = TourPage::Pairings
+                }
             }
             redraw.0 = true;
             continue;
@@ -294,6 +309,15 @@ fn act(t: &mut TourScreen, a: TourAction, data: &Path, lang: Lang) -> Result<(),
             t.exported = None;
             t.page = TourPage::Setup;
         }
+        TourAction::LateEntry => {
+            let d = t.director.as_mut().ok_or_else(String::new)?;
+            d.add_late_entry(&t.late_name, 0).map_err(|e| e.to_string())?;
+            t.late_name.clear();
+        }
+        TourAction::Withdraw(id) => {
+            let d = t.director.as_mut().ok_or_else(String::new)?;
+            d.withdraw(id).map_err(|e| e.to_string())?;
+        }
     }
     Ok(())
 }
@@ -317,9 +341,10 @@ fn draw(mut canvas: Canvas, t: Res<TourScreen>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
     let title = match (&t.director, t.page) {
-        (Some(d), TourPage::Pairings | TourPage::Standings | TourPage::Crosstable) => {
-            d.event.name.clone()
-        }
+        (
+            Some(d),
+            TourPage::Pairings | TourPage::Standings | TourPage::Crosstable | TourPage::Players,
+        ) => d.event.name.clone(),
         _ => lang.get(Msg::TourTitle).to_owned(),
     };
     let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
@@ -332,6 +357,7 @@ fn draw(mut canvas: Canvas, t: Res<TourScreen>) {
         (Some(d), TourPage::Pairings) => pairings(&mut p, &mut col, u, lang, d, t.round),
         (Some(d), TourPage::Standings) => standings(&mut p, &mut col, u, lang, d, &t),
         (Some(d), TourPage::Crosstable) => crosstable(&mut p, &mut col, u, lang, d),
+        (Some(d), TourPage::Players) => players(&mut p, &mut col, u, lang, d, &t),
         _ => setup(&mut p, &mut col, u, lang, &t),
     }
 }
@@ -446,6 +472,12 @@ fn pairings(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director,
         Action::Tour(TourAction::Page(TourPage::Standings)),
         Look::Secondary,
     );
+    if matches!(d.system, System::Swiss { .. }) && !d.is_finished() {
+        let r = col.next(2.8 * u);
+        let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
+        let action = Action::Tour(TourAction::Page(TourPage::Players));
+        p.button(r, lang.get(Msg::TourPlayers), action, Look::Secondary);
+    }
     if d.is_finished() {
         let r = col.next(1.6 * u);
         let text = match d.champion() {
@@ -535,6 +567,48 @@ fn standings(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director
     p.button(r, lang.get(Msg::TourNew), Action::Tour(TourAction::NewEvent), Look::Secondary);
 }
 
+/// Late entries and withdrawals: a name typed and entered before the next round is
+/// paired; each player still in the event with a button that withdraws them from the
+/// next round on. The core decides what is allowed and says why not.
+fn players(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director, t: &TourScreen) {
+    let r = col.next(1.4 * u);
+    p.text(r, lang.get(Msg::TourLateEntry), 0.9, INK);
+    let row = col.row(2, 2.8 * u);
+    let field = Rect::new(row[0].min.x, row[0].min.y, row[1].min.x - 0.3 * u, row[0].max.y);
+    p.panel(field, CARD, 0.5);
+    let inner = Rect::new(field.min.x + 0.5 * u, field.min.y + 0.7 * u, field.max.x, field.max.y);
+    p.text(inner, format!("{}|", t.late_name), 0.9, INK);
+    let look = if t.late_name.trim().is_empty() { Look::Disabled } else { Look::Primary };
+    p.button(row[1], lang.get(Msg::TourAdd), Action::Tour(TourAction::LateEntry), look);
+    let r = col.next(1.4 * u);
+    p.text(r, lang.get(Msg::TourWithdrawHow), 0.7, MUTED);
+    let available = d.event.available();
+    let between = d.rounds() == 0 || d.round_finished(d.rounds());
+    let room = (p.unit * 42.0 - col.y).max(3.0 * u);
+    let row_h = (room / d.event.players.len().max(1) as f32).clamp(2.8 * u, 3.4 * u);
+    for player in &d.event.players {
+        let r = col.next(row_h - col.gap);
+        p.panel(r, CARD, 0.3);
+        let score = d.event.score(player.id).halves() as f64 / 2.0;
+        let label =
+            Rect::new(r.min.x + 0.5 * u, r.min.y + 0.6 * u, r.min.x + r.width() * 0.6, r.max.y);
+        p.text(label, format!("{} {}  ·  {}", player.id, player.name, points(score)), 0.85, INK);
+        let button = Rect::new(r.min.x + r.width() * 0.6, r.min.y, r.max.x, r.max.y);
+        if available.contains(&player.id) {
+            let look = if between { Look::Secondary } else { Look::Disabled };
+            let action = Action::Tour(TourAction::Withdraw(player.id));
+            p.button(button, lang.get(Msg::TourWithdraw), action, look);
+        } else {
+            p.text_aligned(button, lang.get(Msg::TourWithdrawn), 0.8, MUTED, Justify::Center);
+        }
+    }
+    col.next(0.4 * u);
+    let r = col.next(2.8 * u);
+    let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
+    let action = Action::Tour(TourAction::Page(TourPage::Pairings));
+    p.button(r, lang.get(Msg::TourPairings), action, Look::Secondary);
+}
+
 /// A result as a crosstable shows it.
 fn mark_text(mark: Mark) -> &'static str {
     match mark {
@@ -620,12 +694,14 @@ const DEMO_PLAYERS: [&str; 8] =
     ["王小明", "李小红", "张小刚", "刘小丽", "陈小军", "杨小芳", "赵小华", "黄小强"];
 
 /// Opens the tournament screen on an example Swiss event of eight: `tournament-pairings`
-/// in round 3 with two results in, `tournament-standings` after all five rounds.
+/// in round 3 with two results in, `tournament-standings` after all five rounds,
+/// `tournament-players` after round 2 with one player withdrawn and a late entry typed.
 /// Returns whether `screen` is a tournament screen.
 pub fn demo(screen: &str, t: &mut TourScreen) -> bool {
     let (page, rounds_done) = match screen {
         "tournament-pairings" => (TourPage::Pairings, 2),
         "tournament-standings" => (TourPage::Standings, 5),
+        "tournament-players" => (TourPage::Players, 2),
         _ => return false,
     };
     let players: Vec<(String, u16)> = DEMO_PLAYERS.iter().map(|n| ((*n).to_owned(), 0)).collect();
@@ -641,6 +717,12 @@ pub fn demo(screen: &str, t: &mut TourScreen) -> bool {
         [GameResult::FirstWins, GameResult::Draw, GameResult::SecondWins, GameResult::FirstWins];
     let mut k = 0;
     for round in 1..=rounds_done + 1 {
+        if round > rounds_done && page == TourPage::Players {
+            // Between rounds: withdraw one, a newcomer's name typed.
+            let _ = d.withdraw(6);
+            t.late_name = "周小文".to_owned();
+            break;
+        }
         if round > 5 || d.pair_next().is_err() {
             break;
         }

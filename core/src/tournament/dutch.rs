@@ -213,7 +213,7 @@ struct Round<'a> {
     /// The games and scores paired of the block being searched (the start of its value).
     block: Vec<i64>,
     /// The bound of a bracket pairing with that many games, and of the block searched.
-    block_bounds: HashMap<usize, Vec<i64>>,
+    block_bounds: HashMap<(usize, Vec<usize>), Vec<i64>>,
     block_bound: Vec<i64>,
     done: bool,
 }
@@ -356,21 +356,31 @@ impl Round<'_> {
         if let Some(&known) = self.completable.get(players) {
             return known;
         }
+        let ok = self.perfect_held(players, &[], &[]);
+        self.completable.insert(players.to_vec(), ok);
+        ok
+    }
+
+    /// Whether `players` can all be paired (as [`Round::perfect`]) with each of `held`
+    /// paired to one of `partners`.
+    fn perfect_held(&self, players: &[usize], held: &[usize], partners: &[usize]) -> bool {
         let odd = players.len() % 2 == 1;
         let size = players.len() + usize::from(odd);
         let mut graph = vec![vec![false; size]; size];
+        let allowed = |a: usize, b: usize| {
+            let to = |x: usize, y: usize| !held.contains(&x) || partners.contains(&y);
+            self.compatible[a][b] && to(a, b) && to(b, a)
+        };
         for (x, &a) in players.iter().enumerate() {
             for (y, &b) in players.iter().enumerate() {
-                graph[x][y] = self.compatible[a][b];
+                graph[x][y] = allowed(a, b);
             }
-            if odd && self.bye_candidate(a) {
+            if odd && self.bye_candidate(a) && !held.contains(&a) {
                 graph[x][size - 1] = true;
                 graph[size - 1][x] = true;
             }
         }
-        let ok = matching_size(&graph) * 2 == size;
-        self.completable.insert(players.to_vec(), ok);
-        ok
+        matching_size(&graph) * 2 == size
     }
 
     fn level(&self, score: u32) -> usize {
@@ -378,21 +388,36 @@ impl Round<'_> {
     }
 
     fn games_among(&self, players: &[usize]) -> usize {
+        self.games_apart(players, &[])
+    }
+
+    /// The most games among `players` in which no two of `apart` meet.
+    fn games_apart(&self, players: &[usize], apart: &[usize]) -> usize {
         let graph: Vec<Vec<bool>> = players
             .iter()
-            .map(|&a| players.iter().map(|&b| self.compatible[a][b]).collect())
+            .map(|&a| players.iter().map(|&b| self.may_pair(a, b, apart)).collect())
             .collect();
         matching_size(&graph)
     }
 
+    fn may_pair(&self, a: usize, b: usize, apart: &[usize]) -> bool {
+        self.compatible[a][b] && !(apart.contains(&a) && apart.contains(&b))
+    }
+
     /// Whether some pairing among `pool` gives a game to each of `need`.
-    fn covers(&self, need: &[usize], pool: &[usize], used: &mut Vec<usize>) -> bool {
+    fn covers(
+        &self,
+        need: &[usize],
+        pool: &[usize],
+        apart: &[usize],
+        used: &mut Vec<usize>,
+    ) -> bool {
         let Some(&p) = need.iter().find(|p| !used.contains(p)) else { return true };
         used.push(p);
         for &q in pool {
-            if !used.contains(&q) && self.compatible[p][q] {
+            if !used.contains(&q) && self.may_pair(p, q, apart) {
                 used.push(q);
-                if self.covers(need, pool, used) {
+                if self.covers(need, pool, apart, used) {
                     return true;
                 }
                 used.pop();
@@ -404,23 +429,40 @@ impl Round<'_> {
 
     /// The games of the next bracket if `floaters` join it: how many, and how many of
     /// them by the score of their higher player.
-    fn next_bracket(&mut self, floaters: &[usize], next: &[usize]) -> (i64, Vec<i64>) {
+    fn next_bracket(
+        &mut self,
+        floaters: &[usize],
+        next: &[usize],
+        lower: &[usize],
+    ) -> (i64, Vec<i64>) {
         if let Some(known) = self.next_games.get(floaters) {
             return known.clone();
         }
         let mut levels = vec![0i64; self.levels.len()];
         let mut pool: Vec<usize> = floaters.to_vec();
         pool.extend(next);
-        let games = if next.is_empty() { 0 } else { self.games_among(&pool) };
+        // A game of the next bracket has a resident of its score group as the lower
+        // player: two floaters paired together do not count.
+        let mut games = if next.is_empty() { 0 } else { self.games_apart(&pool, floaters) };
         if games > 0 {
             let mut covered: Vec<usize> = Vec::new();
             if floaters.len() <= 8 {
+                // The floaters that can have a game there, the higher first, while
+                // everyone below can still be paired; then the games they and the
+                // residents make.
+                let mut rest: Vec<usize> = floaters.to_vec();
+                rest.extend(lower);
                 for &f in floaters {
                     covered.push(f);
-                    if !self.covers(&covered, &pool, &mut Vec::new()) {
+                    if !self.covers(&covered, &pool, floaters, &mut Vec::new())
+                        || !self.perfect_held(&rest, &covered, next)
+                    {
                         covered.pop();
                     }
                 }
+                let mut held = covered.clone();
+                held.extend(next);
+                games = self.games_apart(&held, &covered);
             }
             for &f in &covered {
                 levels[self.level(self.seats[f].score)] += 1;
@@ -458,7 +500,7 @@ impl Round<'_> {
             paired[self.level(seats[h].score)] -= 1;
         }
         value.extend(&paired);
-        let (next_games, next_levels) = self.next_bracket(floaters, &b.next);
+        let (next_games, next_levels) = self.next_bracket(floaters, &b.next, &b.lower);
         value.push(-next_games);
         value.extend(next_levels.iter().map(|c| -c));
         let bye = match floaters {
@@ -510,17 +552,20 @@ impl Round<'_> {
 
     /// What no candidate of the bracket with `games` games (by default the most it can
     /// make) can beat; most often the first good candidate reaches it and ends the search.
-    fn bound(&mut self, b: &Bracket, games: Option<usize>) -> Vec<i64> {
+    /// With `block` (a number of games and the moved-down players paired), the bound of
+    /// the candidates of that block: the moved-down players left out float.
+    fn bound(&mut self, b: &Bracket, block: Option<(usize, &[usize])>) -> Vec<i64> {
+        let games = block.map(|(g, _)| g);
         let seats = self.seats;
         let levels = self.levels.len();
         let mut members = b.moved_down.clone();
         members.extend(&b.residents);
         let most = games.unwrap_or_else(|| self.games_among(&members));
-        let mut covered: Vec<usize> = Vec::new();
-        if b.moved_down.len() <= 8 {
+        let mut covered: Vec<usize> = block.map(|(_, chosen)| chosen.to_vec()).unwrap_or_default();
+        if block.is_none() && b.moved_down.len() <= 8 {
             for &m in &b.moved_down {
                 covered.push(m);
-                if covered.len() > most || !self.covers(&covered, &members, &mut Vec::new()) {
+                if covered.len() > most || !self.covers(&covered, &members, &[], &mut Vec::new()) {
                     covered.pop();
                 }
             }
@@ -709,11 +754,12 @@ impl Round<'_> {
                 block[1 + home] -= pairs as i64;
                 self.block = block;
                 let total = games.len() + pairs;
-                self.block_bound = match self.block_bounds.get(&total) {
+                let key = (total, chosen.to_vec());
+                self.block_bound = match self.block_bounds.get(&key) {
                     Some(known) => known.clone(),
                     None => {
-                        let fresh = self.bound(b, Some(total));
-                        self.block_bounds.insert(total, fresh.clone());
+                        let fresh = self.bound(b, Some((total, chosen)));
+                        self.block_bounds.insert(key, fresh.clone());
                         fresh
                     }
                 };
@@ -943,6 +989,24 @@ impl Round<'_> {
         }
         for (k, c) in partial.iter().enumerate() {
             reach[at + k] = reach[at + k].max(*c);
+        }
+        // A moved-down player's opponent who floated up in a round looked back on
+        // repeats it; the other games may all avoid that.
+        let total = -self.block[0];
+        let mut slot = at + partial.len();
+        for back in 1..=2usize {
+            if self.played < back as u32 {
+                continue;
+            }
+            let repeated = games
+                .iter()
+                .filter(|&&(h, l)| {
+                    let (hi, lo) = (&self.seats[h], &self.seats[l]);
+                    hi.score > lo.score && lo.floated(back, Float::Up)
+                })
+                .count() as i64;
+            reach[slot + 1] = reach[slot + 1].max(-(total - repeated));
+            slot += 2;
         }
         self.beaten(&reach)
     }
