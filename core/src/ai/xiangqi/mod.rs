@@ -21,6 +21,7 @@ mod levels;
 mod picker;
 pub(crate) mod search;
 mod see;
+pub mod tactic;
 mod tt;
 
 pub use arena::{
