@@ -4,10 +4,11 @@
 //! proof in `ai::xiangqi::tactic` (with its gain and motif) and whether the side to
 //! move mates in 1–3.
 //!
-//! `find MOTIF COUNT SEED`: scatters small positions and prints those where exactly one
+//! `find MOTIF COUNT SEED [RED]`: scatters small positions and prints those where exactly one
 //! move wins material, that move is not a capture and its motif is MOTIF (double-check,
 //! discovered, check-attack, double-attack, pin, interference or any). For each it also lists a few
 //! moves that look tempting (checks and captures) and do not win, to name as wrong.
+//! RED (e.g. `N` or `CP`) fixes red's attacking pieces; otherwise they vary.
 //!
 //! `cargo run -p qike-core --example xiangqi_tactics -- find double-attack 10 7`
 
@@ -90,7 +91,7 @@ fn fen_of(board: &[[char; 9]; 10]) -> String {
     format!("{} w - - 0 1", rows.join("/"))
 }
 
-fn scatter(rng: &mut Rng) -> Option<Position> {
+fn scatter(rng: &mut Rng, only: Option<&str>) -> Option<Position> {
     let mut b = [['.'; 9]; 10];
     let put = |b: &mut [[char; 9]; 10], p: Point, c: char| b[p.rank as usize][p.file as usize] = c;
     let bk = free(rng, &b, (3, 5), (8, 9))?;
@@ -108,7 +109,8 @@ fn scatter(rng: &mut Rng) -> Option<Position> {
         }
     }
     let red = ["R", "N", "C", "RN", "RC", "NC", "NN", "CC", "RNP", "NCP"];
-    for c in red[rng.below(red.len() as u64) as usize].chars() {
+    let red = only.map_or(red[rng.below(red.len() as u64) as usize], |o| o);
+    for c in red.chars() {
         let p = free(rng, &b, (0, 8), (2, 9))?;
         put(&mut b, p, c);
     }
@@ -122,11 +124,11 @@ fn scatter(rng: &mut Rng) -> Option<Position> {
     (!pos.is_check() && pos.has_legal_move()).then_some(pos)
 }
 
-fn find(asked: &str, count: usize, seed: u64) {
+fn find(asked: &str, count: usize, seed: u64, only: Option<&str>) {
     let mut rng = Rng::new(seed);
     let mut found = 0;
     for _ in 0..2_000_000 {
-        let Some(pos) = scatter(&mut rng) else { continue };
+        let Some(pos) = scatter(&mut rng, only) else { continue };
         let moves = pos.legal_moves();
         // Cheap filter first: a quiet move of the wanted pattern.
         let candidates: Vec<Move> = moves
@@ -196,7 +198,7 @@ fn main() {
             let asked = args.get(1).map_or("any", String::as_str);
             let count = args.get(2).and_then(|c| c.parse().ok()).unwrap_or(5);
             let seed = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(1);
-            find(asked, count, seed);
+            find(asked, count, seed, args.get(4).map(String::as_str));
         }
         _ => {
             for line in std::io::stdin().lock().lines().map_while(Result::ok) {

@@ -235,6 +235,11 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_10_iron_bolt.toml",
     "mate_11_heaven_earth.toml",
     "mate_12_review.toml",
+    "tac_01_double_attack.toml",
+    "tac_02_check_attack.toml",
+    "tac_03_discovered.toml",
+    "tac_04_double_check.toml",
+    "tac_05_pin.toml",
 );
 
 /// The Go course files as shipped.
