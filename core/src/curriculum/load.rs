@@ -240,6 +240,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "tac_03_discovered.toml",
     "tac_04_double_check.toml",
     "tac_05_pin.toml",
+    "tac_06_interference.toml",
 );
 
 /// The Go course files as shipped.
