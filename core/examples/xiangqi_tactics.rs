@@ -10,6 +10,10 @@
 //! moves that look tempting (checks and captures) and do not win, to name as wrong.
 //! RED (e.g. `N` or `CP`) fixes red's attacking pieces; otherwise they vary.
 //!
+//! `mate N COUNT SEED RED TO BY`: positions where red mates in exactly N with a single
+//! key move, made by a piece BY (`R`, `N`, `C`…) landing on one of TO (`d9,f9`, or
+//! `-` for any point).
+//!
 //! `cargo run -p qike-core --example xiangqi_tactics -- find double-attack 10 7`
 
 use std::io::BufRead;
@@ -191,9 +195,69 @@ fn find(asked: &str, count: usize, seed: u64, only: Option<&str>) {
     }
 }
 
+/// Positions where red mates in exactly `n` with the first move landing on one of
+/// `to` (ICCS points, empty for any) by a piece of kind `by` (FEN letter).
+fn find_mates(n: u8, count: usize, seed: u64, only: Option<&str>, to: &[String], by: char) {
+    let mut rng = Rng::new(seed);
+    let mut found = 0;
+    for _ in 0..3_000_000 {
+        let Some(pos) = scatter(&mut rng, only) else { continue };
+        if !xq::mates_in(&pos, n) || (n > 1 && xq::mates_in(&pos, n - 1)) {
+            continue;
+        }
+        let keys: Vec<Move> = pos
+            .legal_moves()
+            .iter()
+            .copied()
+            .filter(|&m| xq::move_keeps_mate(&pos, m, n))
+            .collect();
+        let Some(&key) = keys.first() else { continue };
+        let fen = pos.to_fen();
+        let piece = fen_piece(&fen, key.from());
+        if keys.len() != 1
+            || piece != Some(by)
+            || (!to.is_empty() && !to.contains(&xq::point_name(key.to())))
+        {
+            continue;
+        }
+        found += 1;
+        println!("{fen}\n  mate in {n}: {}", name(key));
+        if found >= count {
+            break;
+        }
+    }
+}
+
+fn fen_piece(fen: &str, at: Point) -> Option<char> {
+    let row = fen.split(' ').next()?.split('/').nth(9 - at.rank as usize)?;
+    let mut file = 0u8;
+    for c in row.chars() {
+        if let Some(d) = c.to_digit(10) {
+            file += d as u8;
+        } else {
+            if file == at.file {
+                return Some(c);
+            }
+            file += 1;
+        }
+    }
+    None
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
+        Some("mate") => {
+            let n = args.get(1).and_then(|c| c.parse().ok()).unwrap_or(1);
+            let count = args.get(2).and_then(|c| c.parse().ok()).unwrap_or(5);
+            let seed = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(1);
+            let to: Vec<String> = args
+                .get(5)
+                .map(|t| t.split(',').filter(|p| !p.is_empty()).map(str::to_owned).collect())
+                .unwrap_or_default();
+            let by = args.get(6).and_then(|b| b.chars().next()).unwrap_or('R');
+            find_mates(n, count, seed, args.get(4).map(String::as_str), &to, by);
+        }
         Some("find") => {
             let asked = args.get(1).map_or("any", String::as_str);
             let count = args.get(2).and_then(|c| c.parse().ok()).unwrap_or(5);

@@ -241,6 +241,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "tac_04_double_check.toml",
     "tac_05_pin.toml",
     "tac_06_interference.toml",
+    "xq2_01_answer_check.toml",
 );
 
 /// The Go course files as shipped.
