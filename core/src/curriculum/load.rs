@@ -242,6 +242,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "tac_05_pin.toml",
     "tac_06_interference.toml",
     "xq2_01_answer_check.toml",
+    "xq2_02_history_manners.toml",
 );
 
 /// The Go course files as shipped.
