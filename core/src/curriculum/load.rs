@@ -243,6 +243,8 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "tac_06_interference.toml",
     "xq2_01_answer_check.toml",
     "xq2_02_history_manners.toml",
+    "xq2_03_side_tiger.toml",
+    "xq2_04_trough_fork.toml",
 );
 
 /// The Go course files as shipped.
