@@ -10,6 +10,8 @@
 //! moves that look tempting (checks and captures) and do not win, to name as wrong.
 //! RED (e.g. `N` or `CP`) fixes red's attacking pieces; otherwise they vary.
 //!
+//! QIKE_BLACK (e.g. `r`) fixes black's pieces other than general, advisors, elephants.
+//!
 //! `mate N COUNT SEED RED TO BY`: positions where red mates in exactly N with a single
 //! key move, made by a piece BY (`R`, `N`, `C`…) landing on one of TO (`d9,f9`, or
 //! `-` for any point).
@@ -96,12 +98,13 @@ fn fen_of(board: &[[char; 9]; 10]) -> String {
 }
 
 fn scatter(rng: &mut Rng, only: Option<&str>) -> Option<Position> {
+    let black_only = std::env::var("QIKE_BLACK").ok();
     let mut b = [['.'; 9]; 10];
     let put = |b: &mut [[char; 9]; 10], p: Point, c: char| b[p.rank as usize][p.file as usize] = c;
     let bk = free(rng, &b, (3, 5), (8, 9))?;
     put(&mut b, bk, 'k');
     for (p, c) in [((3, 9), 'a'), ((5, 9), 'a'), ((4, 8), 'a'), ((2, 9), 'b'), ((6, 9), 'b')] {
-        if rng.below(3) == 0 && b[p.1][p.0] == '.' {
+        if black_only.is_none() && rng.below(3) == 0 && b[p.1][p.0] == '.' {
             put(&mut b, Point::new(p.0 as u8, p.1 as u8), c);
         }
     }
@@ -119,7 +122,8 @@ fn scatter(rng: &mut Rng, only: Option<&str>) -> Option<Position> {
         put(&mut b, p, c);
     }
     let black = ["rr", "rn", "rc", "nc", "rnc", "rcp", "rnp", "cc", "rr", "nn"];
-    for c in black[rng.below(black.len() as u64) as usize].chars() {
+    let black = black_only.as_deref().unwrap_or(black[rng.below(black.len() as u64) as usize]);
+    for c in black.chars() {
         let ranks = if c == 'p' { (0, 4) } else { (0, 9) };
         let p = free(rng, &b, (0, 8), ranks)?;
         put(&mut b, p, c);
@@ -253,7 +257,7 @@ fn main() {
             let seed = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(1);
             let to: Vec<String> = args
                 .get(5)
-                .map(|t| t.split(',').filter(|p| !p.is_empty()).map(str::to_owned).collect())
+                .map(|t| t.split(',').filter(|p| !p.is_empty() && *p != "-").map(str::to_owned).collect())
                 .unwrap_or_default();
             let by = args.get(6).and_then(|b| b.chars().next()).unwrap_or('R');
             find_mates(n, count, seed, args.get(4).map(String::as_str), &to, by);

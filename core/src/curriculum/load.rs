@@ -245,6 +245,7 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "xq2_02_history_manners.toml",
     "xq2_03_side_tiger.toml",
     "xq2_04_trough_fork.toml",
+    "xq2_05_rook_cannon_method.toml",
 );
 
 /// The Go course files as shipped.
