@@ -246,6 +246,8 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "xq2_03_side_tiger.toml",
     "xq2_04_trough_fork.toml",
     "xq2_05_rook_cannon_method.toml",
+    "xq2_06_openings_flank.toml",
+    "xq2_07_openings_defence.toml",
 );
 
 /// The Go course files as shipped.
