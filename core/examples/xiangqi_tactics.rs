@@ -257,7 +257,9 @@ fn main() {
             let seed = args.get(3).and_then(|c| c.parse().ok()).unwrap_or(1);
             let to: Vec<String> = args
                 .get(5)
-                .map(|t| t.split(',').filter(|p| !p.is_empty() && *p != "-").map(str::to_owned).collect())
+                .map(|t| {
+                    t.split(',').filter(|p| !p.is_empty() && *p != "-").map(str::to_owned).collect()
+                })
                 .unwrap_or_default();
             let by = args.get(6).and_then(|b| b.chars().next()).unwrap_or('R');
             find_mates(n, count, seed, args.get(4).map(String::as_str), &to, by);
