@@ -71,13 +71,13 @@ fn free(rng: &mut Rng, board: &[[char; 9]; 10], files: (u8, u8), ranks: (u8, u8)
 }
 
 fn fen_of(board: &[[char; 9]; 10]) -> String {
-    let rows: Vec<String> = (0..10)
+    let rows: Vec<String> = board
+        .iter()
         .rev()
-        .map(|r| {
+        .map(|row| {
             let mut s = String::new();
             let mut gap = 0;
-            for f in 0..9 {
-                let c = board[r][f];
+            for &c in row {
                 if c == '.' {
                     gap += 1;
                 } else {
