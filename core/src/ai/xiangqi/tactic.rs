@@ -245,11 +245,9 @@ fn pinned_and_attacked(pos: &Position, by: Side) -> bool {
     })
 }
 
-/// Whether the piece on `at` could move at all if its general were not a concern: a
-/// neighbouring point along a file or rank, or a leap, that the rules allow. Found by
-/// trying the piece's moves on a copy with the side's general check ignored is not
-/// possible through the public API, so this asks a simpler question: is a point next
-/// to it (in its own moving pattern) empty or an enemy piece.
+/// Whether the piece on `at` has a point next to it in its own moving pattern that is
+/// empty or holds an enemy piece: a cheap stand-in for "it could move if its general
+/// were not exposed" (leg and eye blocks are not looked at).
 fn has_pseudo_move(pos: &Position, at: Point) -> bool {
     let Some((side, kind)) = pos.piece_at(at) else { return false };
     let steps: &[(i8, i8)] = match kind {
