@@ -186,7 +186,7 @@ fn random_inputs_never_panic() {
 }
 
 /// The course's size promise: at least 9 units and 28 lessons, at least 120 puzzles
-/// that are forced mates in 1–3, and a review lesson closing each unit.
+/// that are forced mates in 1–3, and a review lesson or a whole game closing each unit.
 #[test]
 fn the_course_has_its_promised_size_and_reviews() {
     let course = curriculum::xiangqi_course().unwrap();
@@ -198,9 +198,15 @@ fn the_course_has_its_promised_size_and_reviews() {
         .filter(|s| matches!(s, Step::Puzzle(p) if matches!(p.mate_in, Some(1..=3))))
         .count();
     assert!(mates >= 120, "{mates} mate puzzles");
+    // A unit ends with a review lesson, or with a lesson whose last step is a game
+    // against the engine played to a win.
     for unit in &course.units {
-        let last = unit.lessons.last().map(|l| l.id.as_str()).unwrap_or("");
-        assert!(last.starts_with("xq-review-"), "unit {} ends with {last}", unit.id);
+        let last = unit.lessons.last();
+        let id = last.map(|l| l.id.as_str()).unwrap_or("");
+        let ends_in_game = last.and_then(|l| l.steps.last()).is_some_and(|s| {
+            matches!(s, Step::PlayOut(p) if p.goal == qike_core::curriculum::schema::PlayGoal::Win)
+        });
+        assert!(id.starts_with("xq-review-") || ends_in_game, "unit {} ends with {id}", unit.id);
     }
     let play_outs =
         course.lessons().flat_map(|l| &l.steps).filter(|s| matches!(s, Step::PlayOut(_)));

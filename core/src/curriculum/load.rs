@@ -235,6 +235,19 @@ pub const XIANGQI_FILES: &[(&str, &str)] = embed!("xiangqi":
     "mate_10_iron_bolt.toml",
     "mate_11_heaven_earth.toml",
     "mate_12_review.toml",
+    "tac_01_double_attack.toml",
+    "tac_02_check_attack.toml",
+    "tac_03_discovered.toml",
+    "tac_04_double_check.toml",
+    "tac_05_pin.toml",
+    "tac_06_interference.toml",
+    "xq2_01_answer_check.toml",
+    "xq2_02_history_manners.toml",
+    "xq2_03_side_tiger.toml",
+    "xq2_04_trough_fork.toml",
+    "xq2_05_rook_cannon_method.toml",
+    "xq2_06_openings_flank.toml",
+    "xq2_07_openings_defence.toml",
 );
 
 /// The Go course files as shipped.

@@ -39,6 +39,7 @@ mod stones;
 pub mod teach;
 mod validate;
 pub mod xq;
+mod xq_proofs;
 
 pub use chess_steps::collect_path as chess_collect_path;
 pub use demo::demo_inputs;

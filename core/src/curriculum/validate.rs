@@ -327,6 +327,7 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             for h in &s.highlights {
                 c.point(h);
             }
+            super::xq_proofs::check(&pos, s, c);
         }
         Step::Collect(s) => {
             let (Some(pos), Some(from)) = (pos, c.point(&s.piece)) else { return };

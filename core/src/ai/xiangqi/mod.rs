@@ -23,6 +23,7 @@ mod levels;
 mod picker;
 pub(crate) mod search;
 mod see;
+pub mod tactic;
 mod tt;
 mod tune;
 mod weights;

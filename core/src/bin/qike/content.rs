@@ -4,6 +4,7 @@
 
 use std::collections::BTreeMap;
 
+use qike_core::ai::xiangqi::tactic;
 use qike_core::curriculum::schema::{Proof, PuzzleGoal, ShapeQuery};
 use qike_core::curriculum::{self, Feedback, LessonRun, Step, load};
 
@@ -75,6 +76,18 @@ fn puzzle_kind(step: &Step) -> Option<String> {
             (PuzzleGoal::Five, Some(n)) => format!("five in {n}"),
             _ => "line".to_owned(),
         }),
+        // A xiangqi tactic is named by its pattern (double attack, pin, …).
+        Step::MakeMove(m)
+            if m.proof == Some(Proof::WinsMaterial)
+                && let Ok(pos) = qike_core::xiangqi::Position::from_fen(&m.fen)
+                && let Some(first) = m.accept.first()
+                && let Some((from, to)) = curriculum::xq::parse_move(first) =>
+        {
+            let motif = qike_core::xiangqi::Move::new(from, to)
+                .filter(|&mv| pos.is_legal(mv))
+                .map_or("win material", |mv| tactic::motif(&pos, mv).name());
+            Some(format!("tactic: {motif}"))
+        }
         Step::MakeMove(m) => m.proof.map(|p| {
             match p {
                 Proof::Five => "make five",

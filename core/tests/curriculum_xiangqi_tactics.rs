@@ -1,0 +1,150 @@
+//! Xiangqi tactics in lessons: a step that claims `proof = "wins_material"` is proven by
+//! the material search, a planted false claim or a wrong move that wins as well is
+//! refused, and the shipped tactics unit teaches each pattern with positions of that
+//! pattern.
+
+use std::collections::BTreeMap;
+
+use qike_core::ai::xiangqi::tactic::{self, Motif};
+use qike_core::curriculum::schema::{Proof, Step};
+use qike_core::curriculum::{self, Problem, ValidationError, load, xq};
+use qike_core::xiangqi::{Move, Position};
+
+/// A one-step lesson around a make-move step (the step's fields, without a header).
+fn lesson(fields: &str) -> String {
+    format!(
+        r#"id = "planted"
+title = {{ zh = "题", en = "Test" }}
+[plan]
+content = {{ zh = "题", en = "Test" }}
+objectives = [{{ zh = "题", en = "Test" }}]
+key_points = [{{ zh = "题", en = "Test" }}]
+materials = [{{ zh = "题", en = "Test" }}]
+process = [{{ zh = "题", en = "Test" }}]
+summary = {{ zh = "题", en = "Test" }}
+periods = 1
+minutes = 5
+[[steps]]
+kind = "make_move"
+id = "planted-step"
+text = {{ zh = "走", en = "Move" }}
+praise = {{ zh = "好", en = "Good" }}
+hint = {{ zh = "想", en = "Think" }}
+{fields}
+"#
+    )
+}
+
+fn validate(fields: &str) -> Vec<ValidationError> {
+    let l = load::parse_lesson("planted.toml", &lesson(fields)).expect("the planted lesson parses");
+    let mut out = Vec::new();
+    curriculum::validate_lesson(&l, &mut out);
+    out
+}
+
+fn unproven(errors: &[ValidationError]) -> Vec<&str> {
+    errors
+        .iter()
+        .filter_map(|e| match &e.problem {
+            Problem::Unproven(why) => Some(why.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The red chariot goes between a black cannon and a black horse on one row.
+const FORK: &str = "3k1ab2/1c6n/9/9/9/9/4NR3/9/5K3/9 w - - 0 1";
+
+#[test]
+fn a_real_double_attack_is_proven() {
+    let errors =
+        validate(&format!("fen = \"{FORK}\"\naccept = [\"f3f8\"]\nproof = \"wins_material\""));
+    assert!(errors.is_empty(), "{errors:?}");
+}
+
+#[test]
+fn a_quiet_move_claimed_as_a_tactic_fails() {
+    // One point short of the row: it attacks nothing.
+    let errors =
+        validate(&format!("fen = \"{FORK}\"\naccept = [\"f3f7\"]\nproof = \"wins_material\""));
+    let why = unproven(&errors);
+    assert_eq!(why.len(), 1, "{errors:?}");
+    assert!(why[0].starts_with("f3f7 gains"), "{}", why[0]);
+}
+
+#[test]
+fn a_wrong_move_that_wins_as_well_fails() {
+    // Both the trough and the other jump win the cornered chariot here.
+    let fen = "3akab1r/9/9/5N3/9/9/9/9/9/3K5 w - - 0 1";
+    let wrong = r#"wrong = [{ move = "f6d7", says = { zh = "不对", en = "No" } }]"#;
+    let errors = validate(&format!(
+        "fen = \"{fen}\"\naccept = [\"f6g8\"]\nproof = \"wins_material\"\n{wrong}"
+    ));
+    let why = unproven(&errors);
+    assert_eq!(why, ["the wrong move f6d7 wins material too"], "{errors:?}");
+}
+
+#[test]
+fn a_proof_of_another_game_is_refused() {
+    let errors =
+        validate(&format!("fen = \"{FORK}\"\naccept = [\"f3f8\"]\nproof = \"starts_vcf\""));
+    assert!(errors.iter().any(|e| matches!(e.problem, Problem::NotForThisGame(_))), "{errors:?}");
+}
+
+/// The key move of a tactic step, parsed in its position.
+fn key_move(fen: &str, accept: &str) -> (Position, Move) {
+    let pos = Position::from_fen(fen).expect("a shipped position parses");
+    let (from, to) = xq::parse_move(accept).expect("a shipped move parses");
+    (pos, Move::new(from, to).expect("a move between two points"))
+}
+
+#[test]
+fn each_tactics_lesson_teaches_its_own_pattern() {
+    let course = curriculum::xiangqi_course().unwrap();
+    let expected = [
+        ("xq-tactic-double-attack", Motif::DoubleAttack),
+        ("xq-tactic-check-attack", Motif::CheckAndAttack),
+        ("xq-tactic-discovered", Motif::DiscoveredCheck),
+        ("xq-tactic-double-check", Motif::DoubleCheck),
+        ("xq-tactic-pin", Motif::Pin),
+        ("xq-tactic-interference", Motif::Interference),
+    ];
+    for (id, motif) in expected {
+        let lesson = course.lesson(id).unwrap_or_else(|| panic!("lesson {id} is in the course"));
+        let mut tactics = 0;
+        for step in &lesson.steps {
+            let Step::MakeMove(s) = step else { continue };
+            if s.proof != Some(Proof::WinsMaterial) {
+                continue;
+            }
+            tactics += 1;
+            let (pos, mv) = key_move(&s.fen, &s.accept[0]);
+            assert_eq!(tactic::motif(&pos, mv), motif, "{id}, step {}", s.id);
+            assert!(tactic::wins_material(&pos, mv), "{id}, step {}", s.id);
+        }
+        assert!(tactics >= 8, "{id} has {tactics} tactics");
+    }
+}
+
+#[test]
+fn the_course_has_forty_tactics_and_two_hundred_twenty_proven_puzzles() {
+    let course = curriculum::xiangqi_course().unwrap();
+    let mut by_motif: BTreeMap<Motif, usize> = BTreeMap::new();
+    let mut puzzles = 0;
+    for step in course.lessons().flat_map(|l| l.steps.iter()) {
+        match step {
+            Step::Puzzle(_) => puzzles += 1,
+            Step::MakeMove(s) if s.proof == Some(Proof::WinsMaterial) => {
+                puzzles += 1;
+                let (pos, mv) = key_move(&s.fen, &s.accept[0]);
+                *by_motif.entry(tactic::motif(&pos, mv)).or_default() += 1;
+            }
+            _ => {}
+        }
+    }
+    let tactics: usize = by_motif.values().sum();
+    assert!(tactics >= 40, "{tactics} tactics: {by_motif:?}");
+    assert!(by_motif.len() >= 6, "every pattern is taught: {by_motif:?}");
+    assert!(puzzles >= 220, "{puzzles} proven puzzles");
+    assert!(course.lessons().count() >= 55, "{} lessons", course.lessons().count());
+}
