@@ -151,3 +151,38 @@ fn a_count_takes_a_number_and_says_more_or_fewer() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn wrong_answers_on_the_big_eye_shapes_and_seki_fail_the_check() {
+    let fails = |course: &Course, needle: &str| {
+        let problems = curriculum::validate(course);
+        assert!(
+            problems.iter().any(|p| p.lesson == "go_life_death" && p.to_string().contains(needle)),
+            "expected '{needle}' in {problems:#?}"
+        );
+    };
+    // Pyramid four: a side point does not kill.
+    let course = planted(
+        "13_life_death.toml",
+        "goal = \"kill\"\nat = \"C2\"\naccept = [\"D1\"]",
+        "goal = \"kill\"\nat = \"C2\"\naccept = [\"C1\"]",
+    );
+    fails(&course, "C1 does not");
+    // Bulky five: the handle leaves a square four, which is dead.
+    let course = planted(
+        "13_life_death.toml",
+        "goal = \"live\"\nat = \"B2\"\naccept = [\"D1\"]",
+        "goal = \"live\"\nat = \"B2\"\naccept = [\"E1\"]",
+    );
+    fails(&course, "E1 does not");
+    // Seki: one shared liberty left out.
+    let course = planted("13_life_death.toml", "points = [\"C1\", \"G1\"]", "points = [\"C1\"]");
+    fails(&course, "G1");
+    // Not a seki: with two black stones inside, white has room to take them.
+    let course = planted(
+        "13_life_death.toml",
+        "J1 D1 E1 F1; white: B1 B2 C2 D2 E2 F2 G2 H2 H1\"\nquestion",
+        "J1 D1 E1; white: B1 B2 C2 D2 E2 F2 G2 H2 H1\"\nquestion",
+    );
+    fails(&course, "not in seki");
+}

@@ -2,7 +2,8 @@
 //!
 //! - `tap_go`: tap every point that answers a question (the liberties of a string, the
 //!   stones in atari, the capturing points, the real or false eyes, the territory of a
-//!   colour, the dead stones); the listed points must be the rules' answer.
+//!   colour, the dead stones, the shared liberties of a seki); the listed points must
+//!   be the rules' answer.
 //! - `count`: the child enters a number (liberties, stones of a colour, the area of a
 //!   colour, black's area less white's); the answer must be the area count's.
 //! - `fight`: place stones to capture, escape, kill or live, one or several moves, with
@@ -38,6 +39,9 @@ pub enum GoQuestion {
     /// 死子: the strings of `stone` that die even if `stone` moves first (each shut in
     /// a small region, read to the end).
     Dead { stone: StoneName },
+    /// 双活: the shared liberties of the seki between the group on `at` and the
+    /// other colour's group beside it, where either side's stone loses its own group.
+    Seki { at: String },
 }
 
 /// Tap every point that answers the question.
@@ -186,6 +190,12 @@ pub(crate) fn answer_points(game: &go::Game, q: &GoQuestion) -> Result<Vec<Point
             regions::territory(b, side_of(*stone), &strings_of(game, &dead))
         }
         GoQuestion::Dead { stone } => dead_stones(game, side_of(*stone))?,
+        GoQuestion::Seki { at } => {
+            match go::seki::shared_liberties(b, stone_on(game, at)?).map_err(|e| e.to_string())? {
+                Some(points) => points,
+                None => return Err(format!("the group on {at} is not in seki")),
+            }
+        }
     })
 }
 
@@ -330,7 +340,7 @@ pub fn proven_by(step: &super::Step) -> Option<&'static str> {
         }),
         super::Step::Count(_) => Some("area count"),
         super::Step::TapGo(t) => Some(match t.question {
-            GoQuestion::Dead { .. } => "life and death",
+            GoQuestion::Dead { .. } | GoQuestion::Seki { .. } => "life and death",
             GoQuestion::Territory { .. } => "area count",
             _ => "rules",
         }),

@@ -33,6 +33,7 @@ pub(crate) mod playout;
 pub mod reading;
 pub mod regions;
 pub(crate) mod score;
+pub mod seki;
 mod sgf;
 
 pub use board::{Board, MAX_SIZE, MIN_SIZE};
