@@ -186,3 +186,26 @@ fn wrong_answers_on_the_big_eye_shapes_and_seki_fail_the_check() {
     );
     fails(&course, "not in seki");
 }
+
+#[test]
+fn a_wrong_best_shape_or_an_uneven_comparison_fails_the_check() {
+    let fails = |course: &Course, needle: &str| {
+        let problems = curriculum::validate(course);
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.lesson == "go_opening_endgame" && p.to_string().contains(needle)),
+            "expected '{needle}' in {problems:#?}"
+        );
+    };
+    // The side shape named as the best.
+    let course = planted(
+        "16_opening_endgame.toml",
+        "points = [\"A4\", \"B4\", \"C4\", \"D4\", \"D3\", \"D2\", \"D1\"]",
+        "points = [\"J1\", \"J2\", \"J3\", \"K3\", \"L3\", \"L2\", \"L1\"]",
+    );
+    fails(&course, "A4");
+    // One more stone in the middle shape makes the comparison unfair.
+    let course = planted("16_opening_endgame.toml", "M10 M9\"", "M10 M9 L9\"");
+    fails(&course, "as many stones");
+}

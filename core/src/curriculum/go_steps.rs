@@ -2,7 +2,8 @@
 //!
 //! - `tap_go`: tap every point that answers a question (the liberties of a string, the
 //!   stones in atari, the capturing points, the real or false eyes, the territory of a
-//!   colour, the dead stones, the shared liberties of a seki); the listed points must
+//!   colour, the dead stones, the shared liberties of a seki, the shape enclosing the
+//!   most); the listed points must
 //!   be the rules' answer.
 //! - `count`: the child enters a number (liberties, stones of a colour, the area of a
 //!   colour, black's area less white's); the answer must be the area count's.
@@ -42,6 +43,9 @@ pub enum GoQuestion {
     /// 双活: the shared liberties of the seki between the group on `at` and the
     /// other colour's group beside it, where either side's stone loses its own group.
     Seki { at: String },
+    /// 金角银边草肚皮: of the strings through `choices` (each the same number of
+    /// stones), every stone of the one that encloses the most empty points on its own.
+    BestShape { choices: Vec<String> },
 }
 
 /// Tap every point that answers the question.
@@ -190,6 +194,7 @@ pub(crate) fn answer_points(game: &go::Game, q: &GoQuestion) -> Result<Vec<Point
             regions::territory(b, side_of(*stone), &strings_of(game, &dead))
         }
         GoQuestion::Dead { stone } => dead_stones(game, side_of(*stone))?,
+        GoQuestion::BestShape { choices } => best_shape(game, choices)?,
         GoQuestion::Seki { at } => {
             match go::seki::shared_liberties(b, stone_on(game, at)?).map_err(|e| e.to_string())? {
                 Some(points) => points,
@@ -197,6 +202,29 @@ pub(crate) fn answer_points(game: &go::Game, q: &GoQuestion) -> Result<Vec<Point
             }
         }
     })
+}
+
+/// Every stone of the string, among `choices`, that encloses the most points alone;
+/// the strings must have the same number of stones and one must enclose strictly
+/// more than every other.
+fn best_shape(game: &go::Game, choices: &[String]) -> Result<Vec<Point>, String> {
+    let b = game.board();
+    let mut scored = Vec::new();
+    for c in choices {
+        let p = stone_on(game, c)?;
+        scored.push((c, b.string(p), go::enclosure::enclosed_by(b, p).len()));
+    }
+    if scored.len() < 2 || scored.iter().any(|s| s.1.len() != scored[0].1.len()) {
+        return Err("the shapes to compare must be two or more strings of as many stones".into());
+    }
+    if scored.iter().any(|s| scored.iter().any(|t| !std::ptr::eq(s, t) && s.1 == t.1)) {
+        return Err("two choices name the same string".into());
+    }
+    scored.sort_by(|a, b| b.2.cmp(&a.2));
+    if scored[0].2 == scored[1].2 {
+        return Err(format!("{} and {} enclose as much", scored[0].0, scored[1].0));
+    }
+    Ok(strings_of(game, &[b.string(stone_on(game, scored[0].0)?)[0]]))
 }
 
 /// The stones of `side` that die even with `side` to move. Strings that are not shut
@@ -341,7 +369,7 @@ pub fn proven_by(step: &super::Step) -> Option<&'static str> {
         super::Step::Count(_) => Some("area count"),
         super::Step::TapGo(t) => Some(match t.question {
             GoQuestion::Dead { .. } | GoQuestion::Seki { .. } => "life and death",
-            GoQuestion::Territory { .. } => "area count",
+            GoQuestion::Territory { .. } | GoQuestion::BestShape { .. } => "area count",
             _ => "rules",
         }),
         _ => None,

@@ -119,6 +119,7 @@ fn check_step(game: GameKind, step: &Step) -> Result<(), String> {
             match &s.question {
                 Q::Liberties { at } | Q::Seki { at } => point(at)?,
                 Q::Territory { dead, .. } => dead.iter().try_for_each(point)?,
+                Q::BestShape { choices } => choices.iter().try_for_each(point)?,
                 _ => {}
             }
             s.points.iter().try_for_each(point)

@@ -25,6 +25,7 @@ mod benson;
 pub(crate) mod board;
 mod coords;
 mod dead;
+pub mod enclosure;
 mod face;
 mod game;
 pub mod lesson;
