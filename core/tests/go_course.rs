@@ -209,3 +209,31 @@ fn a_wrong_best_shape_or_an_uneven_comparison_fails_the_check() {
     let course = planted("16_opening_endgame.toml", "M10 M9\"", "M10 M9 L9\"");
     fails(&course, "as many stones");
 }
+
+#[test]
+fn a_count_with_living_stones_called_dead_fails_the_check() {
+    // Without the walls around its pocket the white stone sits in 26 empty points:
+    // too much room to read to the end, so it is not proven dead.
+    let open = "black: D1 D2 D3 D4 D5 D6 D7 D8 D9 C5; white";
+    let course = planted(
+        "15_counting.toml",
+        "black: D1 D2 D3 D4 D5 D6 D7 D8 D9 A4 B4 C4 A6 B6 C6; white",
+        open,
+    );
+    let problems = curriculum::validate(&course);
+    assert!(
+        problems.iter().any(|p| p.lesson == "go_counting" && p.to_string().contains("B5")),
+        "{problems:#?}"
+    );
+    // A living black wall named dead.
+    let course = planted(
+        "17_review_5.toml",
+        "dead = [\"B5\"]\nanswer = 36",
+        "dead = [\"B5\", \"D1\"]\nanswer = 36",
+    );
+    let problems = curriculum::validate(&course);
+    assert!(
+        problems.iter().any(|p| p.lesson == "go_review_5" && p.to_string().contains("D1")),
+        "{problems:#?}"
+    );
+}

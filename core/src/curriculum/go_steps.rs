@@ -191,6 +191,7 @@ pub(crate) fn answer_points(game: &go::Game, q: &GoQuestion) -> Result<Vec<Point
         GoQuestion::Territory { stone, dead } => {
             let dead: Vec<Point> =
                 dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+            prove_dead(game, &dead)?;
             regions::territory(b, side_of(*stone), &strings_of(game, &dead))
         }
         GoQuestion::Dead { stone } => dead_stones(game, side_of(*stone))?,
@@ -246,10 +247,30 @@ fn dead_stones(game: &go::Game, side: Side) -> Result<Vec<Point>, String> {
     Ok(out)
 }
 
+/// Proves that the strings through `dead` are dead: each is shut in a small region
+/// and the life-and-death search finds it taken even with its owner to move.
+fn prove_dead(game: &go::Game, dead: &[Point]) -> Result<(), String> {
+    let b = game.board();
+    for &p in dead {
+        let owner = b.get(p).ok_or_else(|| format!("there is no stone on {}", go::gtp_name(p)))?;
+        match life_death::lives(b, p, owner) {
+            Ok(false) => {}
+            Ok(true) => {
+                return Err(format!("the stones on {} live, they are not dead", go::gtp_name(p)));
+            }
+            Err(e) => {
+                return Err(format!("the stones on {} are not proven dead: {e}", go::gtp_name(p)));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The area count's answer to a count question.
 pub(crate) fn count_answer(game: &go::Game, s: &Count) -> Result<i64, String> {
     let b = game.board();
     let dead: Vec<Point> = s.dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+    prove_dead(game, &dead)?;
     let area = || -> Result<go::AreaCount, String> {
         let mut g = game.clone();
         while !g.is_over() {
