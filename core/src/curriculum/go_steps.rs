@@ -221,7 +221,7 @@ fn best_shape(game: &go::Game, choices: &[String]) -> Result<Vec<Point>, String>
     if scored.iter().any(|s| scored.iter().any(|t| !std::ptr::eq(s, t) && s.1 == t.1)) {
         return Err("two choices name the same string".into());
     }
-    scored.sort_by(|a, b| b.2.cmp(&a.2));
+    scored.sort_by_key(|s| std::cmp::Reverse(s.2));
     if scored[0].2 == scored[1].2 {
         return Err(format!("{} and {} enclose as much", scored[0].0, scored[1].0));
     }

@@ -181,7 +181,7 @@ impl LifeSearch {
             })
             .collect();
         // Stable sort: equal scores keep board order, so the search is reproducible.
-        scored.sort_by(|a, b| b.1.cmp(&a.1));
+        scored.sort_by_key(|s| std::cmp::Reverse(s.1));
         scored.into_iter().map(|(i, _)| b.point(i)).collect()
     }
 
