@@ -151,3 +151,89 @@ fn a_count_takes_a_number_and_says_more_or_fewer() {
         other => panic!("{other:?}"),
     }
 }
+
+#[test]
+fn wrong_answers_on_the_big_eye_shapes_and_seki_fail_the_check() {
+    let fails = |course: &Course, needle: &str| {
+        let problems = curriculum::validate(course);
+        assert!(
+            problems.iter().any(|p| p.lesson == "go_life_death" && p.to_string().contains(needle)),
+            "expected '{needle}' in {problems:#?}"
+        );
+    };
+    // Pyramid four: a side point does not kill.
+    let course = planted(
+        "13_life_death.toml",
+        "goal = \"kill\"\nat = \"C2\"\naccept = [\"D1\"]",
+        "goal = \"kill\"\nat = \"C2\"\naccept = [\"C1\"]",
+    );
+    fails(&course, "C1 does not");
+    // Bulky five: the handle leaves a square four, which is dead.
+    let course = planted(
+        "13_life_death.toml",
+        "goal = \"live\"\nat = \"B2\"\naccept = [\"D1\"]",
+        "goal = \"live\"\nat = \"B2\"\naccept = [\"E1\"]",
+    );
+    fails(&course, "E1 does not");
+    // Seki: one shared liberty left out.
+    let course = planted("13_life_death.toml", "points = [\"C1\", \"G1\"]", "points = [\"C1\"]");
+    fails(&course, "G1");
+    // Not a seki: with two black stones inside, white has room to take them.
+    let course = planted(
+        "13_life_death.toml",
+        "J1 D1 E1 F1; white: B1 B2 C2 D2 E2 F2 G2 H2 H1\"\nquestion",
+        "J1 D1 E1; white: B1 B2 C2 D2 E2 F2 G2 H2 H1\"\nquestion",
+    );
+    fails(&course, "not in seki");
+}
+
+#[test]
+fn a_wrong_best_shape_or_an_uneven_comparison_fails_the_check() {
+    let fails = |course: &Course, needle: &str| {
+        let problems = curriculum::validate(course);
+        assert!(
+            problems
+                .iter()
+                .any(|p| p.lesson == "go_opening_endgame" && p.to_string().contains(needle)),
+            "expected '{needle}' in {problems:#?}"
+        );
+    };
+    // The side shape named as the best.
+    let course = planted(
+        "16_opening_endgame.toml",
+        "points = [\"A4\", \"B4\", \"C4\", \"D4\", \"D3\", \"D2\", \"D1\"]",
+        "points = [\"J1\", \"J2\", \"J3\", \"K3\", \"L3\", \"L2\", \"L1\"]",
+    );
+    fails(&course, "A4");
+    // One more stone in the middle shape makes the comparison unfair.
+    let course = planted("16_opening_endgame.toml", "M10 M9\"", "M10 M9 L9\"");
+    fails(&course, "as many stones");
+}
+
+#[test]
+fn a_count_with_living_stones_called_dead_fails_the_check() {
+    // Without the walls around its pocket the white stone sits in 26 empty points:
+    // too much room to read to the end, so it is not proven dead.
+    let open = "black: D1 D2 D3 D4 D5 D6 D7 D8 D9 C5; white";
+    let course = planted(
+        "15_counting.toml",
+        "black: D1 D2 D3 D4 D5 D6 D7 D8 D9 A4 B4 C4 A6 B6 C6; white",
+        open,
+    );
+    let problems = curriculum::validate(&course);
+    assert!(
+        problems.iter().any(|p| p.lesson == "go_counting" && p.to_string().contains("B5")),
+        "{problems:#?}"
+    );
+    // A living black wall named dead.
+    let course = planted(
+        "17_review_5.toml",
+        "dead = [\"B5\"]\nanswer = 36",
+        "dead = [\"B5\", \"D1\"]\nanswer = 36",
+    );
+    let problems = curriculum::validate(&course);
+    assert!(
+        problems.iter().any(|p| p.lesson == "go_review_5" && p.to_string().contains("D1")),
+        "{problems:#?}"
+    );
+}

@@ -2,7 +2,9 @@
 //!
 //! - `tap_go`: tap every point that answers a question (the liberties of a string, the
 //!   stones in atari, the capturing points, the real or false eyes, the territory of a
-//!   colour, the dead stones); the listed points must be the rules' answer.
+//!   colour, the dead stones, the shared liberties of a seki, the shape enclosing the
+//!   most); the listed points must
+//!   be the rules' answer.
 //! - `count`: the child enters a number (liberties, stones of a colour, the area of a
 //!   colour, black's area less white's); the answer must be the area count's.
 //! - `fight`: place stones to capture, escape, kill or live, one or several moves, with
@@ -38,6 +40,12 @@ pub enum GoQuestion {
     /// 死子: the strings of `stone` that die even if `stone` moves first (each shut in
     /// a small region, read to the end).
     Dead { stone: StoneName },
+    /// 双活: the shared liberties of the seki between the group on `at` and the
+    /// other colour's group beside it, where either side's stone loses its own group.
+    Seki { at: String },
+    /// 金角银边草肚皮: of the strings through `choices` (each the same number of
+    /// stones), every stone of the one that encloses the most empty points on its own.
+    BestShape { choices: Vec<String> },
 }
 
 /// Tap every point that answers the question.
@@ -183,10 +191,41 @@ pub(crate) fn answer_points(game: &go::Game, q: &GoQuestion) -> Result<Vec<Point
         GoQuestion::Territory { stone, dead } => {
             let dead: Vec<Point> =
                 dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+            prove_dead(game, &dead)?;
             regions::territory(b, side_of(*stone), &strings_of(game, &dead))
         }
         GoQuestion::Dead { stone } => dead_stones(game, side_of(*stone))?,
+        GoQuestion::BestShape { choices } => best_shape(game, choices)?,
+        GoQuestion::Seki { at } => {
+            match go::seki::shared_liberties(b, stone_on(game, at)?).map_err(|e| e.to_string())? {
+                Some(points) => points,
+                None => return Err(format!("the group on {at} is not in seki")),
+            }
+        }
     })
+}
+
+/// Every stone of the string, among `choices`, that encloses the most points alone;
+/// the strings must have the same number of stones and one must enclose strictly
+/// more than every other.
+fn best_shape(game: &go::Game, choices: &[String]) -> Result<Vec<Point>, String> {
+    let b = game.board();
+    let mut scored = Vec::new();
+    for c in choices {
+        let p = stone_on(game, c)?;
+        scored.push((c, b.string(p), go::enclosure::enclosed_by(b, p).len()));
+    }
+    if scored.len() < 2 || scored.iter().any(|s| s.1.len() != scored[0].1.len()) {
+        return Err("the shapes to compare must be two or more strings of as many stones".into());
+    }
+    if scored.iter().any(|s| scored.iter().any(|t| !std::ptr::eq(s, t) && s.1 == t.1)) {
+        return Err("two choices name the same string".into());
+    }
+    scored.sort_by_key(|s| std::cmp::Reverse(s.2));
+    if scored[0].2 == scored[1].2 {
+        return Err(format!("{} and {} enclose as much", scored[0].0, scored[1].0));
+    }
+    Ok(strings_of(game, &[b.string(stone_on(game, scored[0].0)?)[0]]))
 }
 
 /// The stones of `side` that die even with `side` to move. Strings that are not shut
@@ -208,10 +247,30 @@ fn dead_stones(game: &go::Game, side: Side) -> Result<Vec<Point>, String> {
     Ok(out)
 }
 
+/// Proves that the strings through `dead` are dead: each is shut in a small region
+/// and the life-and-death search finds it taken even with its owner to move.
+fn prove_dead(game: &go::Game, dead: &[Point]) -> Result<(), String> {
+    let b = game.board();
+    for &p in dead {
+        let owner = b.get(p).ok_or_else(|| format!("there is no stone on {}", go::gtp_name(p)))?;
+        match life_death::lives(b, p, owner) {
+            Ok(false) => {}
+            Ok(true) => {
+                return Err(format!("the stones on {} live, they are not dead", go::gtp_name(p)));
+            }
+            Err(e) => {
+                return Err(format!("the stones on {} are not proven dead: {e}", go::gtp_name(p)));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The area count's answer to a count question.
 pub(crate) fn count_answer(game: &go::Game, s: &Count) -> Result<i64, String> {
     let b = game.board();
     let dead: Vec<Point> = s.dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+    prove_dead(game, &dead)?;
     let area = || -> Result<go::AreaCount, String> {
         let mut g = game.clone();
         while !g.is_over() {
@@ -330,8 +389,8 @@ pub fn proven_by(step: &super::Step) -> Option<&'static str> {
         }),
         super::Step::Count(_) => Some("area count"),
         super::Step::TapGo(t) => Some(match t.question {
-            GoQuestion::Dead { .. } => "life and death",
-            GoQuestion::Territory { .. } => "area count",
+            GoQuestion::Dead { .. } | GoQuestion::Seki { .. } => "life and death",
+            GoQuestion::Territory { .. } | GoQuestion::BestShape { .. } => "area count",
             _ => "rules",
         }),
         _ => None,

@@ -117,8 +117,9 @@ fn check_step(game: GameKind, step: &Step) -> Result<(), String> {
         Step::TapGo(s) => {
             use super::go_steps::GoQuestion as Q;
             match &s.question {
-                Q::Liberties { at } => point(at)?,
+                Q::Liberties { at } | Q::Seki { at } => point(at)?,
                 Q::Territory { dead, .. } => dead.iter().try_for_each(point)?,
+                Q::BestShape { choices } => choices.iter().try_for_each(point)?,
                 _ => {}
             }
             s.points.iter().try_for_each(point)

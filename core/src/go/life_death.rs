@@ -5,11 +5,14 @@
 //! wholly inside it. Both sides play only inside the region, or pass; the wall around
 //! it is taken as safe. The group dies once the stone asked about is taken (what is
 //! played in the emptied space afterwards is a new fight); it lives when it is
-//! unconditionally alive (Benson), or when both sides pass with it still on the board. Every move of both sides is tried, so a "dies" answer is proven
-//! against every defence and a "lives" answer against every attack. Positions
-//! already read are kept in a table (keyed by the board, the ko point, the side to
-//! move and a pending pass); a position repeated on the current line is refused, as
-//! superko refuses it. A region too big, or a line too long, gives "not known".
+//! unconditionally alive (Benson), or when both sides pass with it still on the
+//! board (双活 counts as living). Every move of both sides is tried, so a "dies"
+//! answer is proven against every defence and a "lives" answer against every
+//! attack. A position repeated on the current line is refused, as positional superko
+//! refuses it. Positions already read are kept in a table keyed by the stones, the
+//! ko point, the side to move and a pending pass; a result that leaned on such a
+//! refusal depends on the line and is not kept. A region too big, or a line too
+//! long, gives "not known".
 
 use std::collections::HashMap;
 
@@ -18,9 +21,9 @@ use super::board::{Board, Cell};
 use crate::game::{Point, Side};
 
 /// The largest region (points) the search takes on.
-pub const MAX_REGION: usize = 14;
+pub const MAX_REGION: usize = 22;
 /// Positions the search may visit for one question.
-pub const LIFE_NODES: u64 = 2_000_000;
+pub const LIFE_NODES: u64 = 3_000_000;
 /// The longest line the search follows.
 const MAX_PLIES: usize = 60;
 
@@ -91,6 +94,21 @@ pub fn region(board: &Board, at: Point) -> Result<Vec<Point>, LifeError> {
     Ok(points)
 }
 
+/// What the search learned about one position: the result, and whether it leaned on
+/// the line that led there (a move refused because it would repeat a position of
+/// the line). Only results that did not lean on the line go into the table, so a
+/// ko fight read along one line never decides a transposed position reached along
+/// another.
+#[derive(Debug, Clone, Copy)]
+struct Found {
+    lives: bool,
+    history: bool,
+}
+
+/// The table key: the stones, the ko point, who is to move and whether the last
+/// move was a pass.
+type Key = (u64, Option<Point>, bool, bool);
+
 /// A life-and-death question: the group on one point and its region.
 #[derive(Debug)]
 pub struct LifeSearch {
@@ -99,7 +117,7 @@ pub struct LifeSearch {
     at: usize,
     region: Vec<usize>,
     nodes: u64,
-    table: HashMap<(u64, Option<Point>, bool, bool), bool>,
+    table: HashMap<Key, bool>,
     path: Vec<u64>,
 }
 
@@ -146,58 +164,111 @@ impl LifeSearch {
         self.region.iter().any(|&i| b.cell(i) == Cell::of(self.defender) && alive[i])
     }
 
-    /// The legal moves of `side` inside the region.
+    /// The legal moves of `side` inside the region, the likeliest first: points with
+    /// more empty neighbours (the vital point of an eye shape is the one touching
+    /// most of the others), then moves that take stones.
     pub fn moves(&self, b: &Board, side: Side) -> Vec<Point> {
-        self.region.iter().map(|&i| b.point(i)).filter(|&p| b.is_legal(p, side)).collect()
+        let mut scored: Vec<(usize, usize)> = self
+            .region
+            .iter()
+            .filter(|&&i| b.is_legal(b.point(i), side))
+            .map(|&i| {
+                let empty = b.neighbours(i).iter().filter(|&&n| b.cell(n) == Cell::Empty).count();
+                let takes = b.neighbours(i).iter().any(|&n| {
+                    b.cell(n) == Cell::of(side.opponent()) && b.liberties(b.point(n)) == 1
+                });
+                (i, empty * 2 + usize::from(takes) * 3)
+            })
+            .collect();
+        // Stable sort: equal scores keep board order, so the search is reproducible.
+        scored.sort_by_key(|s| std::cmp::Reverse(s.1));
+        scored.into_iter().map(|(i, _)| b.point(i)).collect()
     }
 
     /// Whether the group lives with `to_move` to play; `passed` when the last move
     /// was a pass (a second pass ends the fight).
     pub fn lives(&mut self, b: &Board, to_move: Side, passed: bool) -> Result<bool, LifeError> {
+        self.search(b, to_move, passed).map(|f| f.lives)
+    }
+
+    fn search(&mut self, b: &Board, to_move: Side, passed: bool) -> Result<Found, LifeError> {
         if self.taken(b) {
-            return Ok(false);
+            return Ok(Found { lives: false, history: false });
         }
         if self.benson_alive(b) {
-            return Ok(true);
+            return Ok(Found { lives: true, history: false });
         }
-        let key = (b.hash(), b.ko_point(), to_move == self.defender, passed);
-        if let Some(&known) = self.table.get(&key) {
-            return Ok(known);
+        let defending = to_move == self.defender;
+        // The defender passing after a pass ends the fight with the group standing.
+        if passed && defending {
+            return Ok(Found { lives: true, history: false });
+        }
+        let key = (b.hash(), b.ko_point(), defending, passed);
+        if let Some(&lives) = self.table.get(&key) {
+            return Ok(Found { lives, history: false });
         }
         self.nodes += 1;
         if self.nodes > LIFE_NODES || self.path.len() > MAX_PLIES {
             return Err(LifeError::TooDeep);
         }
-        let defending = to_move == self.defender;
-        // What a pass gives: the end when the other side passed just before.
-        let pass = if passed {
-            true
-        } else {
+        let mut history = false;
+        let mut result = None;
+        self.path.push(b.hash());
+        for p in self.moves(b, to_move) {
             let mut next = b.clone();
-            next.clear_ko();
-            self.path.push(b.hash());
-            let r = self.lives(&next, to_move.opponent(), true);
-            self.path.pop();
-            r?
-        };
-        let mut result = pass;
-        if result != defending {
-            for p in self.moves(b, to_move) {
-                let mut next = b.clone();
-                if next.play(p, to_move).is_err() || self.path.contains(&next.hash()) {
-                    continue;
+            if next.play(p, to_move).is_err() {
+                continue;
+            }
+            if self.path.contains(&next.hash()) {
+                // Superko: the move is refused on this line only.
+                history = true;
+                continue;
+            }
+            let r = self.search(&next, to_move.opponent(), false);
+            let r = match r {
+                Ok(r) => r,
+                Err(e) => {
+                    self.path.pop();
+                    return Err(e);
                 }
-                self.path.push(b.hash());
-                let r = self.lives(&next, to_move.opponent(), false);
-                self.path.pop();
-                if r? == defending {
-                    result = defending;
-                    break;
-                }
+            };
+            history |= r.history;
+            if r.lives == defending {
+                // A winning move is a proof whatever else the line refused.
+                history = r.history;
+                result = Some(defending);
+                break;
             }
         }
-        self.table.insert(key, result);
-        Ok(result)
+        // Last, a pass: the fight ends if the other side passed just before.
+        let lives = match result {
+            Some(l) => l,
+            None if passed => true,
+            None => {
+                let mut next = b.clone();
+                next.clear_ko();
+                let r = self.search(&next, to_move.opponent(), true);
+                match r {
+                    Ok(r) => {
+                        if r.lives == defending {
+                            history = r.history;
+                        } else {
+                            history |= r.history;
+                        }
+                        r.lives
+                    }
+                    Err(e) => {
+                        self.path.pop();
+                        return Err(e);
+                    }
+                }
+            }
+        };
+        self.path.pop();
+        if !history {
+            self.table.insert(key, lives);
+        }
+        Ok(Found { lives, history })
     }
 }
 

@@ -25,6 +25,7 @@ mod benson;
 pub(crate) mod board;
 mod coords;
 mod dead;
+pub mod enclosure;
 mod face;
 mod game;
 pub mod lesson;
@@ -33,6 +34,7 @@ pub(crate) mod playout;
 pub mod reading;
 pub mod regions;
 pub(crate) mod score;
+pub mod seki;
 mod sgf;
 
 pub use board::{Board, MAX_SIZE, MIN_SIZE};
