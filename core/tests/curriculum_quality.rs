@@ -2,27 +2,14 @@
 //! move that is really as good, and a claimed draw that is lost are all caught, while
 //! the shipped xiangqi course passes.
 
+mod common;
+
 use qike_core::curriculum::quality::check_lesson_quality;
 use qike_core::curriculum::{self, Problem, ValidationError, load};
 
 /// A one-step lesson around `step` (a TOML table without its `[[steps]]` header).
 fn lesson(step: &str) -> String {
-    format!(
-        r#"id = "planted"
-title = {{ zh = "题", en = "Test" }}
-[plan]
-content = {{ zh = "题", en = "Test" }}
-objectives = [{{ zh = "题", en = "Test" }}]
-key_points = [{{ zh = "题", en = "Test" }}]
-materials = [{{ zh = "题", en = "Test" }}]
-process = [{{ zh = "题", en = "Test" }}]
-summary = {{ zh = "题", en = "Test" }}
-periods = 1
-minutes = 5
-[[steps]]
-{step}
-"#
-    )
+    format!("{}[[steps]]\n{step}\n", common::LESSON_HEAD)
 }
 
 fn check(step: &str) -> Vec<ValidationError> {

@@ -3,6 +3,8 @@
 //! refused, and the shipped tactics unit teaches each pattern with positions of that
 //! pattern.
 
+mod common;
+
 use std::collections::BTreeMap;
 
 use qike_core::ai::xiangqi::tactic::{self, Motif};
@@ -13,25 +15,15 @@ use qike_core::xiangqi::{Move, Position};
 /// A one-step lesson around a make-move step (the step's fields, without a header).
 fn lesson(fields: &str) -> String {
     format!(
-        r#"id = "planted"
-title = {{ zh = "题", en = "Test" }}
-[plan]
-content = {{ zh = "题", en = "Test" }}
-objectives = [{{ zh = "题", en = "Test" }}]
-key_points = [{{ zh = "题", en = "Test" }}]
-materials = [{{ zh = "题", en = "Test" }}]
-process = [{{ zh = "题", en = "Test" }}]
-summary = {{ zh = "题", en = "Test" }}
-periods = 1
-minutes = 5
-[[steps]]
+        r#"{}[[steps]]
 kind = "make_move"
 id = "planted-step"
 text = {{ zh = "走", en = "Move" }}
 praise = {{ zh = "好", en = "Good" }}
 hint = {{ zh = "想", en = "Think" }}
 {fields}
-"#
+"#,
+        common::LESSON_HEAD
     )
 }
 
