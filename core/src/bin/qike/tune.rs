@@ -37,14 +37,45 @@ fn num<T: std::str::FromStr>(v: Option<String>, what: &str, default: T) -> Resul
 
 /// Reads a weights file.
 pub fn read_weights(path: &str) -> Result<Weights, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    Weights::parse(&text).map_err(|e| format!("{path}: {e}"))
+    Weights::parse(&read_text(path)?).map_err(|e| format!("{path}: {e}"))
 }
 
 /// Reads a xiangqi weights file.
 pub fn read_xiangqi_weights(path: &str) -> Result<xiangqi::Weights, String> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-    xiangqi::Weights::parse(&text).map_err(|e| format!("{path}: {e}"))
+    xiangqi::Weights::parse(&read_text(path)?).map_err(|e| format!("{path}: {e}"))
+}
+
+fn read_text(path: &str) -> Result<String, String> {
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))
+}
+
+/// The `--data FILE` options of `fit`; at least one.
+fn data_files(args: &mut Args, game: &str) -> Result<Vec<String>, String> {
+    let mut files = Vec::new();
+    while let Some(f) = args.option("--data") {
+        files.push(f);
+    }
+    if files.is_empty() {
+        return Err(format!("fit wants --data FILE (from `qike tune {game} gen`)"));
+    }
+    Ok(files)
+}
+
+/// The non-empty lines of a data file, each read by `parse` (given the line and its
+/// number from 1).
+fn read_data<T>(
+    path: &str,
+    mut parse: impl FnMut(&str, usize) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
+    let mut out = Vec::new();
+    for (i, line) in BufReader::new(file).lines().enumerate() {
+        let line = line.map_err(|e| format!("cannot read {path}: {e}"))?;
+        if !line.trim().is_empty() {
+            out.push(parse(&line, i + 1)?);
+        }
+    }
+    Ok(out)
 }
 
 pub fn command(args: &mut Args) -> Result<(), String> {
@@ -86,33 +117,20 @@ fn gen_command(args: &mut Args) -> Result<(), String> {
 }
 
 fn read_positions(path: &str) -> Result<Vec<(Position, f64)>, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
-    let mut out = Vec::new();
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("cannot read {path}: {e}"))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bad = || format!("{path} line {}: wants `FEN;result` with result 1, 0.5 or 0", i + 1);
+    read_data(path, |line, n| {
+        let bad = || format!("{path} line {n}: wants `FEN;result` with result 1, 0.5 or 0");
         let (fen, result) = line.rsplit_once(';').ok_or_else(bad)?;
         let result: f64 = result.trim().parse().map_err(|_| bad())?;
         if ![0.0, 0.5, 1.0].contains(&result) {
             return Err(bad());
         }
-        let pos = Position::from_fen(fen).map_err(|e| format!("{path} line {}: {e}", i + 1))?;
-        out.push((pos, result));
-    }
-    Ok(out)
+        let pos = Position::from_fen(fen).map_err(|e| format!("{path} line {n}: {e}"))?;
+        Ok((pos, result))
+    })
 }
 
 fn fit_command(args: &mut Args) -> Result<(), String> {
-    let mut files = Vec::new();
-    while let Some(f) = args.option("--data") {
-        files.push(f);
-    }
-    if files.is_empty() {
-        return Err("fit wants --data FILE (from `qike tune chess gen`)".into());
-    }
+    let files = data_files(args, "chess")?;
     let start = match args.option("--start") {
         Some(p) => read_weights(&p)?,
         None => Weights::builtin().clone(),
@@ -215,15 +233,8 @@ fn xiangqi_gen(args: &mut Args) -> Result<(), String> {
 fn read_xiangqi_positions(
     path: &str,
 ) -> Result<Vec<(qike_core::xiangqi::Position, f64, f64)>, String> {
-    let file = std::fs::File::open(path).map_err(|e| format!("cannot open {path}: {e}"))?;
-    let mut out = Vec::new();
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.map_err(|e| format!("cannot read {path}: {e}"))?;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let bad =
-            || format!("{path} line {}: wants `FEN;result;score` with result 1, 0.5 or 0", i + 1);
+    read_data(path, |line, n| {
+        let bad = || format!("{path} line {n}: wants `FEN;result;score` with result 1, 0.5 or 0");
         let mut parts = line.split(';');
         let (Some(fen), Some(result), Some(score), None) =
             (parts.next(), parts.next(), parts.next(), parts.next())
@@ -236,20 +247,13 @@ fn read_xiangqi_positions(
             return Err(bad());
         }
         let pos = qike_core::xiangqi::Position::from_fen(fen)
-            .map_err(|e| format!("{path} line {}: {e}", i + 1))?;
-        out.push((pos, result, score));
-    }
-    Ok(out)
+            .map_err(|e| format!("{path} line {n}: {e}"))?;
+        Ok((pos, result, score))
+    })
 }
 
 fn xiangqi_fit(args: &mut Args) -> Result<(), String> {
-    let mut files = Vec::new();
-    while let Some(f) = args.option("--data") {
-        files.push(f);
-    }
-    if files.is_empty() {
-        return Err("fit wants --data FILE (from `qike tune xiangqi gen`)".into());
-    }
+    let files = data_files(args, "xiangqi")?;
     let start = match args.option("--start") {
         Some(p) => read_xiangqi_weights(&p)?,
         None => xiangqi::Weights::builtin().clone(),
