@@ -2,16 +2,8 @@
 //! positions from self-play, a fit that writes a weights file the engine reads back,
 //! and `qike match --game chess --sprt` deciding a lopsided match.
 
-use std::process::Command;
-
-fn qike(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qike")).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::qike;
 
 #[test]
 fn positions_fit_and_play_back() {

@@ -3,7 +3,8 @@
 //! imports a folder (a tampered copy and another class's report refused, a second
 //! import changes nothing), and the dashboard and CSV show the pupil.
 
-use std::process::Command;
+mod common;
+use common::qike;
 
 use qike_core::progress::{
     JoinCode, JoinCodeError, LessonAttempt, LessonStatus, NewClass, NewProfile, ProgressStore,
@@ -149,15 +150,6 @@ fn class_round_trip_through_files() {
 
     kid_store.close().unwrap();
     teacher.close().unwrap();
-}
-
-fn qike(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qike")).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 #[test]

@@ -1,6 +1,8 @@
 //! Tournaments: Berger tables against the published rule, a hand-checked crosstable,
 //! Swiss absolute rules over random events, knockouts, TRF round trips and the CLI.
 
+mod common;
+use common::qike;
 use std::collections::HashSet;
 use std::process::Command;
 
@@ -601,15 +603,6 @@ fn knockout_brackets_series_and_podium() {
 }
 
 // ---------------------------------------------------------------- CLI
-
-fn qike(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qike")).args(args).output().expect("run qike");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn cli_pairs_and_ranks_a_trf() {

@@ -1,16 +1,8 @@
 //! The xiangqi match's sequential test and the xiangqi tuning pipeline through the `qike`
 //! binary.
 
-use std::process::Command;
-
-fn qike(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qike")).args(args).output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::qike;
 
 #[test]
 fn the_sequential_test_stops_a_lopsided_xiangqi_match() {

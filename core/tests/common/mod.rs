@@ -89,3 +89,16 @@ pub fn joined_pupil(store: &ProgressStore, name: &str, code: &str, joined: Times
     store.join_class(p.id, code, "", joined).unwrap();
     p.id
 }
+
+/// Runs the `qike` binary: whether it succeeded, its output and its error output.
+pub fn qike(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qike"))
+        .args(args)
+        .output()
+        .expect("run qike");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).expect("qike writes UTF-8"),
+        String::from_utf8(out.stderr).expect("qike writes UTF-8 errors"),
+    )
+}
