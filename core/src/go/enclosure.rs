@@ -53,15 +53,7 @@ pub fn enclosed_by(board: &Board, at: Point) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::lesson::read;
-    use crate::go::{Move, parse_gtp};
-
-    fn pt(name: &str) -> Point {
-        match parse_gtp(name, 19) {
-            Ok(Move::Play(p)) => p,
-            _ => panic!("{name}"),
-        }
-    }
+    use crate::go::lesson::{pt, read};
 
     #[test]
     fn seven_stones_enclose_most_in_the_corner_and_nothing_in_the_centre() {

@@ -56,6 +56,15 @@ pub fn read(size: u8, text: &str) -> Result<Game, String> {
     Game::from_position(size, Rules::default(), &stones, turn).map_err(|e| e.to_string())
 }
 
+/// A point named in GTP style (`D4`), for tests of the Go solvers.
+#[cfg(test)]
+pub(crate) fn pt(name: &str) -> Point {
+    match parse_gtp(name, 19) {
+        Ok(super::Move::Play(p)) => p,
+        _ => panic!("{name} is not a point"),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

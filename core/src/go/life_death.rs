@@ -318,15 +318,7 @@ pub fn answer(board: &Board, at: Point, side: Side) -> Result<Option<Point>, Lif
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::lesson::read;
-    use crate::go::{Move, parse_gtp};
-
-    fn pt(name: &str) -> Point {
-        match parse_gtp(name, 19) {
-            Ok(Move::Play(p)) => p,
-            _ => panic!("{name}"),
-        }
-    }
+    use crate::go::lesson::{pt, read};
 
     // A white group in the corner with a straight three of eye space (A1 B1 C1),
     // sealed by a black wall.

@@ -284,15 +284,7 @@ pub fn stubborn_attack(board: &Board, target: Point) -> Option<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::lesson::read;
-    use crate::go::{Move, parse_gtp};
-
-    fn pt(name: &str) -> Point {
-        match parse_gtp(name, 19) {
-            Ok(Move::Play(p)) => p,
-            _ => panic!("{name}"),
-        }
-    }
+    use crate::go::lesson::{pt, read};
 
     #[test]
     fn a_ladder_works_and_a_ladder_breaker_stops_it() {

@@ -48,15 +48,7 @@ pub fn shared_liberties(board: &Board, at: Point) -> Result<Option<Vec<Point>>, 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::go::lesson::read;
-    use crate::go::{Move, parse_gtp};
-
-    fn pt(name: &str) -> Point {
-        match parse_gtp(name, 9) {
-            Ok(Move::Play(p)) => p,
-            _ => panic!("{name}"),
-        }
-    }
+    use crate::go::lesson::{pt, read};
 
     // White's eye space is C1 to G1; three black stones sit in its middle, and the
     // two ends are the only liberties of both.
