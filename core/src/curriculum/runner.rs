@@ -369,7 +369,7 @@ impl LessonRun {
                 mark(&mut board, &s.highlights, HighlightKind::Hint);
             }
             Step::TapPoint(_) => {}
-            Step::TapShape(_) => {
+            Step::TapShape(_) | Step::TapGo(_) => {
                 if let Some(b) = &mut board {
                     b.highlights.extend(
                         self.state
@@ -395,16 +395,6 @@ impl LessonRun {
             Step::PlayOut(s) => {
                 view.moves_left =
                     playout::moves_left(s, playout::child_moves(self.state.played.len()));
-            }
-            Step::TapGo(_) => {
-                if let Some(b) = &mut board {
-                    b.highlights.extend(
-                        self.state
-                            .found
-                            .iter()
-                            .map(|&at| Highlight { at, kind: HighlightKind::Target }),
-                    );
-                }
             }
             Step::Count(_) | Step::Fight(_) => {}
         }
