@@ -310,15 +310,8 @@ mod tests {
         for g in 0..games {
             let mut rng = crate::ai::Rng::new(g + 11);
             let mut pos = Position::startpos();
-            for _ in 0..plies {
-                let legal = pos.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                let m = legal.as_slice()[rng.below(legal.len() as u64) as usize];
-                if pos.play(m).is_err() {
-                    break;
-                }
+            for m in super::super::arena::extend_randomly(&[], plies, &mut rng) {
+                pos.play(m).expect("a legal move");
                 out.push(pos.clone());
             }
         }
