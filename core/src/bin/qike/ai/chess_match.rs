@@ -12,7 +12,6 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::Arc;
-use std::time::Duration;
 
 use qike_core::GameKind;
 use qike_core::Side;
@@ -22,7 +21,7 @@ use qike_core::ai::chess::{
 };
 
 use super::pairs::Tally;
-use qike_core::ai::{Level, Limits, Rng};
+use qike_core::ai::{Level, Rng};
 use qike_core::chess::{Game, Move};
 
 /// A UCI engine in a child process.
@@ -156,20 +155,8 @@ fn player(
 
 /// `search:nodes=N[:weights=FILE]` or `search:ms=N[:weights=FILE]`.
 fn search_player(spec: &str, rest: &str) -> Result<Box<dyn ChessPlayer>, String> {
-    let mut limits = None;
-    let mut weights = Weights::builtin().clone();
-    for part in rest.split(':') {
-        let (k, v) =
-            part.split_once('=').ok_or(format!("'{part}' in '{spec}' wants NAME=VALUE"))?;
-        let n = || v.parse::<u64>().map_err(|_| format!("{k} wants a number, not '{v}'"));
-        match k {
-            "nodes" => limits = Some(Limits::nodes(n()?)),
-            "ms" => limits = Some(Limits::movetime(Duration::from_millis(n()?))),
-            "weights" => weights = crate::tune::read_weights(v)?,
-            _ => return Err(format!("'{k}' in '{spec}' is not nodes, ms or weights")),
-        }
-    }
-    let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
+    let (limits, weights) = super::pairs::search_spec(spec, rest, crate::tune::read_weights)?;
+    let weights = weights.unwrap_or_else(|| Weights::builtin().clone());
     Ok(Box::new(SearchPlayer::new(spec, Arc::new(weights), limits)))
 }
 

@@ -273,20 +273,8 @@ fn player(
 /// `search:nodes=N[:weights=FILE]` or `search:ms=N[:weights=FILE]`: the full search at
 /// fixed limits, with an evaluation weights file as `qike tune xiangqi fit` writes.
 fn search_player(spec: &str, rest: &str) -> Result<Box<dyn Player>, String> {
-    let mut limits = None;
-    let mut weights = None;
-    for part in rest.split(':') {
-        let (k, v) =
-            part.split_once('=').ok_or(format!("'{part}' in '{spec}' wants NAME=VALUE"))?;
-        let n = || v.parse::<u64>().map_err(|_| format!("{k} wants a number, not '{v}'"));
-        match k {
-            "nodes" => limits = Some(Limits::nodes(n()?)),
-            "ms" => limits = Some(Limits::movetime(Duration::from_millis(n()?))),
-            "weights" => weights = Some(crate::tune::read_xiangqi_weights(v)?),
-            _ => return Err(format!("'{k}' in '{spec}' is not nodes, ms or weights")),
-        }
-    }
-    let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
+    let (limits, weights) =
+        super::pairs::search_spec(spec, rest, crate::tune::read_xiangqi_weights)?;
     let mut p = SearchPlayer::new(limits, 16);
     if let Some(w) = weights {
         p.set_weights(Arc::new(w));

@@ -5,11 +5,38 @@
 //! to stop. Results may arrive out of order (matches played by several workers).
 
 use std::collections::BTreeMap;
+use std::time::Duration;
 
+use qike_core::ai::Limits;
 use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
 use qike_core::ai::xiangqi::EloEstimate;
 
 use super::super::args::Args;
+
+/// The parts after `search:` of a `search:nodes=N[:weights=FILE]` or
+/// `search:ms=N[:weights=FILE]` player: its fixed limits and the weights `read` made
+/// of the file, if one is named.
+pub fn search_spec<W>(
+    spec: &str,
+    rest: &str,
+    read: impl Fn(&str) -> Result<W, String>,
+) -> Result<(Limits, Option<W>), String> {
+    let mut limits = None;
+    let mut weights = None;
+    for part in rest.split(':') {
+        let (k, v) =
+            part.split_once('=').ok_or(format!("'{part}' in '{spec}' wants NAME=VALUE"))?;
+        let n = || v.parse::<u64>().map_err(|_| format!("{k} wants a number, not '{v}'"));
+        match k {
+            "nodes" => limits = Some(Limits::nodes(n()?)),
+            "ms" => limits = Some(Limits::movetime(Duration::from_millis(n()?))),
+            "weights" => weights = Some(read(v)?),
+            _ => return Err(format!("'{k}' in '{spec}' is not nodes, ms or weights")),
+        }
+    }
+    let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
+    Ok((limits, weights))
+}
 
 /// Reads `--sprt elo0=A elo1=B alpha=X beta=Y`, if given.
 pub fn sprt_option(args: &mut Args) -> Result<Option<Sprt>, String> {
