@@ -7,7 +7,7 @@ use qike_core::curriculum::practice::{
     PickReason, PracticeLog, REVIEW_DAYS, TARGET_SUCCESS, practice_items, success_chance,
 };
 use qike_core::curriculum::{self};
-use qike_core::progress::{NewProfile, ProgressStore, Role, Timestamp};
+use qike_core::progress::{LessonAttempt, NewProfile, ProgressStore, Role, Timestamp};
 
 const DAY: i64 = 86_400_000;
 
@@ -134,4 +134,70 @@ fn the_store_keeps_the_practice_log_per_child_and_game() {
     assert!(store.practice_log(kid.id, GameKind::Chess).unwrap().reviews.is_empty());
     store.delete_profile(kid.id).unwrap();
     assert!(store.practice_log(kid.id, GameKind::Xiangqi).unwrap().reviews.is_empty());
+}
+
+#[test]
+fn the_daily_set_spans_every_finished_course_with_due_reviews_first() {
+    let dir = tempfile::tempdir().unwrap();
+    let store = ProgressStore::open(dir.path()).unwrap();
+    let kid = store
+        .create_profile(
+            NewProfile {
+                display_name: "Xiaohong".into(),
+                avatar: "tiger".into(),
+                language: "zh-CN".into(),
+                role: Role::Student,
+            },
+            Timestamp(1_000),
+        )
+        .unwrap();
+    let courses = curriculum::courses().unwrap();
+    let xiangqi = courses.iter().find(|c| c.game == GameKind::Xiangqi).unwrap();
+    let chess = courses.iter().find(|c| c.game == GameKind::Chess).unwrap();
+    // Nothing finished: nothing to practise, and no rating shown.
+    let empty = store.daily_practice(kid.id, &courses, day(0), 8).unwrap();
+    assert!(empty.puzzles.is_empty() && empty.ratings.is_empty());
+    // One lesson finished in each of two games, one begun only in a third.
+    let finish = |id: &str, completed: bool| LessonAttempt {
+        lesson_id: id.into(),
+        content_version: 1,
+        completed,
+        stars: if completed { 3 } else { 0 },
+        mistakes: 0,
+        hints: 0,
+        time_ms: 1_000,
+        at: day(0),
+    };
+    let with_puzzles = |c: &curriculum::Course| {
+        c.lessons()
+            .find(|l| !practice_items(c, &[l.id.as_str()]).is_empty())
+            .map(|l| l.id.clone())
+            .unwrap()
+    };
+    let (xq_lesson, chess_lesson) = (with_puzzles(xiangqi), with_puzzles(chess));
+    store.record_lesson(kid.id, &finish(&xq_lesson, true)).unwrap();
+    store.record_lesson(kid.id, &finish(&chess_lesson, true)).unwrap();
+    let go = courses.iter().find(|c| matches!(c.game, GameKind::Go { .. })).unwrap();
+    store.record_lesson(kid.id, &finish(&with_puzzles(go), false)).unwrap();
+    // A chess puzzle missed two days ago is due today; it leads the set.
+    let chess_items = practice_items(chess, &[chess_lesson.as_str()]);
+    let missed = &chess_items[0];
+    store
+        .record_practice(kid.id, chess.game, &missed.id, missed.difficulty, false, day(-2))
+        .unwrap();
+    let set = store.daily_practice(kid.id, &courses, day(0), 8).unwrap();
+    assert!(!set.puzzles.is_empty() && set.puzzles.len() <= 8);
+    assert_eq!(set.puzzles[0].item.id, missed.id);
+    assert_eq!(set.puzzles[0].pick.reason, PickReason::Review);
+    assert_eq!(set.puzzles[0].kind, chess.game);
+    let kinds: Vec<GameKind> = set.ratings.iter().map(|r| r.0).collect();
+    assert_eq!(kinds, vec![xiangqi.game, chess.game], "ratings of the finished games only");
+    assert!(set.puzzles.iter().any(|p| p.kind == xiangqi.game), "both games give puzzles");
+    assert!(set.puzzles.iter().all(|p| p.kind == xiangqi.game || p.kind == chess.game));
+    // The new puzzles come nearest the target chance first.
+    let off: Vec<f64> =
+        set.puzzles[1..].iter().map(|p| (p.pick.chance - TARGET_SUCCESS).abs()).collect();
+    assert!(off.windows(2).all(|w| w[0] <= w[1]), "{off:?}");
+    // The cap holds.
+    assert_eq!(store.daily_practice(kid.id, &courses, day(0), 2).unwrap().puzzles.len(), 2);
 }

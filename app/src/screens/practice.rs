@@ -6,11 +6,9 @@
 
 use bevy::prelude::*;
 use qike_core::GameKind;
-use qike_core::curriculum::practice::{
-    Pick, PickReason, PracticeItem, TARGET_SUCCESS, practice_items,
-};
+use qike_core::curriculum::practice::PickReason;
 use qike_core::curriculum::{Lesson, Step};
-use qike_core::progress::{LessonStatus, ProfileId, ProgressStore, StoreError, Timestamp};
+use qike_core::progress::{DailyPuzzle, ProfileId, ProgressStore, StoreError, Timestamp};
 
 use crate::AppState;
 use crate::data::{Current, Notice, Store, courses, find_lesson};
@@ -23,12 +21,7 @@ use crate::ui::{Action, BAD, CARD, GOOD, INK, Look, MUTED, Pressed};
 pub const SET_SIZE: usize = 8;
 
 /// One puzzle of the set: its game, where it comes from and why it was picked.
-#[derive(Debug, Clone, PartialEq)]
-pub struct PracticePuzzle {
-    pub kind: GameKind,
-    pub item: PracticeItem,
-    pub pick: Pick,
-}
+pub type PracticePuzzle = DailyPuzzle;
 
 /// Today's set for the current child and how it is going.
 #[derive(Resource, Debug, Clone, Default, PartialEq)]
@@ -49,43 +42,9 @@ impl PracticeSet {
         profile: ProfileId,
         now: Timestamp,
     ) -> Result<PracticeSet, StoreError> {
-        let records = store.lesson_records(profile)?;
-        let done = |id: &str| {
-            records.iter().any(|r| r.lesson_id == id && r.status == LessonStatus::Completed)
-        };
-        let mut reviews = Vec::new();
-        let mut fresh = Vec::new();
-        let mut ratings = Vec::new();
-        for course in courses() {
-            let finished: Vec<&str> =
-                course.lessons().map(|l| l.id.as_str()).filter(|id| done(id)).collect();
-            if finished.is_empty() {
-                continue;
-            }
-            let items = practice_items(course, &finished);
-            let log = store.practice_log(profile, course.game)?;
-            ratings.push((course.game, log.rating.rating, log.rating.rating));
-            for pick in log.daily_set(&items, now, SET_SIZE) {
-                let Some(item) = items.iter().find(|it| it.id == pick.id).cloned() else {
-                    continue;
-                };
-                let puzzle = PracticePuzzle { kind: course.game, item, pick };
-                match puzzle.pick.reason {
-                    PickReason::Review => {
-                        let due = log.reviews.get(&puzzle.item.id).and_then(|r| r.due);
-                        reviews.push((due, puzzle));
-                    }
-                    PickReason::New => fresh.push(puzzle),
-                }
-            }
-        }
-        // Every game's due reviews first, the longest overdue first; then the new
-        // puzzles whose chance is nearest the target.
-        reviews.sort_by(|a, b| a.0.cmp(&b.0).then_with(|| a.1.item.id.cmp(&b.1.item.id)));
-        let off = |p: &PracticePuzzle| (p.pick.chance - TARGET_SUCCESS).abs();
-        fresh.sort_by(|a, b| off(a).total_cmp(&off(b)).then_with(|| a.item.id.cmp(&b.item.id)));
-        let puzzles =
-            reviews.into_iter().map(|(_, p)| p).chain(fresh).take(SET_SIZE).collect::<Vec<_>>();
+        let daily = store.daily_practice(profile, courses(), now, SET_SIZE)?;
+        let ratings = daily.ratings.into_iter().map(|(kind, r)| (kind, r, r)).collect();
+        let puzzles = daily.puzzles;
         Ok(PracticeSet { puzzles, results: Vec::new(), ratings, active: false })
     }
 

@@ -56,6 +56,7 @@ pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
     report_bytes, report_files,
 };
+pub use practice::{DailyPractice, DailyPuzzle};
 pub use pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
 pub use rating::{MAX_LEVEL, SkillRating, level_rating};
 pub use records::{
