@@ -234,29 +234,7 @@ fn player(
             let level = Level::get(GameKind::Xiangqi, n).map_err(|e| e.to_string())?;
             Box::new(LevelPlayer::new(level, seed, fixed))
         }
-        "custom" => {
-            // depth,nodes,time_ms,margin,noise,blunder_percent: for tuning level rows.
-            let v: Vec<u64> = rest.split(',').filter_map(|x| x.parse().ok()).collect();
-            let [depth, nodes, time_ms, margin, noise, blunder] = v[..] else {
-                return Err(format!(
-                    "custom:D,N,T,M,NOISE,BLUNDER wants six numbers, not '{rest}'"
-                ));
-            };
-            let level = Level {
-                number: 0,
-                name_zh: "自定",
-                name_en: "custom",
-                about_zh: "",
-                about_en: "",
-                depth: depth as u32,
-                nodes,
-                time_ms,
-                margin: margin as i32,
-                noise: noise as i32,
-                blunder_percent: blunder as u32,
-            };
-            Box::new(LevelPlayer::new(level, seed, false))
-        }
+        "custom" => Box::new(LevelPlayer::new(super::pairs::custom_level(rest)?, seed, false)),
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
         "search" => search_player(spec, rest)?,

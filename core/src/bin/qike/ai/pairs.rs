@@ -7,9 +7,9 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use qike_core::ai::Limits;
 use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
 use qike_core::ai::xiangqi::EloEstimate;
+use qike_core::ai::{Level, Limits};
 
 use super::super::args::Args;
 
@@ -36,6 +36,28 @@ pub fn search_spec<W>(
     }
     let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
     Ok((limits, weights))
+}
+
+/// `custom:D,N,T,M,NOISE,BLUNDER`'s row (depth, nodes, time_ms, margin, noise,
+/// blunder percent): a level row to try before it goes into a game's table.
+pub fn custom_level(rest: &str) -> Result<Level, String> {
+    let v: Vec<u64> = rest.split(',').filter_map(|x| x.parse().ok()).collect();
+    let [depth, nodes, time_ms, margin, noise, blunder] = v[..] else {
+        return Err(format!("custom:D,N,T,M,NOISE,BLUNDER wants six numbers, not '{rest}'"));
+    };
+    Ok(Level {
+        number: 0,
+        name_zh: "自定",
+        name_en: "custom",
+        about_zh: "",
+        about_en: "",
+        depth: depth as u32,
+        nodes,
+        time_ms,
+        margin: margin as i32,
+        noise: noise as i32,
+        blunder_percent: blunder as u32,
+    })
 }
 
 /// Reads `--sprt elo0=A elo1=B alpha=X beta=Y`, if given.
