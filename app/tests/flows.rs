@@ -26,6 +26,7 @@ use qike_app::screens::lesson::LessonScreen;
 use qike_app::screens::play::{PlayScreen, StartSession};
 use qike_app::screens::play_setup::PlayChoice;
 use qike_app::screens::profiles::ProfileForm;
+use qike_app::screens::result::ResultScreen;
 use qike_app::ui::{Action, Hit};
 use qike_core::curriculum::{Input, demo_inputs};
 use qike_core::progress::{GameRecord, LessonStatus, PlayerResult, ProgressStore};
@@ -851,10 +852,10 @@ fn back_goes_back_one_screen() {
     assert_eq!(state(&app), AppState::Home);
 }
 
-/// The child's moves in the games against each computer below: the `n`-th legal input,
-/// passing in Go (so the computer must decide when the game is over).
+/// The child's moves in the games against each computer below: the `n`-th legal input;
+/// in Go, passes after a dozen stones (so the computer must decide when the game is over).
 fn childs_move(game: &qike_core::AnyGame, n: usize) -> MoveInput {
-    if game.can_pass() {
+    if game.can_pass() && n >= 12 {
         return MoveInput::Pass;
     }
     let view = game.view();
@@ -877,9 +878,10 @@ fn childs_move(game: &qike_core::AnyGame, n: usize) -> MoveInput {
     legal[(n * 7 + 3) % legal.len()]
 }
 
-/// Against level 1 of each game's computer, through the screens: the computer thinks on
-/// its worker while the screen runs, the game ends (a Go game through the count), and
-/// the result is in the store with the level.
+/// Against level 1 of each game's computer, through the screens: the coach's hint marks
+/// a move, the computer thinks on its worker while the screen runs, the game ends (a Go
+/// game through the count, the renju game with a five or a forbidden point), the result
+/// is in the store with the level, and the coach's review names better moves.
 #[test]
 fn each_games_computer_plays_level_one_to_the_end() {
     let games = [
@@ -910,6 +912,7 @@ fn each_games_computer_plays_level_one_to_the_end() {
         assert!(!session(&app).is_two_player(), "{kind:?}");
         let start = Instant::now();
         let mut moves = 0;
+        let mut hinted = false;
         while state(&app) == AppState::Play {
             let screen = app.world().resource::<PlayScreen>();
             if screen.is_thinking() || screen.session.is_engine_turn() {
@@ -917,6 +920,15 @@ fn each_games_computer_plays_level_one_to_the_end() {
                 std::thread::sleep(Duration::from_millis(5));
             } else if screen.session.is_counting() {
                 press(&mut app, Action::AgreeCount);
+            } else if screen.session.is_player_turn() && moves == 0 && !hinted {
+                // The coach's hint, asked for once: a move is named and marked.
+                press(&mut app, Action::Hint);
+                let says = app.world().resource::<Lang>().get(Msg::HintSays);
+                let screen = app.world().resource::<PlayScreen>();
+                let text = screen.message.as_ref().map(|(_, t)| t.clone()).unwrap_or_default();
+                assert!(text.starts_with(says), "{kind:?}: hint said {text:?}");
+                assert!(!screen.hint_points.is_empty(), "{kind:?}: the hint marks no point");
+                hinted = true;
             } else if screen.session.is_player_turn() {
                 let mv = childs_move(screen.session.game(), moves);
                 let before = screen.session.game().history().len();
@@ -948,6 +960,22 @@ fn each_games_computer_plays_level_one_to_the_end() {
         let game = only_game(&app);
         assert_eq!((game.ai_level, game.side), (Some(1), Side::First), "{kind:?}");
         assert!(game.outcome.is_some(), "{kind:?}");
+        if matches!(kind, GameKind::Gomoku { .. }) {
+            // The renju game ends on the board: a five, or black's forbidden point.
+            let won_on_board = matches!(
+                game.outcome,
+                Some(Outcome::Win { reason: WinReason::FiveInARow | WinReason::ForbiddenMove, .. })
+            );
+            assert!(won_on_board, "{kind:?}: {:?}", game.outcome);
+        }
+        // The coach reviews the game on the result screen: the child's random moves
+        // include mistakes, and each names a better move.
+        while app.world().resource::<ResultScreen>().review.is_none() {
+            app.update();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let review = app.world().resource::<ResultScreen>().review.clone().unwrap();
+        assert!(review.iter().any(|r| r.loss > 0 && r.best != r.played), "{kind:?}: {review:?}");
         assert_eq!(game.kind.placement(), kind.placement());
     }
 }
