@@ -216,8 +216,8 @@ impl Player for Engine {
     }
 }
 
-/// Builds a player from its spec: `qike`, `level:N[:fixed]`, `custom:D,N,T,M,NOISE,BLUNDER`
-/// (a level row to try), `greedy`, `random`,
+/// Builds a player from its spec: `qike`, `level:N[:fixed]`,
+/// `custom:D,N,T,M,NOISE,BLUNDER[:fixed]` (a level row to try), `greedy`, `random`,
 /// `uci:COMMAND…` or `ucci:COMMAND…`.
 fn player(
     spec: &str,
@@ -236,6 +236,14 @@ fn player(
         }
         "custom" => {
             // depth,nodes,time_ms,margin,noise,blunder_percent: for tuning level rows.
+            // `:fixed` drops the time cap, as for `level:N:fixed`.
+            let (rest, fixed) = match rest.split_once(':') {
+                None => (rest, false),
+                Some((r, "fixed")) => (r, true),
+                Some((_, other)) => {
+                    return Err(format!("custom:…:{other}: the only suffix is ':fixed'"));
+                }
+            };
             let v: Vec<u64> = rest.split(',').filter_map(|x| x.parse().ok()).collect();
             let [depth, nodes, time_ms, margin, noise, blunder] = v[..] else {
                 return Err(format!(
@@ -255,7 +263,7 @@ fn player(
                 noise: noise as i32,
                 blunder_percent: blunder as u32,
             };
-            Box::new(LevelPlayer::new(level, seed, false))
+            Box::new(LevelPlayer::new(level, seed, fixed))
         }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
