@@ -9,16 +9,16 @@
 //! lets a level drop its chariot and one below it does not. Depth and noise move it
 //! less. Level 1 keeps its guard against walking into mate and its habit of playing a
 //! forced mate; its wide margin and noise make it about as strong as the greedy bot.
-//! Nine steps of about 75% from a greedy-bot beginner reach a three- to four-ply
-//! search that still slips; level 10, the full engine, is far above that
+//! Eight steps of about 75% from a greedy-bot beginner reach a four-ply search that
+//! still slips; level 10, the full engine, is far above that
 //! (`core/tools/engine_ladder.sh`).
 
 use crate::ai::level::{Level, row as lv};
 
 /// The ten levels, weakest first. Levels 1–9 search one to four plies and choose among
 /// the candidates with noise and impulsive grabs, each with a narrower margin than the
-/// level below; their depth and node caps stop a search long before their time caps. Level 10 is the full
-/// engine for half a second.
+/// level below; their depth and node caps stop a search long before their time caps.
+/// Level 10 is the full engine for half a second.
 pub const LEVELS: [Level; 10] = [
     lv(
         1,
