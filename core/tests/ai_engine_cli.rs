@@ -84,3 +84,32 @@ fn match_tool_plays_protocol_and_built_in_players() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown player 'nobody'"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A level row tried from the command line with `:fixed` searches without its time cap,
+/// so the same match gives the same games twice; any other suffix is refused.
+#[test]
+fn match_tool_plays_a_fixed_custom_row_reproducibly() {
+    let exe = env!("CARGO_BIN_EXE_qike");
+    let dir = std::env::temp_dir().join(format!("qike-custom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let games = |name: &str| {
+        let path = dir.join(name);
+        let out = Command::new(exe)
+            .args(["match", "custom:2,3000,100,700,550,45:fixed", "level:2:fixed"])
+            .args(["--games", "2", "--max-plies", "40", "--out", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        std::fs::read_to_string(&path).unwrap()
+    };
+    let first = games("a.txt");
+    assert_eq!(first.lines().count(), 2);
+    assert_eq!(first, games("b.txt"));
+    let out = Command::new(exe)
+        .args(["match", "custom:2,3000,100,700,550,45:slow", "random"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("the only suffix is ':fixed'"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -47,11 +47,14 @@ fn count(n: u32, fen: &str, seeds: u64, ok: impl Fn(&Position, Move) -> bool) ->
 const HANGING_HORSE: &str = "2bakab2/9/9/9/n8/9/9/9/R8/3K5 w - - 0 1";
 
 #[test]
-fn level_one_takes_a_hanging_piece_most_of_the_time() {
+fn level_one_takes_a_hanging_piece_about_half_the_time() {
+    // Level 1 grabs on impulse in half its moves and otherwise plays a near-random
+    // safe move: it takes the horse far more often than a random mover would (one of
+    // fourteen legal moves), yet it lets it go in a good share of games.
     let take = |p: &Position, m: Move| m == parse_iccs(p, "a1a5").unwrap();
     let n = count(1, HANGING_HORSE, 60, take);
-    assert!((42..60).contains(&n), "level 1 took the horse in {n} of 60 games");
-    // The top levels always take it.
+    assert!((20..45).contains(&n), "level 1 took the horse in {n} of 60 games");
+    // A level whose margin is below a horse's value always takes it.
     assert_eq!(count(8, HANGING_HORSE, 5, take), 5);
 }
 

@@ -1,6 +1,6 @@
 //! `qike match --game chess P1 P2 …`: chess games between two players — `level:N`
-//! (`level:N:fixed` for the node cap without a time cap), `custom:D,N,T,M,NOISE,BLUNDER` (a
-//! level row to try), `greedy`, `random`, or a
+//! (`level:N:fixed` for the node cap without a time cap), `custom:D,N,T,M,NOISE,BLUNDER[:fixed]`
+//! (a level row to try), `greedy`, `random`, or a
 //! UCI engine `uci:CMD` — from the chess opening suite, each opening with both colours,
 //! adjudicated by the chess rules and a ply cap. Prints a line per game and, last, the
 //! score, draw rate and Elo difference of player 1 with its 95% interval.
@@ -142,7 +142,10 @@ fn player(
             let level = Level::get(GameKind::Chess, n).map_err(|e| e.to_string())?;
             Box::new(LevelPlayer::new(level, seed, fixed))
         }
-        "custom" => Box::new(LevelPlayer::new(super::pairs::custom_level(rest)?, seed, false)),
+        "custom" => {
+            let (level, fixed) = super::pairs::custom_level(rest)?;
+            Box::new(LevelPlayer::new(level, seed, fixed))
+        }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
         "uci" => Box::new(UciPlayer::start(rest, options, go)?),

@@ -216,8 +216,8 @@ impl Player for Engine {
     }
 }
 
-/// Builds a player from its spec: `qike`, `level:N[:fixed]`, `custom:D,N,T,M,NOISE,BLUNDER`
-/// (a level row to try), `greedy`, `random`,
+/// Builds a player from its spec: `qike`, `level:N[:fixed]`,
+/// `custom:D,N,T,M,NOISE,BLUNDER[:fixed]` (a level row to try), `greedy`, `random`,
 /// `uci:COMMAND…` or `ucci:COMMAND…`.
 fn player(
     spec: &str,
@@ -234,7 +234,10 @@ fn player(
             let level = Level::get(GameKind::Xiangqi, n).map_err(|e| e.to_string())?;
             Box::new(LevelPlayer::new(level, seed, fixed))
         }
-        "custom" => Box::new(LevelPlayer::new(super::pairs::custom_level(rest)?, seed, false)),
+        "custom" => {
+            let (level, fixed) = super::pairs::custom_level(rest)?;
+            Box::new(LevelPlayer::new(level, seed, fixed))
+        }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
         "search" => search_player(spec, rest)?,

@@ -38,14 +38,20 @@ pub fn search_spec<W>(
     Ok((limits, weights))
 }
 
-/// `custom:D,N,T,M,NOISE,BLUNDER`'s row (depth, nodes, time_ms, margin, noise,
-/// blunder percent): a level row to try before it goes into a game's table.
-pub fn custom_level(rest: &str) -> Result<Level, String> {
+/// `custom:D,N,T,M,NOISE,BLUNDER[:fixed]`'s row (depth, nodes, time_ms, margin, noise,
+/// blunder percent): a level row to try before it goes into a game's table. `:fixed`
+/// drops the time cap, as for `level:N:fixed`.
+pub fn custom_level(rest: &str) -> Result<(Level, bool), String> {
+    let (rest, fixed) = match rest.split_once(':') {
+        None => (rest, false),
+        Some((r, "fixed")) => (r, true),
+        Some((_, other)) => return Err(format!("custom:…:{other}: the only suffix is ':fixed'")),
+    };
     let v: Vec<u64> = rest.split(',').filter_map(|x| x.parse().ok()).collect();
     let [depth, nodes, time_ms, margin, noise, blunder] = v[..] else {
         return Err(format!("custom:D,N,T,M,NOISE,BLUNDER wants six numbers, not '{rest}'"));
     };
-    Ok(Level {
+    let level = Level {
         number: 0,
         name_zh: "自定",
         name_en: "custom",
@@ -57,7 +63,8 @@ pub fn custom_level(rest: &str) -> Result<Level, String> {
         margin: margin as i32,
         noise: noise as i32,
         blunder_percent: blunder as u32,
-    })
+    };
+    Ok((level, fixed))
 }
 
 /// Reads `--sprt elo0=A elo1=B alpha=X beta=Y`, if given.
