@@ -31,6 +31,7 @@ pub mod double_elimination;
 mod dutch;
 pub mod knockout;
 mod matching;
+mod weighted;
 mod roster;
 pub mod round_robin;
 mod saved;
