@@ -685,10 +685,18 @@ impl Round<'_> {
             let down_residents =
                 b.residents.iter().filter(|&&r| seats[r].floated(back, Float::Down)).count();
             down[home] -= down_residents.min(stay) as i64;
-            for &m in &covered {
-                if seats[m].floated(back, Float::Down) {
-                    down[self.level(seats[m].score)] -= 1;
-                }
+            // Of the moved-down players of each score, as many may be paired as the
+            // covered ones of that score, and those who floated down before first.
+            for level in 0..levels {
+                let of_level = |m: &&usize| self.level(seats[**m].score) == level;
+                let room = covered.iter().filter(of_level).count();
+                let repeated = b
+                    .moved_down
+                    .iter()
+                    .filter(of_level)
+                    .filter(|&&m| seats[m].floated(back, Float::Down))
+                    .count();
+                down[level] -= room.min(repeated) as i64;
             }
             value.extend(down);
             value.extend(&paired);
