@@ -15,7 +15,8 @@
 //! - the most games in the bracket, then the highest scores paired (the score
 //!   differences of the floaters);
 //! - the most games, and the highest scores paired, in the next bracket (whom to send
-//!   down); the fewest unplayed rounds for the player who gets the bye;
+//!   down), at best over the pairings of everyone below that complete the round (a
+//!   maximum weight matching); the fewest unplayed rounds for the player who gets the bye;
 //! - top scorers (last round) with a side difference over two, or the same side three
 //!   times; players denied their side preference; strong preferences denied;
 //! - players who float down, or up, again as in the last round, then as two rounds
@@ -32,8 +33,8 @@ use std::collections::{HashMap, HashSet};
 use crate::Side;
 
 use super::matching::matching_size;
-use super::weighted::max_weight_matching;
 use super::roster::{Event, Mark, Pairing, Player, TournamentError};
+use super::weighted::max_weight_matching;
 
 /// How a player floated in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -357,68 +358,44 @@ impl Round<'_> {
         if let Some(&known) = self.completable.get(players) {
             return known;
         }
-        let ok = self.perfect_held(players, &[], &[]);
-        self.completable.insert(players.to_vec(), ok);
-        ok
-    }
-
-    /// Whether `players` can all be paired (as [`Round::perfect`]) with each of `held`
-    /// paired to one of `partners`.
-    fn perfect_held(&self, players: &[usize], held: &[usize], partners: &[usize]) -> bool {
         let odd = players.len() % 2 == 1;
         let size = players.len() + usize::from(odd);
         let mut graph = vec![vec![false; size]; size];
-        let allowed = |a: usize, b: usize| {
-            let to = |x: usize, y: usize| !held.contains(&x) || partners.contains(&y);
-            self.compatible[a][b] && to(a, b) && to(b, a)
-        };
         for (x, &a) in players.iter().enumerate() {
             for (y, &b) in players.iter().enumerate() {
-                graph[x][y] = allowed(a, b);
+                graph[x][y] = self.compatible[a][b];
             }
-            if odd && self.bye_candidate(a) && !held.contains(&a) {
+            if odd && self.bye_candidate(a) {
                 graph[x][size - 1] = true;
                 graph[size - 1][x] = true;
             }
         }
-        matching_size(&graph) * 2 == size
+        let ok = matching_size(&graph) * 2 == size;
+        self.completable.insert(players.to_vec(), ok);
+        ok
     }
 
     fn level(&self, score: u32) -> usize {
         self.levels.iter().position(|&l| l == score).unwrap_or(0)
     }
 
+    /// The most games among `players`.
     fn games_among(&self, players: &[usize]) -> usize {
-        self.games_apart(players, &[])
-    }
-
-    /// The most games among `players` in which no two of `apart` meet.
-    fn games_apart(&self, players: &[usize], apart: &[usize]) -> usize {
         let graph: Vec<Vec<bool>> = players
             .iter()
-            .map(|&a| players.iter().map(|&b| self.may_pair(a, b, apart)).collect())
+            .map(|&a| players.iter().map(|&b| self.compatible[a][b]).collect())
             .collect();
         matching_size(&graph)
     }
 
-    fn may_pair(&self, a: usize, b: usize, apart: &[usize]) -> bool {
-        self.compatible[a][b] && !(apart.contains(&a) && apart.contains(&b))
-    }
-
     /// Whether some pairing among `pool` gives a game to each of `need`.
-    fn covers(
-        &self,
-        need: &[usize],
-        pool: &[usize],
-        apart: &[usize],
-        used: &mut Vec<usize>,
-    ) -> bool {
+    fn covers(&self, need: &[usize], pool: &[usize], used: &mut Vec<usize>) -> bool {
         let Some(&p) = need.iter().find(|p| !used.contains(p)) else { return true };
         used.push(p);
         for &q in pool {
-            if !used.contains(&q) && self.may_pair(p, q, apart) {
+            if !used.contains(&q) && self.compatible[p][q] {
                 used.push(q);
-                if self.covers(need, pool, apart, used) {
+                if self.covers(need, pool, used) {
                     return true;
                 }
                 used.pop();
@@ -608,7 +585,7 @@ impl Round<'_> {
         if block.is_none() && b.moved_down.len() <= 8 {
             for &m in &b.moved_down {
                 covered.push(m);
-                if covered.len() > most || !self.covers(&covered, &members, &[], &mut Vec::new()) {
+                if covered.len() > most || !self.covers(&covered, &members, &mut Vec::new()) {
                     covered.pop();
                 }
             }

@@ -31,7 +31,6 @@ pub mod double_elimination;
 mod dutch;
 pub mod knockout;
 mod matching;
-mod weighted;
 mod roster;
 pub mod round_robin;
 mod saved;
@@ -41,6 +40,7 @@ pub mod swiss;
 pub mod teams;
 mod tiebreaks;
 pub mod trf;
+mod weighted;
 
 pub use director::{Director, System};
 pub use roster::{Entry, Event, GameResult, Mark, Pairing, Player, PlayerId, TournamentError};

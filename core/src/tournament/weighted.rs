@@ -70,7 +70,8 @@ struct Matcher {
 impl Matcher {
     fn new(n: usize, edges: &[(usize, usize, i128)]) -> Matcher {
         // Doubled weights keep every dual step an integer.
-        let edges: Vec<(usize, usize, i128)> = edges.iter().map(|&(a, b, w)| (a, b, 2 * w)).collect();
+        let edges: Vec<(usize, usize, i128)> =
+            edges.iter().map(|&(a, b, w)| (a, b, 2 * w)).collect();
         let mut ends_at = vec![Vec::new(); n];
         for (k, &(a, b, _)) in edges.iter().enumerate() {
             ends_at[a].push(2 * k + 1);
