@@ -701,11 +701,20 @@ fn swiss_against_bbppairings() {
     let mut differing = Vec::new();
     let events: u64 =
         std::env::var("QIKE_BBP_EVENTS").ok().and_then(|n| n.parse().ok()).unwrap_or(100);
+    // Other sizes of event for study: QIKE_BBP_PLAYERS=60-80, QIKE_BBP_ROUNDS=9-11.
+    let span = |name: &str, low: u64, high: u64| {
+        let text = std::env::var(name).unwrap_or_default();
+        let parsed =
+            text.split_once('-').and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)));
+        parsed.filter(|(a, b)| a <= b).unwrap_or((low, high))
+    };
+    let (fewest, most) = span("QIKE_BBP_PLAYERS", 7, 60);
+    let (shortest, longest) = span("QIKE_BBP_ROUNDS", 5, 9);
     for seed in 0..events {
         let mut rng = Rng::new(seed);
-        let players = 7 + rng.below(54) as usize;
+        let players = (fewest + rng.below(most - fewest + 1)) as usize;
         let mut event = event_with(players, Scoring::CLASSIC);
-        event.planned_rounds = 5 + rng.below(5) as u32;
+        event.planned_rounds = (shortest + rng.below(longest - shortest + 1)) as u32;
         for round in 1..=event.planned_rounds {
             let input = dir.path().join("in.trf");
             let output = dir.path().join("out.txt");
