@@ -15,8 +15,7 @@
 //! - the most games in the bracket, then the highest scores paired (the score
 //!   differences of the floaters);
 //! - the most games, and the highest scores paired, in the next bracket (whom to send
-//!   down), at best over the pairings of everyone below that complete the round (a
-//!   maximum weight matching); the fewest unplayed rounds for the player who gets the bye;
+//!   down); the fewest unplayed rounds for the player who gets the bye;
 //! - top scorers (last round) with a side difference over two, or the same side three
 //!   times; players denied their side preference; strong preferences denied;
 //! - players who float down, or up, again as in the last round, then as two rounds
@@ -33,8 +32,8 @@ use std::collections::{HashMap, HashSet};
 use crate::Side;
 
 use super::matching::matching_size;
-use super::roster::{Event, Mark, Pairing, Player, TournamentError};
 use super::weighted::max_weight_matching;
+use super::roster::{Event, Mark, Pairing, Player, TournamentError};
 
 /// How a player floated in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -188,34 +187,6 @@ struct Bracket {
     lower: Vec<usize>,
     /// The next score group.
     next: Vec<usize>,
-}
-
-/// Who may play in a bracket when the pairing below it is judged as a whole.
-#[derive(Clone, Copy)]
-struct Home<'a> {
-    /// Players who may have a game in the bracket or float.
-    players: &'a [usize],
-    /// Players who must have a game in the bracket.
-    pinned: &'a [usize],
-    /// Players no two of whom play each other in the bracket.
-    apart: &'a [usize],
-}
-
-impl Home<'_> {
-    const NONE: Home<'static> = Home { players: &[], pinned: &[], apart: &[] };
-
-    fn game(&self, a: usize, b: usize) -> bool {
-        let inside = |x: usize| self.players.contains(&x) || self.pinned.contains(&x);
-        inside(a) && inside(b) && !(self.apart.contains(&a) && self.apart.contains(&b))
-    }
-}
-
-/// The games of a bracket and of the next one in the best completion of the round.
-struct Next {
-    bracket: usize,
-    games: i64,
-    /// The next bracket's games by the score of their higher player.
-    levels: Vec<i64>,
 }
 
 /// A candidate judged: its criteria (smaller is better), games and floaters.
@@ -386,35 +357,68 @@ impl Round<'_> {
         if let Some(&known) = self.completable.get(players) {
             return known;
         }
+        let ok = self.perfect_held(players, &[], &[]);
+        self.completable.insert(players.to_vec(), ok);
+        ok
+    }
+
+    /// Whether `players` can all be paired (as [`Round::perfect`]) with each of `held`
+    /// paired to one of `partners`.
+    fn perfect_held(&self, players: &[usize], held: &[usize], partners: &[usize]) -> bool {
         let odd = players.len() % 2 == 1;
         let size = players.len() + usize::from(odd);
         let mut graph = vec![vec![false; size]; size];
+        let allowed = |a: usize, b: usize| {
+            let to = |x: usize, y: usize| !held.contains(&x) || partners.contains(&y);
+            self.compatible[a][b] && to(a, b) && to(b, a)
+        };
         for (x, &a) in players.iter().enumerate() {
             for (y, &b) in players.iter().enumerate() {
-                graph[x][y] = self.compatible[a][b];
+                graph[x][y] = allowed(a, b);
             }
-            if odd && self.bye_candidate(a) {
+            if odd && self.bye_candidate(a) && !held.contains(&a) {
                 graph[x][size - 1] = true;
                 graph[size - 1][x] = true;
             }
         }
-        let ok = matching_size(&graph) * 2 == size;
-        self.completable.insert(players.to_vec(), ok);
-        ok
+        matching_size(&graph) * 2 == size
     }
 
     fn level(&self, score: u32) -> usize {
         self.levels.iter().position(|&l| l == score).unwrap_or(0)
     }
 
+    fn games_among(&self, players: &[usize]) -> usize {
+        self.games_apart(players, &[])
+    }
+
+    /// The most games among `players` in which no two of `apart` meet.
+    fn games_apart(&self, players: &[usize], apart: &[usize]) -> usize {
+        let graph: Vec<Vec<bool>> = players
+            .iter()
+            .map(|&a| players.iter().map(|&b| self.may_pair(a, b, apart)).collect())
+            .collect();
+        matching_size(&graph)
+    }
+
+    fn may_pair(&self, a: usize, b: usize, apart: &[usize]) -> bool {
+        self.compatible[a][b] && !(apart.contains(&a) && apart.contains(&b))
+    }
+
     /// Whether some pairing among `pool` gives a game to each of `need`.
-    fn covers(&self, need: &[usize], pool: &[usize], used: &mut Vec<usize>) -> bool {
+    fn covers(
+        &self,
+        need: &[usize],
+        pool: &[usize],
+        apart: &[usize],
+        used: &mut Vec<usize>,
+    ) -> bool {
         let Some(&p) = need.iter().find(|p| !used.contains(p)) else { return true };
         used.push(p);
         for &q in pool {
-            if !used.contains(&q) && self.compatible[p][q] {
+            if !used.contains(&q) && self.may_pair(p, q, apart) {
                 used.push(q);
-                if self.covers(need, pool, used) {
+                if self.covers(need, pool, apart, used) {
                     return true;
                 }
                 used.pop();
@@ -440,38 +444,24 @@ impl Round<'_> {
         if let Some(known) = self.next_games.get(floaters) {
             return known.clone();
         }
-        let best = self.best_next(floaters, Home::NONE, next, lower);
-        let (games, levels) = (best.games, best.levels);
-        let out = (games, levels);
-        self.next_games.insert(floaters.to_vec(), out.clone());
-        out
-    }
-
-    /// The best pairing of everyone from a bracket down that completes the round: the
-    /// most games in the bracket (played among `home` and `pinned`, never between two of
-    /// `apart`; each of `pinned` must have one), then the most games of the next bracket
-    /// and the highest scores paired there, with `floaters` and whoever of `home` has no
-    /// bracket game floating into it. How many bracket games, how many next-bracket
-    /// games, and those by the score of their higher player.
-    fn best_next(&self, floaters: &[usize], home: Home, next: &[usize], lower: &[usize]) -> Next {
-        let mut movers: Vec<usize> = floaters.to_vec();
-        movers.extend(home.players);
-        let mut rest = movers.clone();
-        rest.extend(home.pinned);
-        rest.extend(lower);
-        let mate = self.best_completion(&rest, &movers, home, next);
-        let mut out = Next { bracket: 0, games: 0, levels: vec![0i64; self.levels.len()] };
-        for (x, &a) in rest.iter().enumerate() {
-            let Some(y) = mate[x].filter(|&y| y > x && y < rest.len()) else { continue };
-            let b = rest[y];
-            if home.game(a, b) {
-                out.bracket += 1;
-            } else if self.next_game(a, b, &movers, next) {
-                out.games += 1;
-                let higher = self.seats[a].score.max(self.seats[b].score);
-                out.levels[self.level(higher)] += 1;
+        let mut levels = vec![0i64; self.levels.len()];
+        let mut games = 0i64;
+        if !next.is_empty() {
+            let mut rest: Vec<usize> = floaters.to_vec();
+            rest.extend(lower);
+            let mate = self.best_completion(&rest, floaters, next);
+            for (x, &a) in rest.iter().enumerate() {
+                let Some(y) = mate[x].filter(|&y| y > x && y < rest.len()) else { continue };
+                let b = rest[y];
+                if self.next_game(a, b, floaters, next) {
+                    games += 1;
+                    let higher = self.seats[a].score.max(self.seats[b].score);
+                    levels[self.level(higher)] += 1;
+                }
             }
         }
+        let out = (games, levels);
+        self.next_games.insert(floaters.to_vec(), out.clone());
         out
     }
 
@@ -482,15 +472,13 @@ impl Round<'_> {
         (na && nb) || (na && floaters.contains(&b)) || (nb && floaters.contains(&a))
     }
 
-    /// A pairing of `rest` that completes the round with the most bracket games (as
-    /// `home` allows), then gives the next bracket the most games and the highest scores
-    /// paired there: `mate` by index in `rest`, then the bye when their number is odd (a
-    /// last vertex that only bye candidates may take).
+    /// A pairing of `rest` (plus the bye when their number is odd: a last vertex that
+    /// only bye candidates may take) that completes the round and gives the next bracket
+    /// the most games, then the highest scores paired there: `mate` by index in `rest`.
     fn best_completion(
         &self,
         rest: &[usize],
         floaters: &[usize],
-        home: Home,
         next: &[usize],
     ) -> Vec<Option<usize>> {
         // The scores that can be the higher player's in a next-bracket game, lowest
@@ -499,17 +487,9 @@ impl Round<'_> {
         scores.extend(next.first().map(|&r| self.seats[r].score));
         scores.sort_unstable();
         scores.dedup();
-        // The same for the bracket's games (above the next bracket's), by the score of
-        // their higher player.
-        let mut own: Vec<u32> =
-            home.players.iter().chain(home.pinned).map(|&p| self.seats[p].score).collect();
-        own.sort_unstable();
-        own.dedup();
         let digit = rest.len() as i128 + 2;
         // Keep the weights within range: the lowest scores share a digit if need be.
-        let extra = own.len() as u32 + 3;
-        let room =
-            (1..=scores.len()).rev().find(|&k| digit.checked_pow(k as u32 + extra).is_some());
+        let room = (1..=scores.len()).rev().find(|&k| digit.checked_pow(k as u32 + 2).is_some());
         let keep = room.unwrap_or(1);
         let skip = scores.len() - keep;
         let unit = |score: u32| {
@@ -517,36 +497,25 @@ impl Round<'_> {
             digit.pow(rank as u32)
         };
         let game = digit.pow(keep as u32);
-        let own_unit = |score: u32| {
-            let rank = own.iter().position(|&s| s == score).unwrap_or(0);
-            game * digit.saturating_pow(1 + rank as u32)
-        };
-        let bracket_game = game * digit.saturating_pow(1 + own.len() as u32);
-        let complete = bracket_game.saturating_mul(digit);
+        let complete = game * digit;
         let odd = rest.len() % 2 == 1;
-        let bye = rest.len();
         let mut edges = Vec::new();
         for (x, &a) in rest.iter().enumerate() {
             for (y, &b) in rest.iter().enumerate().skip(x + 1) {
                 if !self.compatible[a][b] {
                     continue;
                 }
-                let weight = if home.game(a, b) {
-                    complete + bracket_game + own_unit(self.seats[a].score.max(self.seats[b].score))
-                } else if home.pinned.contains(&a) || home.pinned.contains(&b) {
-                    continue;
-                } else if self.next_game(a, b, floaters, next) {
-                    complete + game + unit(self.seats[a].score.max(self.seats[b].score))
-                } else {
-                    complete
-                };
+                let mut weight = complete;
+                if self.next_game(a, b, floaters, next) {
+                    weight += game + unit(self.seats[a].score.max(self.seats[b].score));
+                }
                 edges.push((x, y, weight));
             }
-            if odd && self.bye_candidate(a) && !home.pinned.contains(&a) {
-                edges.push((x, bye, complete));
+            if odd && self.bye_candidate(a) {
+                edges.push((x, rest.len(), complete));
             }
         }
-        max_weight_matching(bye + usize::from(odd), &edges)
+        max_weight_matching(rest.len() + usize::from(odd), &edges)
     }
 
     /// The criteria of a bracket pairing, smaller better; `None` if the round could
@@ -634,28 +603,12 @@ impl Round<'_> {
         let levels = self.levels.len();
         let mut members = b.moved_down.clone();
         members.extend(&b.residents);
-        // The bracket's games and the next bracket's at best: any of the bracket may be
-        // among the floaters (in a block, the moved-down players not chosen must be),
-        // as long as the round completes.
-        let left: Vec<usize> = match block {
-            Some((_, chosen)) => {
-                b.moved_down.iter().copied().filter(|m| !chosen.contains(m)).collect()
-            }
-            None => Vec::new(),
-        };
-        let home = match block {
-            Some((_, chosen)) => {
-                Home { players: &b.residents, pinned: chosen, apart: &b.moved_down }
-            }
-            None => Home { players: &members, pinned: &[], apart: &b.moved_down },
-        };
-        let best = self.best_next(&left, home, &b.next, &b.lower);
-        let most = games.unwrap_or(best.bracket);
+        let most = games.unwrap_or_else(|| self.games_among(&members));
         let mut covered: Vec<usize> = block.map(|(_, chosen)| chosen.to_vec()).unwrap_or_default();
         if block.is_none() && b.moved_down.len() <= 8 {
             for &m in &b.moved_down {
                 covered.push(m);
-                if covered.len() > most || !self.covers(&covered, &members, &mut Vec::new()) {
+                if covered.len() > most || !self.covers(&covered, &members, &[], &mut Vec::new()) {
                     covered.pop();
                 }
             }
@@ -669,9 +622,24 @@ impl Round<'_> {
         }
         paired[home] -= (most - covered.len()) as i64;
         value.extend(&paired);
-        let next_games = best.games;
-        let next_levels: Vec<i64> = best.levels.iter().map(|c| -c).collect();
-        value.push(-next_games);
+        let next_games = if b.next.is_empty() {
+            0
+        } else {
+            let own = self.games_among(&b.next);
+            (own + floaters).min((b.next.len() + floaters) / 2)
+        };
+        value.push(-(next_games as i64));
+        let mut next_levels = vec![0i64; levels];
+        if next_games > 0 {
+            let moved_floaters: Vec<usize> =
+                b.moved_down.iter().copied().filter(|m| !covered.contains(m)).collect();
+            for &m in &moved_floaters {
+                next_levels[self.level(seats[m].score)] -= 1;
+            }
+            next_levels[home] -= floaters.saturating_sub(moved_floaters.len()) as i64;
+            let next_home = self.level(seats[b.next[0]].score);
+            next_levels[next_home] -= next_games.saturating_sub(floaters) as i64;
+        }
         value.extend(next_levels);
         let fewest_unplayed = members
             .iter()
