@@ -32,8 +32,8 @@ use std::collections::{HashMap, HashSet};
 use crate::Side;
 
 use super::matching::matching_size;
-use super::weighted::max_weight_matching;
 use super::roster::{Event, Mark, Pairing, Player, TournamentError};
+use super::weighted::max_weight_matching;
 
 /// How a player floated in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -469,7 +469,7 @@ impl Round<'_> {
     /// bracket: a resident of it against a floater or another resident.
     fn next_game(&self, a: usize, b: usize, floaters: &[usize], next: &[usize]) -> bool {
         let (na, nb) = (next.contains(&a), next.contains(&b));
-        (na && nb) || (na && floaters.contains(&b)) || (nb && floaters.contains(&a))
+        (na && (nb || floaters.contains(&b))) || (nb && floaters.contains(&a))
     }
 
     /// A pairing of `rest` (plus the bye when their number is odd: a last vertex that
@@ -687,7 +687,7 @@ impl Round<'_> {
             down[home] -= down_residents.min(stay) as i64;
             // Of the moved-down players of each score, as many may be paired as the
             // covered ones of that score, and those who floated down before first.
-            for level in 0..levels {
+            for (level, slot) in down.iter_mut().enumerate() {
                 let of_level = |m: &&usize| self.level(seats[**m].score) == level;
                 let room = covered.iter().filter(of_level).count();
                 let repeated = b
@@ -696,7 +696,7 @@ impl Round<'_> {
                     .filter(of_level)
                     .filter(|&&m| seats[m].floated(back, Float::Down))
                     .count();
-                down[level] -= room.min(repeated) as i64;
+                *slot -= room.min(repeated) as i64;
             }
             value.extend(down);
             value.extend(&paired);

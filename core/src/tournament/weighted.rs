@@ -106,7 +106,7 @@ impl Matcher {
     /// The vertex at end `p`.
     fn tip(&self, p: usize) -> usize {
         let (a, b, _) = self.edges[p / 2];
-        if p % 2 == 0 { a } else { b }
+        if p.is_multiple_of(2) { a } else { b }
     }
 
     fn slack(&self, k: usize) -> i128 {
@@ -606,11 +606,13 @@ mod tests {
                 for b in a + 1..n {
                     if rng.below(100) < 55 {
                         let x = i128::from(rng.below(if case % 3 == 0 { 4 } else { 30 })) + 1;
-                        w[a][b] = Some(x);
-                        w[b][a] = Some(x);
                         edges.push((a, b, x));
                     }
                 }
+            }
+            for &(a, b, x) in &edges {
+                w[a][b] = Some(x);
+                w[b][a] = Some(x);
             }
             let mate = max_weight_matching(n, &edges);
             let mut total = 0;
