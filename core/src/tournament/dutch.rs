@@ -33,6 +33,7 @@ use crate::Side;
 
 use super::matching::matching_size;
 use super::roster::{Event, Mark, Pairing, Player, TournamentError};
+use super::weighted::max_weight_matching;
 
 /// How a player floated in an earlier round.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -428,7 +429,12 @@ impl Round<'_> {
     }
 
     /// The games of the next bracket if `floaters` join it: how many, and how many of
-    /// them by the score of their higher player.
+    /// them by the score of their higher player, at best over every way of pairing the
+    /// rest of the round. A game of the next bracket has one of its residents as the
+    /// lower player (two floaters paired together do not count), and it counts only in
+    /// a pairing of everyone below that completes the round: this is a maximum weight
+    /// matching in which completing the round outweighs every next-bracket game, a game
+    /// outweighs any choice of scores, and a higher score outweighs all the lower ones.
     fn next_bracket(
         &mut self,
         floaters: &[usize],
@@ -439,40 +445,77 @@ impl Round<'_> {
             return known.clone();
         }
         let mut levels = vec![0i64; self.levels.len()];
-        let mut pool: Vec<usize> = floaters.to_vec();
-        pool.extend(next);
-        // A game of the next bracket has a resident of its score group as the lower
-        // player: two floaters paired together do not count.
-        let mut games = if next.is_empty() { 0 } else { self.games_apart(&pool, floaters) };
-        if games > 0 {
-            let mut covered: Vec<usize> = Vec::new();
-            if floaters.len() <= 8 {
-                // The floaters that can have a game there, the higher first, while
-                // everyone below can still be paired; then the games they and the
-                // residents make.
-                let mut rest: Vec<usize> = floaters.to_vec();
-                rest.extend(lower);
-                for &f in floaters {
-                    covered.push(f);
-                    if !self.covers(&covered, &pool, floaters, &mut Vec::new())
-                        || !self.perfect_held(&rest, &covered, next)
-                    {
-                        covered.pop();
-                    }
+        let mut games = 0i64;
+        if !next.is_empty() {
+            let mut rest: Vec<usize> = floaters.to_vec();
+            rest.extend(lower);
+            let mate = self.best_completion(&rest, floaters, next);
+            for (x, &a) in rest.iter().enumerate() {
+                let Some(y) = mate[x].filter(|&y| y > x && y < rest.len()) else { continue };
+                let b = rest[y];
+                if self.next_game(a, b, floaters, next) {
+                    games += 1;
+                    let higher = self.seats[a].score.max(self.seats[b].score);
+                    levels[self.level(higher)] += 1;
                 }
-                let mut held = covered.clone();
-                held.extend(next);
-                games = self.games_apart(&held, &covered);
             }
-            for &f in &covered {
-                levels[self.level(self.seats[f].score)] += 1;
-            }
-            let rest = games as i64 - covered.len() as i64;
-            levels[self.level(self.seats[next[0]].score)] += rest.max(0);
         }
-        let out = (games as i64, levels);
+        let out = (games, levels);
         self.next_games.insert(floaters.to_vec(), out.clone());
         out
+    }
+
+    /// Whether a game between `a` and `b` below the bracket is a game of the next
+    /// bracket: a resident of it against a floater or another resident.
+    fn next_game(&self, a: usize, b: usize, floaters: &[usize], next: &[usize]) -> bool {
+        let (na, nb) = (next.contains(&a), next.contains(&b));
+        (na && (nb || floaters.contains(&b))) || (nb && floaters.contains(&a))
+    }
+
+    /// A pairing of `rest` (plus the bye when their number is odd: a last vertex that
+    /// only bye candidates may take) that completes the round and gives the next bracket
+    /// the most games, then the highest scores paired there: `mate` by index in `rest`.
+    fn best_completion(
+        &self,
+        rest: &[usize],
+        floaters: &[usize],
+        next: &[usize],
+    ) -> Vec<Option<usize>> {
+        // The scores that can be the higher player's in a next-bracket game, lowest
+        // first; each gets a digit worth more than all the lower ones together.
+        let mut scores: Vec<u32> = floaters.iter().map(|&f| self.seats[f].score).collect();
+        scores.extend(next.first().map(|&r| self.seats[r].score));
+        scores.sort_unstable();
+        scores.dedup();
+        let digit = rest.len() as i128 + 2;
+        // Keep the weights within range: the lowest scores share a digit if need be.
+        let room = (1..=scores.len()).rev().find(|&k| digit.checked_pow(k as u32 + 2).is_some());
+        let keep = room.unwrap_or(1);
+        let skip = scores.len() - keep;
+        let unit = |score: u32| {
+            let rank = scores.iter().position(|&s| s == score).unwrap_or(0).saturating_sub(skip);
+            digit.pow(rank as u32)
+        };
+        let game = digit.pow(keep as u32);
+        let complete = game * digit;
+        let odd = rest.len() % 2 == 1;
+        let mut edges = Vec::new();
+        for (x, &a) in rest.iter().enumerate() {
+            for (y, &b) in rest.iter().enumerate().skip(x + 1) {
+                if !self.compatible[a][b] {
+                    continue;
+                }
+                let mut weight = complete;
+                if self.next_game(a, b, floaters, next) {
+                    weight += game + unit(self.seats[a].score.max(self.seats[b].score));
+                }
+                edges.push((x, y, weight));
+            }
+            if odd && self.bye_candidate(a) {
+                edges.push((x, rest.len(), complete));
+            }
+        }
+        max_weight_matching(rest.len() + usize::from(odd), &edges)
     }
 
     /// The criteria of a bracket pairing, smaller better; `None` if the round could
@@ -642,10 +685,18 @@ impl Round<'_> {
             let down_residents =
                 b.residents.iter().filter(|&&r| seats[r].floated(back, Float::Down)).count();
             down[home] -= down_residents.min(stay) as i64;
-            for &m in &covered {
-                if seats[m].floated(back, Float::Down) {
-                    down[self.level(seats[m].score)] -= 1;
-                }
+            // Of the moved-down players of each score, as many may be paired as the
+            // covered ones of that score, and those who floated down before first.
+            for (level, slot) in down.iter_mut().enumerate() {
+                let of_level = |m: &&usize| self.level(seats[**m].score) == level;
+                let room = covered.iter().filter(of_level).count();
+                let repeated = b
+                    .moved_down
+                    .iter()
+                    .filter(of_level)
+                    .filter(|&&m| seats[m].floated(back, Float::Down))
+                    .count();
+                *slot -= room.min(repeated) as i64;
             }
             value.extend(down);
             value.extend(&paired);

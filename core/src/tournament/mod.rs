@@ -40,6 +40,7 @@ pub mod swiss;
 pub mod teams;
 mod tiebreaks;
 pub mod trf;
+mod weighted;
 
 pub use director::{Director, System};
 pub use roster::{Entry, Event, GameResult, Mark, Pairing, Player, PlayerId, TournamentError};
