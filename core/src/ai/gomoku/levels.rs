@@ -1,20 +1,20 @@
 //! The gomoku engine's ten levels (the same rows for every rule).
 //!
-//! Levels 1–5 look one move ahead and read nothing but fives: level 1 chooses at random
+//! Levels 1–6 look one move ahead and read nothing but fives: level 1 chooses at random
 //! among the points near the stones, each next level leans harder towards the points
-//! its static value likes (less noise). From level 6 on the levels search and choose
+//! its static value likes (less noise). From level 7 on the levels search and choose
 //! among the candidates with noise and impulsive moves (the move that makes the biggest
-//! threat of its own, ignoring the opponent's). Level 6 has so few nodes that it
-//! follows its fours and finds short wins by fours (VCF) but seldom finishes reading
-//! the replies; level 7 reads two plies in full; level 8 three, with wins by threes and
-//! fours (VCT) and the defences against them, but rash; level 9 four plies and seldom
-//! rash; level 10 is the whole engine. Every level completes a five when it can and
-//! blocks a four (those are forced).
+//! threat of its own, ignoring the opponent's): level 7 reads two plies on few nodes and
+//! finds short wins by fours (VCF); level 8 reads three, with wins by threes and fours
+//! (VCT) and the defences against them, but is often rash; level 9 reads four plies and
+//! is now and then rash; level 10 is the whole engine. Every level completes a five
+//! when it can and blocks a four (those are forced).
 //!
-//! Each step was set by matches at these node caps (`core/tools/gomoku_ladder.sh`): a
-//! level should win most games against the one below, not all. Every level answers
-//! within one second: the node caps end the search before the time caps on a desktop
-//! core.
+//! The rows were set by matches at these node caps (`core/tools/gomoku_ladder.sh`): a
+//! level should win most games against the one below, not all. The noise of the
+//! one-ply levels matters most near zero: a level that reads its static values
+//! without noise is about as strong as a two-ply search. Every level answers within
+//! one second: the node caps end the search before the time caps on a desktop core.
 
 use crate::ai::level::{Level, row};
 
@@ -43,7 +43,7 @@ pub const LEVELS: [Level; 10] = [
         400,
         100,
         200_000,
-        120_000,
+        90_000,
         0,
     ),
     row(
@@ -56,7 +56,7 @@ pub const LEVELS: [Level; 10] = [
         400,
         100,
         40_000,
-        35_000,
+        30_000,
         0,
     ),
     row(
@@ -69,7 +69,7 @@ pub const LEVELS: [Level; 10] = [
         400,
         100,
         12_000,
-        12_000,
+        10_000,
         0,
     ),
     row(
@@ -82,21 +82,21 @@ pub const LEVELS: [Level; 10] = [
         400,
         100,
         4_000,
-        2_500,
+        3_500,
         0,
     ),
     row(
         6,
         "小狐狸",
         "Little Fox",
-        "看得见冲四，对手的应手只看个大概",
-        "Follows fours, but only glances at the replies",
-        2,
+        "只看一步，但攻守都很少看错",
+        "Looks one move ahead, and seldom misjudges attack or defence",
+        1,
         400,
         150,
-        5_000,
-        2_500,
-        70,
+        1_500,
+        1_000,
+        0,
     ),
     row(
         7,
@@ -105,11 +105,11 @@ pub const LEVELS: [Level; 10] = [
         "能看两步，会用冲四取胜",
         "Looks two moves ahead and wins with fours",
         2,
-        8_000,
+        2_000,
         300,
-        1_500,
-        500,
-        25,
+        2_000,
+        800,
+        40,
     ),
     row(
         8,
@@ -120,22 +120,22 @@ pub const LEVELS: [Level; 10] = [
         3,
         30_000,
         400,
-        2_500,
-        1_200,
-        50,
+        3_000,
+        1_500,
+        65,
     ),
     row(
         9,
         "猫头鹰",
         "Owl",
-        "看四步，很少失手",
-        "Looks four moves ahead, rarely slips",
+        "看四步，偶尔冲动",
+        "Looks four moves ahead, now and then rash",
         4,
         40_000,
         600,
-        800,
-        300,
-        20,
+        1_200,
+        450,
+        30,
     ),
     row(10, "小龙", "Little Dragon", "全力以赴的引擎", "The full engine", 8, 150_000, 900, 0, 0, 0),
 ];

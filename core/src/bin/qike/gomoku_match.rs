@@ -3,11 +3,12 @@
 //!
 //! Plays A against B, colours alternating, each pair of games from the same opening:
 //! two random stones near the centre, or (`named`) one of the 24 tournament openings
-//! among the 26 (the two lost for black left out) in one of the eight symmetries. A
-//! player is `level:N[,field=value…]` (a level row, with fields changed for experiments:
-//! depth, nodes, margin, noise, blunder; through `ai::play_level`, the app's path), `random`, `greedy`
-//! (completes a five, else blocks one) or `pbrain:PATH` (an engine speaking the
-//! Gomocup protocol).
+//! among the 26 (the two lost for black left out) in one of the eight symmetries.
+//!
+//! A player is `level:N` (through `ai::play_level`, the app's path; `level:N,noise=300`
+//! changes fields of the row for experiments: depth, nodes, margin, noise, blunder),
+//! `random`, `greedy` (completes a five, else blocks one) or `pbrain:PATH` (an engine
+//! speaking the Gomocup protocol).
 //!
 //! Levels play with their node caps and no time cap, so load cannot change a result.
 //! `--nodes` lowers every level's node cap; `--timed` adds the levels' time caps as the
