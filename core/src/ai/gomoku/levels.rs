@@ -69,7 +69,7 @@ pub const LEVELS: [Level; 10] = [
         400,
         100,
         12_000,
-        10_000,
+        11_000,
         0,
     ),
     row(
@@ -81,8 +81,8 @@ pub const LEVELS: [Level; 10] = [
         1,
         400,
         100,
-        4_000,
-        3_500,
+        6_000,
+        4_800,
         0,
     ),
     row(
@@ -95,7 +95,7 @@ pub const LEVELS: [Level; 10] = [
         400,
         150,
         1_500,
-        1_000,
+        900,
         0,
     ),
     row(
@@ -105,7 +105,7 @@ pub const LEVELS: [Level; 10] = [
         "能看两步，会用冲四取胜",
         "Looks two moves ahead and wins with fours",
         2,
-        2_000,
+        1_200,
         300,
         2_000,
         800,

@@ -9,7 +9,7 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use qike_core::GomokuRule;
 use qike_core::Point;
@@ -25,7 +25,14 @@ pub struct Pbrain {
     /// How many moves of the current game the engine has been told of (its own
     /// included); `None` before its first move in a game.
     known: Option<usize>,
+    /// When the engine last answered.
+    answered: Instant,
 }
+
+/// How long after an answer the next command waits. Some engines print their move a
+/// moment before they are ready for the next command, and drop what comes sooner
+/// (Rapfi then reads the point of a `TURN` as a command of its own).
+const SETTLE: Duration = Duration::from_millis(30);
 
 /// The Gomocup `rule` number of a rule.
 fn rule_number(rule: GomokuRule) -> u32 {
@@ -62,8 +69,15 @@ impl Pbrain {
                 }
             }
         });
-        let mut engine =
-            Pbrain { name: path.to_owned(), child, input, lines, turn_ms, known: None };
+        let mut engine = Pbrain {
+            name: path.to_owned(),
+            child,
+            input,
+            lines,
+            turn_ms,
+            known: None,
+            answered: Instant::now(),
+        };
         engine.send("START 15")?;
         engine.expect_ok()?;
         for info in [
@@ -80,6 +94,10 @@ impl Pbrain {
     }
 
     fn send(&mut self, line: &str) -> Result<(), String> {
+        let since = self.answered.elapsed();
+        if since < SETTLE {
+            std::thread::sleep(SETTLE - since);
+        }
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
             .map_err(|e| format!("{}: {e}", self.name))
@@ -99,6 +117,7 @@ impl Pbrain {
                     return Err(format!("{} exited", self.name));
                 }
             };
+            self.answered = Instant::now();
             let line = line.trim().to_owned();
             let upper = line.to_ascii_uppercase();
             if line.is_empty() || upper.starts_with("MESSAGE") || upper.starts_with("DEBUG") {
