@@ -2,6 +2,7 @@
 # The level ladder: each adjacent pair, the higher level as player 1, N games
 # at their own settings, C games at once (one per free core; no engine ponders).
 # `sh core/tools/engine_ladder.sh target/release/qike [N] [C] [FIRST_HIGH]`.
+# Gomoku has its own: core/tools/gomoku_ladder.sh (both rules, level 1 against the bots).
 # The last line of each `qike match` is the score, draw rate and Elo with its interval.
 BIN=$1; N=${2:-100}; C=${3:-1}; FROM=${4:-2}
 for high in 2 3 4 5 6 7 8 9 10; do
