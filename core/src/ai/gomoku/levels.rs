@@ -1,14 +1,20 @@
 //! The gomoku engine's ten levels (the same rows for every rule).
 //!
-//! Levels 1–5 look one move ahead and read nothing but fives: level 1 chooses at random
+//! Levels 1–6 look one move ahead and read nothing but fives: level 1 chooses at random
 //! among the points near the stones, each next level leans harder towards the points
-//! its static value likes (less noise). Levels 6–8 search a few plies and choose among
-//! the candidates with noise and impulsive moves (the move that makes the biggest
-//! threat of its own, ignoring the opponent's); levels 9–10 play the engine's best move
-//! with growing depth and nodes. Every level completes a five when it can and blocks a
-//! four (those are forced); from level 6 on the search also sees forced wins by fours
-//! (VCF), from level 7 on wins by threes and fours (VCT) and the defences against them.
-//! Every level answers within one second.
+//! its static value likes (less noise). From level 7 on the levels search and choose
+//! among the candidates with noise and impulsive moves (the move that makes the biggest
+//! threat of its own, ignoring the opponent's): level 7 reads two plies on few nodes and
+//! finds short wins by fours (VCF); level 8 reads three, with wins by threes and fours
+//! (VCT) and the defences against them, but is often rash; level 9 reads four plies and
+//! is now and then rash; level 10 is the whole engine. Every level completes a five
+//! when it can and blocks a four (those are forced).
+//!
+//! The rows were set by matches at these node caps (`core/tools/gomoku_ladder.sh`): a
+//! level should win most games against the one below, not all. The noise of the
+//! one-ply levels matters most near zero: a level that reads its static values
+//! without noise is about as strong as a two-ply search. Every level answers within
+//! one second: the node caps end the search before the time caps on a desktop core.
 
 use crate::ai::level::{Level, row};
 
@@ -21,7 +27,7 @@ pub const LEVELS: [Level; 10] = [
         "会连五、会挡四，看不见活三",
         "Makes five and blocks a four, but does not see threes",
         1,
-        2_000,
+        400,
         100,
         100_000,
         1_000_000,
@@ -34,10 +40,10 @@ pub const LEVELS: [Level; 10] = [
         "只看一步，偶尔连起子来",
         "Looks one move ahead, now and then lines stones up",
         1,
-        2_000,
+        400,
         100,
-        100_000,
-        60_000,
+        200_000,
+        90_000,
         0,
     ),
     row(
@@ -47,10 +53,10 @@ pub const LEVELS: [Level; 10] = [
         "只看一步，喜欢连子",
         "Looks one move ahead and likes to line stones up",
         1,
-        2_000,
+        400,
         100,
         40_000,
-        20_000,
+        30_000,
         0,
     ),
     row(
@@ -60,10 +66,10 @@ pub const LEVELS: [Level; 10] = [
         "会做活三，常忘了防守",
         "Makes open threes, often forgets to defend",
         1,
-        2_000,
+        400,
         100,
         12_000,
-        6_000,
+        11_000,
         0,
     ),
     row(
@@ -73,65 +79,65 @@ pub const LEVELS: [Level; 10] = [
         "攻守都看一步",
         "Weighs attack and defence one move ahead",
         1,
-        2_000,
+        400,
         100,
-        4_000,
-        1_500,
+        5_500,
+        4_300,
         0,
     ),
     row(
         6,
         "小狐狸",
         "Little Fox",
-        "能看两步，防守常大意",
-        "Looks two moves ahead, careless in defence",
-        2,
-        8_000,
+        "只看一步，但攻守都很少看错",
+        "Looks one move ahead, and seldom misjudges attack or defence",
+        1,
+        400,
         150,
-        4_000,
         1_500,
-        60,
+        900,
+        0,
     ),
     row(
         7,
         "小熊猫",
         "Red Panda",
-        "懂得挡活三，会用冲四取胜",
-        "Blocks open threes and wins with fours",
-        3,
-        30_000,
+        "能看两步，会用冲四取胜",
+        "Looks two moves ahead and wins with fours",
+        2,
+        700,
         300,
-        400,
-        60,
-        10,
+        2_000,
+        800,
+        40,
     ),
     row(
         8,
         "小海豚",
         "Dolphin",
-        "会做四三，很少失手",
-        "Builds four-threes, rarely slips",
-        4,
-        60_000,
+        "懂得挡活三，会做四三，但常冲动",
+        "Blocks open threes and builds four-threes, but is often rash",
+        3,
+        30_000,
         400,
-        200,
-        30,
-        5,
+        3_000,
+        1_500,
+        65,
     ),
     row(
         9,
         "猫头鹰",
         "Owl",
-        "总下它看到的最好一手",
-        "Always plays the best move it sees",
-        5,
-        100_000,
+        "看四步，偶尔冲动",
+        "Looks four moves ahead, now and then rash",
+        4,
+        40_000,
         600,
-        0,
-        0,
-        0,
+        1_200,
+        450,
+        30,
     ),
-    row(10, "小龙", "Little Dragon", "全力以赴的引擎", "The full engine", 8, 400_000, 900, 0, 0, 0),
+    row(10, "小龙", "Little Dragon", "全力以赴的引擎", "The full engine", 8, 150_000, 900, 0, 0, 0),
 ];
 
 #[cfg(test)]
@@ -144,11 +150,14 @@ mod tests {
             let (a, b) = (w[0], w[1]);
             assert_eq!(a.number + 1, b.number);
             assert!(a.depth <= b.depth && a.nodes <= b.nodes && a.time_ms <= b.time_ms);
-            assert!(a.noise >= b.noise);
-            // The one-ply levels choose by noise alone; among the searching levels the
-            // impulsive moves only grow rarer.
-            assert!(a.depth == 1 || a.blunder_percent >= b.blunder_percent);
+            // At one depth a stronger level has less noise and fewer impulsive moves; a
+            // deeper search may start noisier again (its reading makes up for it).
+            if a.depth == b.depth {
+                assert!(a.noise >= b.noise && a.blunder_percent >= b.blunder_percent);
+            }
         }
+        // The one-ply levels choose by noise alone.
+        assert!(LEVELS.iter().filter(|l| l.depth == 1).all(|l| l.blunder_percent == 0));
         assert!(LEVELS.iter().all(|l| l.time_ms < 1_000));
         assert!(LEVELS.iter().all(|l| !l.name_zh.is_empty() && !l.about_en.is_empty()));
     }

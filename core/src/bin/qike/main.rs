@@ -3,7 +3,8 @@
 //! Usage:
 //!   qike perft <game> [--fen FEN] [--depth N] [--divide]
 //!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
-//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S] [--nodes N] [--timed]  (level:N, random, greedy)
+//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S] [--nodes N] [--timed]
+//!     [--movetime MS] [--openings random|named]  (level:N, random, greedy, pbrain:PATH)
 //!   qike gomoku-bench [--nodes N]
 //!   qike go-score <file.sgf> [--seed N] [--playouts N]
 //!   qike go-bench [--size 9|13|19] [--playouts N]
@@ -31,7 +32,9 @@ mod go;
 mod go_match;
 mod gomocup;
 mod gomoku;
+mod gomoku_match;
 mod gtp;
+mod pbrain;
 mod tournament;
 mod tune;
 mod xiangqi;
@@ -85,23 +88,22 @@ fn run(args: &mut Args) -> Result<(), String> {
         "gomoku-match" => {
             let a = args.positional("first player")?;
             let b = args.positional("second player")?;
-            let games = args
-                .option("--games")
-                .map_or(Ok(20), |g| g.parse::<u32>())
-                .map_err(|_| "--games wants a number".to_owned())?;
-            let seed = args
-                .option("--seed")
-                .map_or(Ok(1), |g| g.parse::<u64>())
-                .map_err(|_| "--seed wants a number".to_owned())?;
-            let rule = args.option("--rule").unwrap_or_else(|| "renju".to_owned());
-            let nodes = args
-                .option("--nodes")
-                .map(|n| n.parse::<u64>())
-                .transpose()
-                .map_err(|_| "--nodes wants a number".to_owned())?;
-            let timed = args.flag("--timed");
+            let number = |v: Option<String>, what: &str| {
+                v.map(|n| n.parse::<u64>().map_err(|_| format!("{what} wants a number")))
+                    .transpose()
+            };
+            let opts = gomoku_match::MatchOptions {
+                games: u32::try_from(number(args.option("--games"), "--games")?.unwrap_or(20))
+                    .map_err(|_| "--games is too big".to_owned())?,
+                seed: number(args.option("--seed"), "--seed")?.unwrap_or(1),
+                rule: args.option("--rule").unwrap_or_else(|| "renju".to_owned()),
+                nodes: number(args.option("--nodes"), "--nodes")?,
+                movetime: number(args.option("--movetime"), "--movetime")?,
+                openings: args.option("--openings").unwrap_or_else(|| "random".to_owned()),
+                timed: args.flag("--timed"),
+            };
             args.finish()?;
-            gomoku::play_match(&a, &b, games, &rule, seed, nodes, timed)
+            gomoku_match::play_match(&a, &b, &opts)
         }
         "go-score" => {
             let file = args.positional("SGF file")?;
