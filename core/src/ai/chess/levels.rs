@@ -2,11 +2,12 @@
 //!
 //! The rows were set by matches (`qike match --game chess custom:… level:N`, a row given
 //! on the command line): level 1 against the one-ply greedy bot, then each next row
-//! against the one below, aiming at about 75% a step. Levels 1–9 search a few plies and
-//! choose among the root moves within their margin with noise and impulsive grabs, so
-//! they span the beginner's range in nine steps a child can climb. Level 10 is the full
-//! engine for half a second, far above level 9: nine steps of at most 85% cannot reach
-//! it from a level a beginner beats (`core/tools/engine_ladder.sh`).
+//! against the one below, aiming at about 75% a step. Levels 1–9 search one to three
+//! plies and choose among the root moves within their margin with noise and impulsive
+//! grabs, so they span the beginner's range in nine steps a child can climb (a four-ply
+//! row scored 90% against level 8: too big a step). Level 10 is the full engine for half
+//! a second, far above level 9: nine steps of at most 85% cannot reach it from a level
+//! a beginner beats (`GAME=chess sh core/tools/engine_ladder.sh`).
 
 use crate::ai::level::{Level, row as lv};
 
@@ -98,10 +99,10 @@ pub const LEVELS: [Level; 10] = [
         "Master",
         "少犯错，要认真下",
         "Makes few mistakes: play carefully",
-        4,
+        3,
         60_000,
-        280,
-        200,
+        250,
+        220,
         55,
         11,
     ),
