@@ -130,11 +130,13 @@ mod tests {
         for w in LEVELS.windows(2) {
             let (a, b) = (w[0], w[1]);
             assert_eq!(a.number + 1, b.number);
-            assert!(a.depth <= b.depth && a.time_ms <= b.time_ms);
-            assert!(a.noise >= b.noise && a.blunder_percent >= b.blunder_percent);
-            assert!(a.margin >= b.margin);
+            assert!(a.depth <= b.depth && a.nodes <= b.nodes && a.time_ms <= b.time_ms);
+            assert!(a.blunder_percent >= b.blunder_percent && a.margin >= b.margin);
+            // A level that reads a ply deeper may start noisier; at one depth, the
+            // higher level is never noisier.
+            assert!(a.depth < b.depth || a.noise >= b.noise, "level {}", b.number);
         }
-        // From level 7 on no candidate may be a piece worse than the best move.
-        assert!(LEVELS[6..].iter().all(|l| l.margin < 300));
+        // From level 8 on no candidate may be a piece worse than the best move.
+        assert!(LEVELS[7..].iter().all(|l| l.margin < 300));
     }
 }
