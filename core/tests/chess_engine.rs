@@ -77,14 +77,14 @@ const MIDDLEGAMES: [&str; 6] = [
 ];
 
 #[test]
-fn levels_five_and_up_do_not_hang_pieces() {
+fn levels_eight_and_up_do_not_hang_pieces() {
     let mut judge = ChessEngine::new(16);
     for fen in MIDDLEGAMES {
         let g = game_at(fen);
         // Every root move scored exactly at depth 5.
         let verdict = judge.analyse(&g, &Limits::depth(5), 100_000);
         let best = verdict.candidates[0].score;
-        for n in 5..=10 {
+        for n in 8..=10 {
             let level = Level::get(GameKind::Chess, n).unwrap().with_nodes(20_000);
             for seed in 0..4 {
                 let mut e = AnyEngine::for_game(GameKind::Chess, 4).unwrap();
