@@ -105,9 +105,9 @@ fn captures_stones_in_atari() {
 fn saves_its_own_stones_in_atari() {
     // The same with colours swapped: black's two stones run out at G5.
     let g = cutting_stones(true);
-    assert_eq!(best(&g, 2000), place("G5", 9));
+    assert_eq!(best(&g, 4000), place("G5", 9));
     let mut e = GoEngine::new();
-    let hint = e.hint(&AnyGame::Go(Box::new(g.clone())), 2000).unwrap();
+    let hint = e.hint(&AnyGame::Go(Box::new(g.clone())), 4000).unwrap();
     assert_eq!(hint.mv, MoveInput::Place { at: pt("G5", 9) });
     assert_eq!(hint_why(&g, hint.mv), HintWhy::Saves { stones: 2 });
     assert!(hint.threat_name.is_some());
@@ -366,6 +366,60 @@ fn gtp_session() {
     // Black's lone stone owns the board: 81 − 7.5.
     assert_eq!(answers[19], "= B+73.5");
     assert!(out.ends_with("=\n\n"));
+}
+
+#[test]
+fn gtp_free_handicap_placed_by_the_engine_or_by_the_controller() {
+    let out = gtp(
+        "boardsize 9\nplace_free_handicap 7\nfinal_status_list alive\nset_free_handicap C3 G7\n\
+         clear_board\nset_free_handicap C3 C3\nset_free_handicap C3\nset_free_handicap C3 Z9\n\
+         set_free_handicap C3 G7 E5\ngenmove b\ngenmove w\nplace_free_handicap 2\n\
+         known_command set_free_handicap\nquit\n",
+        &["--playouts", "100"],
+    );
+    let answers: Vec<&str> = out.split("\n\n").filter(|s| !s.is_empty()).collect();
+    assert_eq!(answers[0], "=");
+    let mut placed: Vec<&str> = answers[1].trim_start_matches("= ").split(' ').collect();
+    placed.sort_unstable();
+    placed.dedup();
+    assert_eq!(placed.len(), 7, "{}", answers[1]);
+    for p in &placed {
+        assert!(matches!(parse_gtp(p, 9), Ok(Move::Play(_))), "{p}");
+    }
+    let mut alive: Vec<&str> = answers[2].trim_start_matches("= ").split(' ').collect();
+    alive.sort_unstable();
+    assert_eq!(alive, placed, "the stones stand where the engine said");
+    assert!(answers[3].starts_with("? board not empty"), "{}", answers[3]);
+    assert_eq!(answers[4], "=");
+    assert!(answers[5].starts_with("? repeated vertex"), "{}", answers[5]);
+    assert!(answers[6].starts_with("? bad handicap"), "{}", answers[6]);
+    assert!(answers[7].starts_with("? ") && answers[7].contains("Z9"), "{}", answers[7]);
+    assert_eq!(answers[8], "=");
+    // After the handicap white moves first.
+    assert!(answers[9].starts_with("? it is not black's turn"), "{}", answers[9]);
+    assert!(answers[10].starts_with("= "), "{}", answers[10]);
+    assert!(answers[11].starts_with("? board not empty"), "{}", answers[11]);
+    assert_eq!(answers[12], "= true");
+}
+
+#[test]
+fn a_game_played_move_by_move_is_the_same_for_the_same_seed() {
+    // The tree kept from move to move is part of the search: the same seed and playouts
+    // give the same game, another seed another one.
+    let play = |seed: u64| {
+        let mut e = GoEngine::new();
+        e.set_seed(seed);
+        let mut g = AnyGame::new(GameKind::Go { size: 9 }).unwrap();
+        let mut moves = Vec::new();
+        for _ in 0..12 {
+            let mv = e.analyse(&g, &Limits::nodes(400), 0).best.unwrap();
+            assert!(g.play(mv).is_ok());
+            moves.push(mv);
+        }
+        moves
+    };
+    assert_eq!(play(1), play(1));
+    assert_ne!(play(1), play(2));
 }
 
 #[test]

@@ -160,6 +160,21 @@ impl Game {
         Ok(game)
     }
 
+    /// 让子 on points of one's own choice (free placement, as GTP's `set_free_handicap`
+    /// and SGF's `AB` give them): black stones on `points`, `rules` as given, white to
+    /// move, half a 子 back per stone at the count.
+    pub fn with_handicap_stones(
+        size: u8,
+        rules: Rules,
+        points: &[Point],
+    ) -> Result<Game, SetupError> {
+        let mut game = Game::new(size, rules)?;
+        let setup: Vec<_> = points.iter().map(|&p| (p, Side::First)).collect();
+        let count = u8::try_from(points.len()).unwrap_or(u8::MAX);
+        game.set_up(&setup, count, Side::Second)?;
+        Ok(game)
+    }
+
     /// A position to start from (a lesson diagram, a problem): `stones` on an empty
     /// board of `size` lines, `to_move` to play.
     pub fn from_position(

@@ -34,6 +34,12 @@ const COUNT_SEED: u64 = 1;
 pub struct GoEngine {
     mcts: Mcts,
     ownership: Option<Ownership>,
+    /// The game of the last search: when the next one is this game one or two moves
+    /// on, the search goes on in the part of the tree below those moves.
+    previous: Option<Game>,
+    /// Mixed into every search's seed: engines with different seeds play different
+    /// games, each still the same for the same seed.
+    seed: u64,
 }
 
 impl Default for GoEngine {
@@ -129,6 +135,30 @@ fn seed_of(game: &Game) -> u64 {
     game.board().hash() ^ (game.moves().len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 
+/// The cells of the moves that lead from `prev` to `game` when `game` is `prev` one or
+/// two moves on (the same start, size and komi), else `None`.
+fn moves_since(prev: &Game, game: &Game) -> Option<Vec<usize>> {
+    let (old, new) = (prev.moves(), game.moves());
+    if !(old.len() + 1..=old.len() + 2).contains(&new.len())
+        || new[..old.len()] != *old
+        || prev.size() != game.size()
+        || komi_half(prev) != komi_half(game)
+        || prev.fresh().board().hash() != game.fresh().board().hash()
+    {
+        return None;
+    }
+    let board = game.board();
+    Some(
+        new[old.len()..]
+            .iter()
+            .map(|&(_, mv)| match mv {
+                Move::Play(p) => board.index(p),
+                Move::Pass => PASS,
+            })
+            .collect(),
+    )
+}
+
 /// Whether `side` wins the count if both pass now, dead stones by the same estimate the
 /// session makes at the count.
 fn wins_count(game: &Game, side: Side) -> bool {
@@ -168,7 +198,14 @@ impl GoEngine {
         GoEngine {
             mcts: Mcts::new(max_nodes, 1, Arc::new(AtomicBool::new(false))),
             ownership: None,
+            previous: None,
+            seed: 0,
         }
+    }
+
+    /// Sets the seed mixed into every search (0 by default).
+    pub fn set_seed(&mut self, seed: u64) {
+        self.seed = seed;
     }
 
     /// Who owns each point, by the last search's playouts.
@@ -179,8 +216,16 @@ impl GoEngine {
     fn run(&mut self, game: &Game, root: &Root, limits: &Limits) -> Outcome {
         let playouts = limits.nodes.unwrap_or(UNLIMITED_PLAYOUTS);
         let time: Option<Duration> = limits.budget();
-        self.mcts.reseed(seed_of(game));
-        let outcome = self.mcts.search(root, Budget { playouts, time });
+        self.mcts.reseed(seed_of(game) ^ self.seed.wrapping_mul(0xD1B5_4A32_D192_ED03));
+        let reuse = match self.previous.take() {
+            Some(prev) => match moves_since(&prev, game) {
+                Some(cells) => self.mcts.reroot(&cells),
+                None => false,
+            },
+            None => false,
+        };
+        let outcome = self.mcts.search(root, Budget { playouts, time }, reuse);
+        self.previous = Some(game.clone());
         self.ownership = Some(Ownership::from_outcome(&root.board, &outcome, root.komi_half));
         outcome
     }
@@ -264,6 +309,7 @@ impl Engine for GoEngine {
 
     fn new_game(&mut self) {
         self.ownership = None;
+        self.previous = None;
     }
 
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {

@@ -16,6 +16,7 @@ use crate::go::board::{Board, Cell, MAX_CELLS};
 use crate::go::playout::{Rng, is_eye};
 use crate::go::score::count_area;
 
+use super::patterns;
 use super::policy::{PASS, Played, captures, owners, playout, saves, self_atari};
 
 /// Nodes the tree may hold (about 40 bytes each: some 8 MB).
@@ -140,13 +141,69 @@ impl Mcts {
         self.stop = stop;
     }
 
+    /// Keeps the part of the last tree below the moves `cells` (from the last root) as
+    /// the new tree, so that its playouts count again. False when that node was never
+    /// expanded: the next search starts afresh.
+    pub fn reroot(&mut self, cells: &[usize]) -> bool {
+        if self.nodes.is_empty() {
+            return false;
+        }
+        let mut at = 0;
+        for &cell in cells {
+            if !self.nodes[at].expanded {
+                return false;
+            }
+            match self.children(at).find(|&c| usize::from(self.nodes[c].mv) == cell) {
+                Some(c) => at = c,
+                None => return false,
+            }
+        }
+        if !self.nodes[at].expanded {
+            return false;
+        }
+        // Copy the subtree breadth first: each node's children stay one block.
+        let mut kept = Vec::with_capacity(self.nodes.len());
+        kept.push(self.nodes[at]);
+        let mut next = 0;
+        while next < kept.len() {
+            let node = kept[next];
+            if node.expanded {
+                let old = node.first_child as usize;
+                kept[next].first_child = kept.len() as u32;
+                kept.extend_from_slice(&self.nodes[old..old + usize::from(node.child_count)]);
+            }
+            next += 1;
+        }
+        self.nodes = kept;
+        true
+    }
+
     /// Searches from `root` until the budget is spent or the stop flag is set (at
-    /// least one playout).
-    pub fn search(&mut self, root: &Root, budget: Budget) -> Outcome {
+    /// least one playout). With `reuse`, the tree kept by [`Mcts::reroot`] is the
+    /// start: its root's children become exactly the root's moves, each keeping what
+    /// was learnt under it.
+    pub fn search(&mut self, root: &Root, budget: Budget, reuse: bool) -> Outcome {
         let start = Instant::now();
-        self.nodes.clear();
-        self.nodes.push(Node::new(PASS, (0.0, 0.0)));
-        self.expand(0, &root.board, root.to_move, root.last, Some(&root.moves));
+        if reuse && !self.nodes.is_empty() {
+            let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
+            let first = self.nodes.len();
+            for &m in root.moves.iter().chain(std::iter::once(&PASS)) {
+                let node = match old.iter().find(|n| usize::from(n.mv) == m) {
+                    Some(n) => *n,
+                    None => Node::new(m, prior(&root.board, m, root.to_move, root.last)),
+                };
+                self.nodes.push(node);
+            }
+            let count = (self.nodes.len() - first) as u16;
+            let n = &mut self.nodes[0];
+            n.first_child = first as u32;
+            n.child_count = count;
+            n.expanded = true;
+        } else {
+            self.nodes.clear();
+            self.nodes.push(Node::new(PASS, (0.0, 0.0)));
+            self.expand(0, &root.board, root.to_move, root.last, Some(&root.moves));
+        }
         let mut ownership = Box::new([0i32; MAX_CELLS]);
         let mut owner = [0i8; MAX_CELLS];
         let mut seq: Vec<Played> = Vec::with_capacity(1024);
@@ -381,7 +438,8 @@ fn stones_near(board: &Board, at: usize) -> bool {
 
 /// The prior of a new node (virtual visits and wins): captures and saving a string in
 /// atari are good, self-atari is bad, the first two lines of an empty area are slow, the
-/// third and fourth are good, and answering near the last move is usually right.
+/// third and fourth are good, a 3×3 shape (hane, cut) is often good, and answering near
+/// the last move is usually right.
 pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, f32) {
     if at == PASS {
         return (10.0, 4.0);
@@ -412,6 +470,9 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, 
             _ => {}
         }
     }
+    if patterns::matches(board, at) {
+        add(8.0, 0.7);
+    }
     if last != PASS && board.cell(last) != Cell::Edge {
         let lp = board.point(last);
         let p = board.point(at);
@@ -420,4 +481,54 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, 
         }
     }
     (n, w)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn root(board: &Board, to_move: Side, last: usize) -> Root {
+        let moves = board
+            .cell_indices()
+            .filter(|&c| board.check(c, to_move).is_ok() && !is_eye(board, c, to_move))
+            .collect();
+        Root { board: board.clone(), to_move, last, passes: 0, moves, komi_half: 15 }
+    }
+
+    #[test]
+    fn the_tree_below_the_moves_played_is_kept() {
+        let board = Board::new(9).unwrap();
+        let mut m = Mcts::new(DEFAULT_MAX_NODES, 7, Arc::new(AtomicBool::new(false)));
+        let budget = |playouts| Budget { playouts, time: None };
+        let first = m.search(&root(&board, Side::First, PASS), budget(3000), false);
+        let a = first.children[0].cell;
+        let a_node = m.children(0).find(|&c| usize::from(m.nodes[c].mv) == a).unwrap();
+        let b_node = m
+            .children(a_node)
+            .filter(|&c| m.nodes[c].mv as usize != PASS)
+            .max_by_key(|&c| m.nodes[c].visits)
+            .unwrap();
+        let b = usize::from(m.nodes[b_node].mv);
+        let kept = m.nodes[b_node].visits;
+        assert!(kept > 20, "{kept}");
+        assert!(m.nodes[b_node].expanded);
+        let mut next = board.clone();
+        next.play_unchecked(a, Side::First);
+        next.play_unchecked(b, Side::Second);
+        assert!(m.reroot(&[a, b]));
+        assert_eq!(m.nodes[0].visits, kept);
+        let r = root(&next, Side::First, b);
+        let out = m.search(&r, budget(100), true);
+        assert_eq!(out.playouts, 100);
+        assert_eq!(m.nodes[0].visits, kept + 100, "the kept visits count on");
+        // The root's children are exactly its moves and a pass.
+        let mut cells: Vec<usize> = out.children.iter().map(|c| c.cell).collect();
+        cells.sort_unstable();
+        let mut want = r.moves.clone();
+        want.push(PASS);
+        want.sort_unstable();
+        assert_eq!(cells, want);
+        // A move that is not in the tree keeps nothing.
+        assert!(!m.reroot(&[a]), "a is taken: no child of the root plays there");
+    }
 }

@@ -20,6 +20,7 @@ mod engine;
 mod levels;
 mod mcts;
 mod ownership;
+mod patterns;
 mod policy;
 
 pub use engine::{GoEngine, HintWhy, hint_why};

@@ -91,6 +91,7 @@ pub fn estimate_ownership(game: &Game, playouts: u32, seed: u64) -> Ownership {
         komi_half: komi_half(game),
     };
     let mut mcts = Mcts::new(1, seed, Arc::new(AtomicBool::new(false)));
-    let outcome = mcts.search(&root, Budget { playouts: u64::from(playouts.max(1)), time: None });
+    let outcome =
+        mcts.search(&root, Budget { playouts: u64::from(playouts.max(1)), time: None }, false);
     Ownership::from_outcome(game.board(), &outcome, root.komi_half)
 }

@@ -1,11 +1,14 @@
 //! Go knowledge for the search: what a move captures or saves, self-atari, and the
 //! playouts that use it. A playout answers the last move first (take a string it left
-//! in atari, save one's own string it put in atari), else plays a random point that is
-//! neither one's own eye nor a self-atari, and never fills its own eyes.
+//! in atari, save one's own string it put in atari), then a 3×3 shape next to it (hane,
+//! cut, edge block), else plays a random point that is neither one's own eye nor a
+//! self-atari, and never fills its own eyes.
 
 use crate::game::Side;
 use crate::go::board::{Board, Cell, MAX_CELLS};
 use crate::go::playout::{Rng, is_eye, owner_of};
+
+use super::patterns;
 
 /// The cell index that stands for a pass (cell 0 is an edge cell, never a point).
 pub(crate) const PASS: usize = 0;
@@ -215,6 +218,22 @@ pub(crate) fn playout(
             if self_atari(board, at, to_move) < 2 && !is_eye(board, at, to_move) {
                 chosen = Some(at);
                 break;
+            }
+        }
+        if chosen.is_none() && last != PASS {
+            // A shape move next to the last one: hane, cut, edge block.
+            for n in board.neighbours(last).into_iter().chain(board.diagonals(last)) {
+                if board.cell(n) == Cell::Empty && patterns::matches(board, n) {
+                    local.push(n);
+                }
+            }
+            while !local.is_empty() {
+                let k = rng.below(local.len());
+                let at = local.swap_remove(k);
+                if acceptable(board, at, to_move, rng) {
+                    chosen = Some(at);
+                    break;
+                }
             }
         }
         if chosen.is_none() {

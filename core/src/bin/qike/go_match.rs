@@ -151,6 +151,10 @@ pub fn run(c: &Config) -> Result<(), String> {
         ));
         engine.new_game();
         let seed = c.seed.wrapping_add(u64::from(g));
+        // Each game its own search seed, so that games at fixed playouts differ.
+        if let AnyEngine::Go(e) = &mut engine {
+            e.set_seed(seed);
+        }
         let mut resigned = None;
         let mut moves = 0;
         while !game.as_go().is_some_and(Game::is_over) && moves < max_moves {

@@ -11,7 +11,7 @@ use qike_core::ai::{AnyEngine, Level, Rng, play_level};
 use qike_core::go::{
     DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, SIZES, gtp_name, handicap_points, parse_gtp,
 };
-use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Side};
+use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point, Side};
 
 const COMMANDS: &[&str] = &[
     "protocol_version",
@@ -26,6 +26,8 @@ const COMMANDS: &[&str] = &[
     "genmove",
     "undo",
     "fixed_handicap",
+    "place_free_handicap",
+    "set_free_handicap",
     "final_score",
     "final_status_list",
     "showboard",
@@ -78,7 +80,10 @@ impl Player {
         if let Some(ms) = options.movetime {
             level.time_ms = ms.max(1);
         }
-        let engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
+        let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
+        if let AnyEngine::Go(e) = &mut engine {
+            e.set_seed(options.seed);
+        }
         Ok(Player {
             game: go_game(19, Komi::CHINESE)?,
             komi: Komi::CHINESE,
@@ -146,16 +151,34 @@ impl Player {
             },
             "fixed_handicap" => {
                 let n: u8 = arg(args, 0)?.parse().map_err(|_| "handicap not an integer")?;
-                if !self.go().moves().is_empty() || self.go().board().stones().next().is_some() {
-                    return Err("board not empty".into());
-                }
+                self.require_empty()?;
                 let points = handicap_points(self.size(), n).map_err(|e| e.to_string())?;
-                let stones: Vec<_> = points.iter().map(|&p| (p, Side::First)).collect();
-                let rules = Rules { komi: self.komi, ..Rules::default() };
-                let g = Game::from_position(self.size(), rules, &stones, Side::Second)
-                    .map_err(|e| e.to_string())?;
-                self.game = AnyGame::Go(Box::new(g));
+                self.set_handicap(&points)?;
                 Ok(points.into_iter().map(gtp_name).collect::<Vec<_>>().join(" "))
+            }
+            "place_free_handicap" => {
+                let n: usize = arg(args, 0)?.parse().map_err(|_| "handicap not an integer")?;
+                self.require_empty()?;
+                let points = free_handicap(self.size(), n)?;
+                self.set_handicap(&points)?;
+                Ok(points.into_iter().map(gtp_name).collect::<Vec<_>>().join(" "))
+            }
+            "set_free_handicap" => {
+                self.require_empty()?;
+                let mut points = Vec::new();
+                for name in args {
+                    match parse_gtp(name, self.size()).map_err(|e| e.to_string())? {
+                        Move::Play(p) if !points.contains(&p) => points.push(p),
+                        Move::Play(_) => return Err(format!("repeated vertex {name}")),
+                        Move::Pass => return Err("pass is not a handicap stone".into()),
+                    }
+                }
+                let max = usize::from(self.size()) * usize::from(self.size()) - 1;
+                if points.len() < 2 || points.len() > max {
+                    return Err(format!("bad handicap: {} stones (2 to {max})", points.len()));
+                }
+                self.set_handicap(&points)?;
+                Ok(String::new())
             }
             "final_score" => Ok(self.counted().score().result.sgf()),
             "final_status_list" => {
@@ -192,13 +215,34 @@ impl Player {
         }
     }
 
+    fn require_empty(&self) -> Result<(), String> {
+        if !self.go().moves().is_empty() || self.go().board().stones().next().is_some() {
+            return Err("board not empty".into());
+        }
+        Ok(())
+    }
+
+    /// Black handicap stones on `points`, white to move, the current komi.
+    fn set_handicap(&mut self, points: &[Point]) -> Result<(), String> {
+        let rules = Rules { komi: self.komi, ..Rules::default() };
+        let g =
+            Game::with_handicap_stones(self.size(), rules, points).map_err(|e| e.to_string())?;
+        self.game = AnyGame::Go(Box::new(g));
+        Ok(())
+    }
+
     /// The game again from its setup with the current komi, the moves replayed.
     fn rebuild(&mut self) -> Result<(), String> {
         let old = self.go().clone();
         let rules = Rules { komi: self.komi, ..old.rules() };
         let first = old.moves().first().map_or(old.side_to_move(), |&(s, _)| s);
-        let mut g = Game::from_position(old.size(), rules, old.setup_stones(), first)
-            .map_err(|e| e.to_string())?;
+        let mut g = if old.handicap() > 0 {
+            let points: Vec<Point> = old.setup_stones().iter().map(|&(p, _)| p).collect();
+            Game::with_handicap_stones(old.size(), rules, &points)
+        } else {
+            Game::from_position(old.size(), rules, old.setup_stones(), first)
+        }
+        .map_err(|e| e.to_string())?;
         for &(side, mv) in old.moves() {
             g.play_as(side, mv).map_err(|e| e.to_string())?;
         }
@@ -279,6 +323,53 @@ impl Player {
         out.push_str(&format!("  {header}"));
         out
     }
+}
+
+/// Where the engine puts `n` free handicap stones: the fixed points for the largest
+/// count the board takes up to `n`, then, one by one, the point of the third line or
+/// above (any point on small boards) farthest from the stones already placed, nearer
+/// the centre on a tie.
+fn free_handicap(size: u8, n: usize) -> Result<Vec<Point>, String> {
+    let max = usize::from(size) * usize::from(size) - 1;
+    if n < 2 || n > max {
+        return Err(format!("invalid handicap {n} (2 to {max})"));
+    }
+    let mut points =
+        (2..=n.min(25)).rev().find_map(|k| handicap_points(size, k as u8).ok()).unwrap_or_default();
+    let low = if size >= 9 { 2 } else { 0 };
+    let centre = f64::from(size - 1) / 2.0;
+    while points.len() < n {
+        let mut best: Option<(u8, f64, Point)> = None;
+        for rank in 0..size {
+            for file in 0..size {
+                let p = Point::new(file, rank);
+                let line = file.min(rank).min(size - 1 - file).min(size - 1 - rank);
+                if points.contains(&p) || (line < low && points.len() < free_points(size, low)) {
+                    continue;
+                }
+                let far = points
+                    .iter()
+                    .map(|q| q.file.abs_diff(p.file).max(q.rank.abs_diff(p.rank)))
+                    .min()
+                    .unwrap_or(u8::MAX);
+                let off = (f64::from(file) - centre).abs() + (f64::from(rank) - centre).abs();
+                if best.is_none_or(|(f, o, _)| far > f || (far == f && off < o)) {
+                    best = Some((far, off, p));
+                }
+            }
+        }
+        match best {
+            Some((_, _, p)) => points.push(p),
+            None => return Err(format!("invalid handicap {n}")),
+        }
+    }
+    Ok(points)
+}
+
+/// Points of the board on line `low` (0-based) or above.
+fn free_points(size: u8, low: u8) -> usize {
+    let inner = usize::from(size.saturating_sub(2 * low));
+    inner * inner
 }
 
 fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {
