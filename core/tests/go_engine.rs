@@ -123,6 +123,31 @@ fn saves_its_own_stones_in_atari() {
 }
 
 #[test]
+fn the_coach_names_a_cut_and_a_connection() {
+    // Black's D5 and E4 touch diagonally; white's E5 is beside them. D4 is the point
+    // both want: for white it cuts the two black stones apart, for black it joins them.
+    let rows = [
+        ".........",
+        ".........",
+        ".........",
+        ".........",
+        "...XO....",
+        "....X....",
+        ".........",
+        ".........",
+        ".........",
+    ];
+    let d4 = MoveInput::Place { at: pt("D4", 9) };
+    let white = position(&rows, Side::Second);
+    assert_eq!(hint_why(&white, d4), HintWhy::Cuts { strings: 2 });
+    assert!(HintWhy::Cuts { strings: 2 }.text().zh.contains("切断"));
+    let black = position(&rows, Side::First);
+    assert_eq!(hint_why(&black, d4), HintWhy::Connects { strings: 2 });
+    // An open point touching nothing is just a big point.
+    assert_eq!(hint_why(&black, MoveInput::Place { at: pt("G7", 9) }), HintWhy::BigPoint);
+}
+
+#[test]
 fn never_fills_its_own_eye() {
     // Black's living group in the corner with two eyes (A1, C1... ) and a wide open
     // board: no black move of any level goes into A1 or C1 (its own eyes).
@@ -420,6 +445,31 @@ fn a_game_played_move_by_move_is_the_same_for_the_same_seed() {
     };
     assert_eq!(play(1), play(1));
     assert_ne!(play(1), play(2));
+}
+
+#[test]
+fn gtp_resigns_a_lost_game_unless_told_not_to() {
+    // Twenty black stones before white's first move: white's game is lost. Once half
+    // the board has been played, white's genmove resigns; black's never does.
+    let stones: Vec<String> = ["B", "D", "F", "H"]
+        .iter()
+        .flat_map(|f| (2..=9).step_by(2).map(move |r| format!("{f}{r}")))
+        .chain(["A1", "C1", "E1", "G1"].map(String::from))
+        .collect();
+    let mut input = format!("boardsize 9\nclear_board\nset_free_handicap {}\n", stones.join(" "));
+    for i in 0..80 {
+        input.push_str(if i % 2 == 0 { "genmove w\n" } else { "genmove b\n" });
+    }
+    input.push_str("quit\n");
+    let answers = |extra: &[&str]| -> Vec<String> {
+        gtp(&input, extra).split("\n\n").filter(|s| !s.is_empty()).map(String::from).collect()
+    };
+    let with = answers(&["--playouts", "1500"]);
+    assert_eq!(with[2], "=", "the handicap is set");
+    let first = with.iter().position(|a| a == "= resign").expect("white resigned");
+    assert_eq!((first - 3) % 2, 0, "the resignation is white's");
+    let without = answers(&["--playouts", "1500", "--no-resign"]);
+    assert!(!without.iter().any(|a| a == "= resign"));
 }
 
 #[test]

@@ -37,6 +37,8 @@ pub struct GoEngine {
     /// The game of the last search: when the next one is this game one or two moves
     /// on, the search goes on in the part of the tree below those moves.
     previous: Option<Game>,
+    /// The last search's win rate of its best stone and its playouts.
+    last_rate: Option<(f32, u64)>,
     /// Mixed into every search's seed: engines with different seeds play different
     /// games, each still the same for the same seed.
     seed: u64,
@@ -55,6 +57,10 @@ pub enum HintWhy {
     Saves { stones: usize },
     /// Captures this many stones (提子).
     Captures { stones: usize },
+    /// Separates this many of the opponent's strings that touch the point (切断).
+    Cuts { strings: usize },
+    /// Joins this many of the player's own strings that touch the point (连接).
+    Connects { strings: usize },
     /// Nothing urgent: the biggest point by the search.
     BigPoint,
     /// Every point is settled and passing wins (or nothing is left to play).
@@ -72,6 +78,14 @@ impl HintWhy {
                 zh: format!("这里能提掉 {stones} 个子。"),
                 en: format!("You can capture {stones} stone(s) here."),
             },
+            HintWhy::Cuts { strings } => Text {
+                zh: format!("在这里切断，对方的 {strings} 块棋就分开了。"),
+                en: format!("A cut: it keeps {strings} of the opponent's groups apart."),
+            },
+            HintWhy::Connects { strings } => Text {
+                zh: format!("在这里连接，你的 {strings} 块棋就连成一块了。"),
+                en: format!("A connection: it joins {strings} of your groups into one."),
+            },
             HintWhy::BigPoint => {
                 Text::new("这里是现在最大的地方。", "This is the biggest point now.")
             }
@@ -83,7 +97,24 @@ impl HintWhy {
     }
 }
 
-/// Why `mv` is worth playing in `game` (saving comes before capturing).
+/// Different strings of `side` next to `cell`.
+fn strings_around(board: &crate::go::board::Board, cell: usize, side: Side) -> usize {
+    let mut heads = [0usize; 4];
+    let mut count = 0;
+    for n in board.neighbours(cell) {
+        if board.cell(n).side() == Some(side) {
+            let h = board.head_of(n);
+            if !heads[..count].contains(&h) {
+                heads[count] = h;
+                count += 1;
+            }
+        }
+    }
+    count
+}
+
+/// Why `mv` is worth playing in `game`: saving comes first, then capturing, cutting the
+/// opponent's strings apart, joining one's own, else a big point.
 pub fn hint_why(game: &Game, mv: MoveInput) -> HintWhy {
     let MoveInput::Place { at } = mv else { return HintWhy::Pass };
     let board = game.board();
@@ -96,10 +127,22 @@ pub fn hint_why(game: &Game, mv: MoveInput) -> HintWhy {
     if saved > 0 {
         return HintWhy::Saves { stones: saved };
     }
-    match captures(board, cell, side) {
-        0 => HintWhy::BigPoint,
-        stones => HintWhy::Captures { stones },
+    let stones = captures(board, cell, side);
+    if stones > 0 {
+        return HintWhy::Captures { stones };
     }
+    // Only a stone that can live there cuts or connects: not a self-atari.
+    if self_atari(board, cell, side) == 0 {
+        let theirs = strings_around(board, cell, side.opponent());
+        if theirs >= 2 {
+            return HintWhy::Cuts { strings: theirs };
+        }
+        let ours = strings_around(board, cell, side);
+        if ours >= 2 {
+            return HintWhy::Connects { strings: ours };
+        }
+    }
+    HintWhy::BigPoint
 }
 
 fn to_input(game: &Game, cell: usize) -> MoveInput {
@@ -199,8 +242,15 @@ impl GoEngine {
             mcts: Mcts::new(max_nodes, 1, Arc::new(AtomicBool::new(false))),
             ownership: None,
             previous: None,
+            last_rate: None,
             seed: 0,
         }
+    }
+
+    /// Whether the side that searched last should resign: its best stone wins less than
+    /// one game in thirty by a search of at least `playouts` playouts.
+    pub fn hopeless(&self, playouts: u64) -> bool {
+        self.last_rate.is_some_and(|(rate, n)| rate < HOPELESS && n >= playouts)
     }
 
     /// Sets the seed mixed into every search (0 by default).
@@ -242,6 +292,7 @@ impl GoEngine {
         let side = root.to_move;
         let stones: Vec<&ChildStat> = outcome.children.iter().filter(|c| c.cell != PASS).collect();
         let best_rate = stones.first().map_or(0.0, |c| c.win_rate);
+        self.last_rate = Some((best_rate, outcome.playouts));
         let pass_rate =
             outcome.children.iter().find(|c| c.cell == PASS).map_or(0.0, |c| c.win_rate);
         let pass = if stones.is_empty() {
@@ -310,6 +361,7 @@ impl Engine for GoEngine {
     fn new_game(&mut self) {
         self.ownership = None;
         self.previous = None;
+        self.last_rate = None;
     }
 
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {

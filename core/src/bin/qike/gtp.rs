@@ -2,7 +2,8 @@
 //! speak it. Every command gets an answer: `= result` or `? reason`, never a crash.
 //!
 //! Options: `--level N` (1–10, default 10), `--playouts N` (a fixed number of playouts:
-//! the same move for the same game), `--movetime MS`, `--seed N`.
+//! the same move for the same game), `--movetime MS`, `--seed N`, `--no-resign` (genmove
+//! otherwise answers `resign` when the search sees the game as lost).
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -42,7 +43,12 @@ pub struct Options {
     pub playouts: Option<u64>,
     pub movetime: Option<u64>,
     pub seed: u64,
+    /// Whether genmove may answer `resign` (off with `--no-resign`).
+    pub resign: bool,
 }
+
+/// A search must have run this many playouts before its verdict can resign a game.
+const RESIGN_PLAYOUTS: u64 = 1000;
 
 /// The state behind the protocol: the game, its komi, the engine and the clock.
 pub struct Player {
@@ -55,6 +61,8 @@ pub struct Player {
     /// Byo-yomi seconds per period, and the time left as the controller last said.
     byo_yomi: Option<Duration>,
     time_left: Option<Duration>,
+    /// Whether genmove may answer `resign`.
+    resign: bool,
 }
 
 fn go_game(size: u8, komi: Komi) -> Result<AnyGame, String> {
@@ -93,6 +101,7 @@ impl Player {
             seed: options.seed,
             byo_yomi: None,
             time_left: None,
+            resign: options.resign,
         })
     }
 
@@ -285,6 +294,15 @@ impl Player {
         let mut rng = Rng::for_ply(self.seed, ply);
         let mv = play_level(&mut self.engine, &self.game, &level, &mut rng, self.fixed)
             .unwrap_or(MoveInput::Pass);
+        // Resign a game the search sees as lost, once half the board has been played.
+        let points = usize::from(self.size()) * usize::from(self.size());
+        if self.resign
+            && self.go().moves().len() >= points / 2
+            && let AnyEngine::Go(e) = &self.engine
+            && e.hopeless(RESIGN_PLAYOUTS)
+        {
+            return Ok("resign".into());
+        }
         let text = match mv {
             MoveInput::Place { at } => gtp_name(at),
             _ => "pass".to_string(),
@@ -394,6 +412,7 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
         playouts: parse(args.option("--playouts"), "--playouts")?,
         movetime: parse(args.option("--movetime"), "--movetime")?,
         seed: parse(args.option("--seed"), "--seed")?.unwrap_or(1),
+        resign: !args.flag("--no-resign"),
     };
     args.finish()?;
     run(&options)
