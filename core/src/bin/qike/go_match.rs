@@ -7,7 +7,8 @@
 //!
 //! Options: `--games N` (2), `--size N` (9), `--komi K` (7.5), `--level N` (10),
 //! `--movetime MS` (the level's), `--playouts N` (fixed playouts instead of time),
-//! `--seed N` (1), `--max-moves N` (four times the board's points), `--show-moves`.
+//! `--seed N` (1), `--max-moves N` (four times the board's points), `--show-moves`,
+//! `--style M,N,B` (the level's margin, noise and impulsive percentage replaced).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -28,6 +29,31 @@ pub struct Config {
     pub max_moves: Option<usize>,
     /// Print each game's moves (GTP names) after its line.
     pub show_moves: bool,
+    /// The level's margin, noise and impulsive percentage replaced (to try a row).
+    pub style: Option<(i32, i32, u32)>,
+}
+
+/// `--style M,N,B`: a level row's margin, noise and impulsive percentage.
+pub fn style(text: &str) -> Result<(i32, i32, u32), String> {
+    let bad = || format!("--style wants margin,noise,impulsive% (e.g. 800,300,35), not '{text}'");
+    let parts: Vec<&str> = text.split(',').map(str::trim).collect();
+    match parts[..] {
+        [m, n, b] => Ok((
+            m.parse().map_err(|_| bad())?,
+            n.parse().map_err(|_| bad())?,
+            b.parse().ok().filter(|&b: &u32| b <= 100).ok_or_else(bad)?,
+        )),
+        _ => Err(bad()),
+    }
+}
+
+/// Applies a `--style` to a level.
+pub fn restyle(level: &mut Level, style: Option<(i32, i32, u32)>) {
+    if let Some((margin, noise, blunder)) = style {
+        level.margin = margin;
+        level.noise = noise;
+        level.blunder_percent = blunder;
+    }
 }
 
 /// A GTP program on the other end of two pipes.
@@ -131,6 +157,7 @@ pub fn run(c: &Config) -> Result<(), String> {
     if let Some(n) = c.playouts {
         level.nodes = n;
     }
+    restyle(&mut level, c.style);
     let fixed = c.playouts.is_some();
     let komi = Komi::from_points(c.komi).map_err(|e| e.to_string())?;
     let area = usize::from(c.size) * usize::from(c.size);

@@ -2,7 +2,7 @@
 //! speak it. Every command gets an answer: `= result` or `? reason`, never a crash.
 //!
 //! Options: `--level N` (1–10, default 10), `--playouts N` (a fixed number of playouts:
-//! the same move for the same game), `--movetime MS`, `--seed N`, `--no-resign` (genmove
+//! the same move for the same game), `--movetime MS`, `--seed N`, `--style M,N,B` (the level's margin, noise and impulsive percentage), `--no-resign` (genmove
 //! otherwise answers `resign` when the search sees the game as lost).
 
 use std::io::{BufRead, Write};
@@ -45,6 +45,8 @@ pub struct Options {
     pub seed: u64,
     /// Whether genmove may answer `resign` (off with `--no-resign`).
     pub resign: bool,
+    /// `--style M,N,B`: the level's margin, noise and impulsive percentage replaced.
+    pub style: Option<(i32, i32, u32)>,
 }
 
 /// A search must have run this many playouts before its verdict can resign a game.
@@ -88,6 +90,7 @@ impl Player {
         if let Some(ms) = options.movetime {
             level.time_ms = ms.max(1);
         }
+        crate::go_match::restyle(&mut level, options.style);
         let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
         if let AnyEngine::Go(e) = &mut engine {
             e.set_seed(options.seed);
@@ -413,6 +416,7 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
         movetime: parse(args.option("--movetime"), "--movetime")?,
         seed: parse(args.option("--seed"), "--seed")?.unwrap_or(1),
         resign: !args.flag("--no-resign"),
+        style: args.option("--style").map(|t| crate::go_match::style(&t)).transpose()?,
     };
     args.finish()?;
     run(&options)

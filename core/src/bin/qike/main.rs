@@ -139,6 +139,7 @@ fn go_match_command(args: &mut Args) -> Result<(), String> {
         seed: num(args.option("--seed"), "--seed")?.unwrap_or(1),
         max_moves: num(args.option("--max-moves"), "--max-moves")?,
         show_moves: args.flag("--show-moves"),
+        style: args.option("--style").map(|t| go_match::style(&t)).transpose()?,
     };
     args.finish()?;
     go_match::run(&config)
