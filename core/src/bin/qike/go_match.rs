@@ -8,7 +8,8 @@
 //! Options: `--games N` (2), `--size N` (9), `--komi K` (7.5), `--level N` (10),
 //! `--movetime MS` (the level's), `--playouts N` (fixed playouts instead of time),
 //! `--seed N` (1), `--max-moves N` (four times the board's points), `--show-moves`,
-//! `--style M,N,B` (the level's margin, noise and impulsive percentage replaced).
+//! `--style M,N,B` (the level's margin, noise and impulsive percentage replaced),
+//! `--fixed` (the level's own playouts, no time cap).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
@@ -31,6 +32,8 @@ pub struct Config {
     pub show_moves: bool,
     /// The level's margin, noise and impulsive percentage replaced (to try a row).
     pub style: Option<(i32, i32, u32)>,
+    /// The level's own playouts with no time cap (as `--playouts` with the row's count).
+    pub fixed: bool,
 }
 
 /// `--style M,N,B`: a level row's margin, noise and impulsive percentage.
@@ -158,7 +161,7 @@ pub fn run(c: &Config) -> Result<(), String> {
         level.nodes = n;
     }
     restyle(&mut level, c.style);
-    let fixed = c.playouts.is_some();
+    let fixed = c.fixed || c.playouts.is_some();
     let komi = Komi::from_points(c.komi).map_err(|e| e.to_string())?;
     let area = usize::from(c.size) * usize::from(c.size);
     let max_moves = c.max_moves.unwrap_or(4 * area);

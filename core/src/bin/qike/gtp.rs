@@ -2,7 +2,7 @@
 //! speak it. Every command gets an answer: `= result` or `? reason`, never a crash.
 //!
 //! Options: `--level N` (1–10, default 10), `--playouts N` (a fixed number of playouts:
-//! the same move for the same game), `--movetime MS`, `--seed N`, `--style M,N,B` (the level's margin, noise and impulsive percentage), `--no-resign` (genmove
+//! the same move for the same game), `--movetime MS`, `--seed N`, `--fixed` (the level's own playouts, no time cap), `--style M,N,B` (the level's margin, noise and impulsive percentage), `--no-resign` (genmove
 //! otherwise answers `resign` when the search sees the game as lost).
 
 use std::io::{BufRead, Write};
@@ -47,6 +47,8 @@ pub struct Options {
     pub resign: bool,
     /// `--style M,N,B`: the level's margin, noise and impulsive percentage replaced.
     pub style: Option<(i32, i32, u32)>,
+    /// `--fixed`: the level's own playouts with no time cap.
+    pub fixed: bool,
 }
 
 /// A search must have run this many playouts before its verdict can resign a game.
@@ -100,7 +102,7 @@ impl Player {
             komi: Komi::CHINESE,
             engine,
             level,
-            fixed: options.playouts.is_some(),
+            fixed: options.fixed || options.playouts.is_some(),
             seed: options.seed,
             byo_yomi: None,
             time_left: None,
@@ -417,6 +419,7 @@ pub fn command(args: &mut super::args::Args) -> Result<(), String> {
         seed: parse(args.option("--seed"), "--seed")?.unwrap_or(1),
         resign: !args.flag("--no-resign"),
         style: args.option("--style").map(|t| crate::go_match::style(&t)).transpose()?,
+        fixed: args.flag("--fixed"),
     };
     args.finish()?;
     run(&options)

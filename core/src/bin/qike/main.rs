@@ -140,6 +140,7 @@ fn go_match_command(args: &mut Args) -> Result<(), String> {
         max_moves: num(args.option("--max-moves"), "--max-moves")?,
         show_moves: args.flag("--show-moves"),
         style: args.option("--style").map(|t| go_match::style(&t)).transpose()?,
+        fixed: args.flag("--fixed"),
     };
     args.finish()?;
     go_match::run(&config)
