@@ -12,8 +12,9 @@
 //! `--fixed` (the level's own playouts, no time cap).
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout};
 
+use crate::piped::{Piped, spawn_line};
 use qike_core::ai::{AnyEngine, Engine, Level, Rng, play_level};
 use qike_core::go::{DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, parse_gtp};
 use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point, Side};
@@ -68,18 +69,8 @@ struct Gtp {
 
 impl Gtp {
     fn start(command: &str) -> Result<Gtp, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("empty opponent command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start '{program}': {e}"))?;
-        let input = child.stdin.take().ok_or("no stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        Ok(Gtp { child, input, output })
+        let Piped { child, input, output } = spawn_line(command)?;
+        Ok(Gtp { child, input, output: BufReader::new(output) })
     }
 
     /// Sends a command; the answer's text, or the error the program gave.

@@ -36,6 +36,7 @@ mod gomoku;
 mod gomoku_match;
 mod gtp;
 mod pbrain;
+mod piped;
 mod tournament;
 mod tune;
 mod xiangqi;

@@ -7,10 +7,11 @@
 //! something that is not a point, or exits loses that game.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use crate::piped::{Piped, spawn};
 use qike_core::GomokuRule;
 use qike_core::Point;
 use qike_core::gomoku::{Game, notation};
@@ -47,19 +48,8 @@ impl Pbrain {
     /// Starts the engine at `path` on a 15×15 board with `turn_ms` per move.
     pub fn start(path: &str, rule: GomokuRule, turn_ms: u64) -> Result<Pbrain, String> {
         let dir = std::path::Path::new(path).parent().filter(|d| !d.as_os_str().is_empty());
-        let mut command = Command::new(path);
-        if let Some(d) = dir {
-            // Engines look for their configuration beside themselves.
-            command.current_dir(d);
-        }
-        let mut child = command
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start '{path}': {e}"))?;
-        let input = child.stdin.take().ok_or("the engine has no input")?;
-        let output = child.stdout.take().ok_or("the engine has no output")?;
+        // Engines look for their configuration beside themselves.
+        let Piped { child, input, output } = spawn(path, &[], dir)?;
         let (tx, lines) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(output).lines() {

@@ -11,7 +11,7 @@
 //! game pairs and stops when it decides (`--games` is then the most it plays).
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout};
 use std::sync::Arc;
 
 use qike_core::GameKind;
@@ -22,6 +22,7 @@ use qike_core::ai::chess::{
 };
 
 use super::pairs::Tally;
+use crate::piped::{Piped, spawn_line};
 use qike_core::ai::{Level, Rng};
 use qike_core::chess::{Game, Move};
 
@@ -36,17 +37,8 @@ struct UciPlayer {
 
 impl UciPlayer {
     fn start(cmd: &str, options: &[(String, String)], go: String) -> Result<UciPlayer, String> {
-        let mut parts = cmd.split_whitespace();
-        let program = parts.next().ok_or("uci: wants a command")?;
-        let mut child = Command::new(program)
-            .args(parts)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start {program}: {e}"))?;
-        let input = child.stdin.take().ok_or("no engine stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no engine stdout")?);
+        let Piped { child, input, output } = spawn_line(cmd)?;
+        let output = BufReader::new(output);
         let mut p = UciPlayer { name: cmd.to_owned(), child, input, output, go };
         p.send("uci")?;
         p.until("uciok")?;

@@ -9,7 +9,7 @@
 //! when it decides, as for chess: the bookkeeping is shared (`pairs.rs`).
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::process::{Child, ChildStdin, ChildStdout};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
@@ -25,6 +25,7 @@ use qike_core::{GameKind, Side};
 
 use super::Dialect;
 use super::pairs::Tally;
+use crate::piped::{Piped, spawn_line};
 
 /// How a player is asked for a move.
 #[derive(Clone, Copy, Default)]
@@ -85,17 +86,9 @@ impl Engine {
         options: &[(String, String)],
         limits: SideLimits,
     ) -> Result<Engine, String> {
-        let mut words = command.split_whitespace();
-        let program = words.next().ok_or("an engine needs a command")?;
-        let mut child = Command::new(program)
-            .args(words)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start '{command}': {e}"))?;
-        let input = child.stdin.take().ok_or("no standard input for the engine")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no standard output")?);
+        let Piped { child, input, output } = spawn_line(command)?;
+        let output = BufReader::new(output);
+        let program = command.split_whitespace().next().unwrap_or(command);
         let mut e = Engine {
             name: program.rsplit('/').next().unwrap_or(program).to_owned(),
             dialect,
