@@ -153,11 +153,9 @@ impl Game {
     /// on the star points; 13, 16 or 25 for beginners on 19×19), no komi, white to
     /// move. At the count black gives back half a 子 per handicap stone.
     pub fn with_handicap(size: u8, stones: u8) -> Result<Game, SetupError> {
-        let mut game = Game::new(size, Rules::no_komi())?;
-        let points = handicap_points(size, stones)?;
-        let setup: Vec<_> = points.into_iter().map(|p| (p, Side::First)).collect();
-        game.set_up(&setup, stones, Side::Second)?;
-        Ok(game)
+        // A bad size is refused before a bad count.
+        let game = Game::new(size, Rules::no_komi())?;
+        game.place_handicap(&handicap_points(size, stones)?)
     }
 
     /// 让子 on points of one's own choice (free placement, as GTP's `set_free_handicap`
@@ -168,11 +166,15 @@ impl Game {
         rules: Rules,
         points: &[Point],
     ) -> Result<Game, SetupError> {
-        let mut game = Game::new(size, rules)?;
+        Game::new(size, rules)?.place_handicap(points)
+    }
+
+    /// This empty game with black handicap stones on `points` and white to move.
+    fn place_handicap(mut self, points: &[Point]) -> Result<Game, SetupError> {
         let setup: Vec<_> = points.iter().map(|&p| (p, Side::First)).collect();
         let count = u8::try_from(points.len()).unwrap_or(u8::MAX);
-        game.set_up(&setup, count, Side::Second)?;
-        Ok(game)
+        self.set_up(&setup, count, Side::Second)?;
+        Ok(self)
     }
 
     /// A position to start from (a lesson diagram, a problem): `stones` on an empty

@@ -14,7 +14,7 @@ use crate::go::{DEFAULT_PLAYOUTS, Game, Move};
 
 use super::mcts::{Budget, ChildStat, DEFAULT_MAX_NODES, Mcts, Outcome, Root};
 use super::ownership::{Ownership, komi_half};
-use super::policy::{PASS, captures, saves, self_atari};
+use super::policy::{PASS, captures, saves, self_atari, strings_next_to};
 
 /// Win rates are shown as scores on this scale: (win rate − ½) × 2000.
 const SCALE: f32 = 2000.0;
@@ -97,22 +97,6 @@ impl HintWhy {
     }
 }
 
-/// Different strings of `side` next to `cell`.
-fn strings_around(board: &crate::go::board::Board, cell: usize, side: Side) -> usize {
-    let mut heads = [0usize; 4];
-    let mut count = 0;
-    for n in board.neighbours(cell) {
-        if board.cell(n).side() == Some(side) {
-            let h = board.head_of(n);
-            if !heads[..count].contains(&h) {
-                heads[count] = h;
-                count += 1;
-            }
-        }
-    }
-    count
-}
-
 /// Why `mv` is worth playing in `game`: saving comes first, then capturing, cutting the
 /// opponent's strings apart, joining one's own, else a big point.
 pub fn hint_why(game: &Game, mv: MoveInput) -> HintWhy {
@@ -133,11 +117,11 @@ pub fn hint_why(game: &Game, mv: MoveInput) -> HintWhy {
     }
     // Only a stone that can live there cuts or connects: not a self-atari.
     if self_atari(board, cell, side) == 0 {
-        let theirs = strings_around(board, cell, side.opponent());
+        let (_, theirs) = strings_next_to(board, cell, side.opponent());
         if theirs >= 2 {
             return HintWhy::Cuts { strings: theirs };
         }
-        let ours = strings_around(board, cell, side);
+        let (_, ours) = strings_next_to(board, cell, side);
         if ours >= 2 {
             return HintWhy::Connects { strings: ours };
         }

@@ -13,23 +13,31 @@ use super::patterns;
 /// The cell index that stands for a pass (cell 0 is an edge cell, never a point).
 pub(crate) const PASS: usize = 0;
 
+/// The strings of `side` next to `at`, each once: their heads, and how many there are.
+pub(crate) fn strings_next_to(board: &Board, at: usize, side: Side) -> ([usize; 4], usize) {
+    let mut heads = [0usize; 4];
+    let mut count = 0;
+    for n in board.neighbours(at) {
+        if board.cell(n).side() == Some(side) {
+            let h = board.head_of(n);
+            if !heads[..count].contains(&h) {
+                heads[count] = h;
+                count += 1;
+            }
+        }
+    }
+    (heads, count)
+}
+
+/// Stones in the strings of `side` next to `at` that are in atari.
+fn stones_in_atari_next_to(board: &Board, at: usize, side: Side) -> usize {
+    let (heads, count) = strings_next_to(board, at, side);
+    heads[..count].iter().filter(|&&h| board.in_atari(h)).map(|&h| board.string_size(h)).sum()
+}
+
 /// Stones a stone of `side` on `at` would capture (each adjacent string in atari once).
 pub(crate) fn captures(board: &Board, at: usize, side: Side) -> usize {
-    let mut heads = [0usize; 4];
-    let mut total = 0;
-    for (k, n) in board.neighbours(at).into_iter().enumerate() {
-        let c = board.cell(n);
-        if c.side() != Some(side.opponent()) {
-            continue;
-        }
-        let h = board.head_of(n);
-        if heads[..k].contains(&h) || !board.in_atari(h) {
-            continue;
-        }
-        heads[k] = h;
-        total += board.string_size(h);
-    }
-    total
+    stones_in_atari_next_to(board, at, side.opponent())
 }
 
 /// Liberties (up to `cap`) the string of a stone of `side` on `at` would have, not
@@ -81,19 +89,8 @@ pub(crate) fn liberties_after(board: &Board, at: usize, side: Side, cap: usize) 
 
 /// Size of the string a stone of `side` on `at` would make.
 fn joined_size(board: &Board, at: usize, side: Side) -> usize {
-    let own = Cell::of(side);
-    let mut heads = [0usize; 4];
-    let mut size = 1;
-    for (k, n) in board.neighbours(at).into_iter().enumerate() {
-        if board.cell(n) == own {
-            let h = board.head_of(n);
-            if !heads[..k].contains(&h) {
-                heads[k] = h;
-                size += board.string_size(h);
-            }
-        }
-    }
-    size
+    let (heads, count) = strings_next_to(board, at, side);
+    1 + heads[..count].iter().map(|&h| board.string_size(h)).sum::<usize>()
 }
 
 /// Whether a stone of `side` on `at` would be left in atari without capturing anything:
@@ -109,18 +106,7 @@ pub(crate) fn self_atari(board: &Board, at: usize, side: Side) -> usize {
 /// Stones of `side` in atari next to `at` that a stone on `at` saves (the string then
 /// has two liberties or more, or the stone captures an attacker).
 pub(crate) fn saves(board: &Board, at: usize, side: Side) -> usize {
-    let own = Cell::of(side);
-    let mut heads = [0usize; 4];
-    let mut in_atari = 0;
-    for (k, n) in board.neighbours(at).into_iter().enumerate() {
-        if board.cell(n) == own {
-            let h = board.head_of(n);
-            if !heads[..k].contains(&h) && board.in_atari(h) {
-                heads[k] = h;
-                in_atari += board.string_size(h);
-            }
-        }
-    }
+    let in_atari = stones_in_atari_next_to(board, at, side);
     if in_atari == 0 {
         return 0;
     }

@@ -2,8 +2,10 @@
 //! speak it. Every command gets an answer: `= result` or `? reason`, never a crash.
 //!
 //! Options: `--level N` (1–10, default 10), `--playouts N` (a fixed number of playouts:
-//! the same move for the same game), `--movetime MS`, `--seed N`, `--fixed` (the level's own playouts, no time cap), `--style M,N,B` (the level's margin, noise and impulsive percentage), `--no-resign` (genmove
-//! otherwise answers `resign` when the search sees the game as lost).
+//! the same move for the same game), `--fixed` (the level's own playouts, no time cap),
+//! `--movetime MS`, `--seed N`, `--style M,N,B` (the level's margin, noise and impulsive
+//! percentage), `--no-resign` (genmove otherwise answers `resign` when the search sees
+//! the game as lost).
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -360,39 +362,31 @@ fn free_handicap(size: u8, n: usize) -> Result<Vec<Point>, String> {
     let mut points =
         (2..=n.min(25)).rev().find_map(|k| handicap_points(size, k as u8).ok()).unwrap_or_default();
     let low = if size >= 9 { 2 } else { 0 };
+    let line = |p: &Point| p.file.min(p.rank).min(size - 1 - p.file).min(size - 1 - p.rank);
     let centre = f64::from(size - 1) / 2.0;
+    let off = |p: &Point| (f64::from(p.file) - centre).abs() + (f64::from(p.rank) - centre).abs();
     while points.len() < n {
-        let mut best: Option<(u8, f64, Point)> = None;
-        for rank in 0..size {
-            for file in 0..size {
-                let p = Point::new(file, rank);
-                let line = file.min(rank).min(size - 1 - file).min(size - 1 - rank);
-                if points.contains(&p) || (line < low && points.len() < free_points(size, low)) {
-                    continue;
-                }
-                let far = points
-                    .iter()
-                    .map(|q| q.file.abs_diff(p.file).max(q.rank.abs_diff(p.rank)))
-                    .min()
-                    .unwrap_or(u8::MAX);
-                let off = (f64::from(file) - centre).abs() + (f64::from(rank) - centre).abs();
-                if best.is_none_or(|(f, o, _)| far > f || (far == f && off < o)) {
-                    best = Some((far, off, p));
-                }
-            }
-        }
+        let free: Vec<Point> = (0..size)
+            .flat_map(|rank| (0..size).map(move |file| Point::new(file, rank)))
+            .filter(|p| !points.contains(p))
+            .collect();
+        // The third line and above while any of it is free, then the whole board.
+        let high: Vec<Point> = free.iter().copied().filter(|p| line(p) >= low).collect();
+        let choices = if high.is_empty() { free } else { high };
+        let far = |p: &Point| {
+            points.iter().map(|q| q.file.abs_diff(p.file).max(q.rank.abs_diff(p.rank))).min()
+        };
+        // Farthest first, then nearer the centre, then the first in board order.
+        let best = choices.into_iter().reduce(|a, b| {
+            let (fa, fb) = (far(&a).unwrap_or(u8::MAX), far(&b).unwrap_or(u8::MAX));
+            if fb > fa || (fb == fa && off(&b) < off(&a)) { b } else { a }
+        });
         match best {
-            Some((_, _, p)) => points.push(p),
+            Some(p) => points.push(p),
             None => return Err(format!("invalid handicap {n}")),
         }
     }
     Ok(points)
-}
-
-/// Points of the board on line `low` (0-based) or above.
-fn free_points(size: u8, low: u8) -> usize {
-    let inner = usize::from(size.saturating_sub(2 * low));
-    inner * inner
 }
 
 fn arg<'a>(args: &[&'a str], i: usize) -> Result<&'a str, String> {

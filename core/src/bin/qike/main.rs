@@ -13,8 +13,8 @@
 //!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
 //!   qike engine chess     (UCI)
 //!   qike engine gomoku    (the Gomocup protocol)
-//!   qike engine go        (GTP v2; --level N, --playouts N, --movetime MS, --seed N,
-//!                          --no-resign)
+//!   qike engine go        (GTP v2; --level N, --playouts N, --fixed, --movetime MS,
+//!                          --seed N, --style M,N,B, --no-resign)
 //!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
 //!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
 //!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
