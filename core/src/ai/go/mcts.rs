@@ -19,11 +19,14 @@ use crate::go::score::count_area;
 use super::patterns;
 use super::policy::{PASS, Played, captures, owners, playout, saves, self_atari};
 
-/// Nodes the tree may hold (about 40 bytes each: some 8 MB).
-pub const DEFAULT_MAX_NODES: usize = 200_000;
+/// Nodes the tree may hold (about 40 bytes each: some 16 MB).
+pub const DEFAULT_MAX_NODES: usize = 400_000;
 
-/// A node is expanded on its second visit.
-const EXPAND_AT: u32 = 2;
+/// Board points per visit a leaf needs before it is expanded: a leaf on 9×9 grows its
+/// 82 children on its second visit, one on 19×19 its 362 children on its ninth, so the
+/// tree grows by about the same number of nodes per playout on every board and keeps
+/// growing through a whole search within the node cap.
+const POINTS_PER_EXPANSION_VISIT: usize = 40;
 /// RAVE equivalence: the AMAF rate's weight halves at about this many real visits.
 const RAVE_EQUIV: f32 = 1500.0;
 /// Exploration constant of the UCT term.
@@ -118,6 +121,8 @@ pub(crate) struct Mcts {
     max_nodes: usize,
     rng: Rng,
     stop: Arc<AtomicBool>,
+    /// Visits a leaf needs before it grows children, for the board being searched.
+    expand_at: u32,
 }
 
 /// When a search stops.
@@ -129,7 +134,13 @@ pub(crate) struct Budget {
 
 impl Mcts {
     pub fn new(max_nodes: usize, seed: u64, stop: Arc<AtomicBool>) -> Mcts {
-        Mcts { nodes: Vec::new(), max_nodes: max_nodes.max(16), rng: Rng::new(seed), stop }
+        Mcts {
+            nodes: Vec::new(),
+            max_nodes: max_nodes.max(16),
+            rng: Rng::new(seed),
+            stop,
+            expand_at: 2,
+        }
     }
 
     /// Restarts the generator: a search then depends only on its root and budget.
@@ -184,6 +195,7 @@ impl Mcts {
     /// was learnt under it.
     pub fn search(&mut self, root: &Root, budget: Budget, reuse: bool) -> Outcome {
         let start = Instant::now();
+        self.expand_at = expand_at(&root.board);
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();
@@ -271,7 +283,7 @@ impl Mcts {
         let mut ended = false;
         loop {
             if !self.nodes[node].expanded {
-                if self.nodes[node].visits + 1 >= EXPAND_AT
+                if self.nodes[node].visits + 1 >= self.expand_at
                     && self.nodes.len() + board_points(&board) < self.max_nodes
                 {
                     self.expand(node, &board, side, last, None);
@@ -407,6 +419,11 @@ fn board_points(board: &Board) -> usize {
     s * s + 1
 }
 
+/// The visits a leaf needs before it is expanded on this board (at least two).
+fn expand_at(board: &Board) -> u32 {
+    (board_points(board) / POINTS_PER_EXPANSION_VISIT).max(2) as u32
+}
+
 /// Distance from `at` to the nearest edge line (0 on the first line).
 fn line(board: &Board, at: usize) -> u8 {
     let p = board.point(at);
@@ -530,5 +547,25 @@ mod tests {
         assert_eq!(cells, want);
         // A move that is not in the tree keeps nothing.
         assert!(!m.reroot(&[a]), "a is taken: no child of the root plays there");
+    }
+
+    #[test]
+    fn a_big_board_tree_grows_within_the_node_cap() {
+        assert_eq!(expand_at(&Board::new(9).unwrap()), 2);
+        assert_eq!(expand_at(&Board::new(13).unwrap()), 4);
+        assert_eq!(expand_at(&Board::new(19).unwrap()), 9);
+        // Expanding 362 children on every second visit filled the cap within about
+        // a thousand playouts on 19×19, after which the tree stopped growing.
+        let board = Board::new(19).unwrap();
+        let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
+        let out = m.search(
+            &root(&board, Side::First, PASS),
+            Budget { playouts: 4000, time: None },
+            false,
+        );
+        assert_eq!(out.playouts, 4000);
+        let expanded = m.nodes.iter().filter(|n| n.expanded).count();
+        assert!(expanded > 100, "{expanded} nodes expanded");
+        assert!(m.nodes.len() + 362 < DEFAULT_MAX_NODES, "{} nodes", m.nodes.len());
     }
 }
