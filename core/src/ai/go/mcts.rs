@@ -59,8 +59,9 @@ impl Node {
             wins: 0.0,
             prior_n: prior.0,
             prior_w: prior.1,
-            rave_n: 0.0,
-            rave_w: 0.0,
+            // The prior stands for the AMAF rate too until the playouts outweigh it.
+            rave_n: prior.0,
+            rave_w: prior.1,
         }
     }
 
@@ -191,15 +192,16 @@ impl Mcts {
 
     /// Searches from `root` until the budget is spent or the stop flag is set (at
     /// least one playout). With `reuse`, the tree kept by [`Mcts::reroot`] is the
-    /// start: its root's children become exactly the root's moves, each keeping what
-    /// was learnt under it.
+    /// start: its root's children become exactly the root's moves (those worth a
+    /// node), each keeping what was learnt under it.
     pub fn search(&mut self, root: &Root, budget: Budget, reuse: bool) -> Outcome {
         let start = Instant::now();
         self.expand_at = expand_at(&root.board);
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();
-            for &m in root.moves.iter().chain(std::iter::once(&PASS)) {
+            let moves = root.moves.iter().filter(|&&m| worth_a_node(&root.board, m));
+            for &m in moves.chain(std::iter::once(&PASS)) {
                 let node = match old.iter().find(|n| usize::from(n.mv) == m) {
                     Some(n) => *n,
                     None => Node::new(m, prior(&root.board, m, root.to_move, root.last)),
@@ -220,7 +222,7 @@ impl Mcts {
         let mut owner = [0i8; MAX_CELLS];
         let mut seq: Vec<Played> = Vec::with_capacity(1024);
         let mut path: Vec<usize> = Vec::with_capacity(64);
-        let mut first = [0u8; MAX_CELLS];
+        let mut first = [0u32; MAX_CELLS];
         let mut playouts = 0u64;
         let cap = budget.playouts.max(1);
         while playouts < cap {
@@ -268,7 +270,7 @@ impl Mcts {
         root: &Root,
         seq: &mut Vec<Played>,
         path: &mut Vec<usize>,
-        first: &mut [u8; MAX_CELLS],
+        first: &mut [u32; MAX_CELLS],
         owner: &mut [i8; MAX_CELLS],
         ownership: &mut [i32; MAX_CELLS],
     ) {
@@ -340,23 +342,29 @@ impl Mcts {
             node.visits += 1;
             node.wins += if mover == Side::First { black } else { 1.0 - black };
         }
-        // AMAF: for each tree node, the moves played first at each cell from there on.
+        // AMAF: for each tree node, the moves played first at each cell from there on,
+        // each weighed down the later it came. A point filled near the end of a playout
+        // is filled by the side that already owns the area around it, so counting late
+        // moves as fully as early ones makes the edges of a big board look good.
         first.fill(0);
-        for i in (0..seq.len()).rev() {
+        let len = seq.len();
+        for i in (0..len).rev() {
             let (cell, s) = seq[i];
             if cell != PASS {
-                first[cell] = s.index() as u8 + 1;
+                first[cell] = (i as u32) << 2 | (s.index() as u32 + 1);
             }
             if i < tree_moves {
                 let at = path[i];
-                let mark = s.index() as u8 + 1;
+                let mark = s.index() as u32 + 1;
                 let result = if s == Side::First { black } else { 1.0 - black };
+                let span = (len - i) as f32;
                 for c in self.children(at) {
                     let node = &mut self.nodes[c];
                     let mv = node.mv as usize;
-                    if mv != PASS && first[mv] == mark {
-                        node.rave_n += 1.0;
-                        node.rave_w += result;
+                    if mv != PASS && first[mv] & 3 == mark {
+                        let weight = 1.0 - ((first[mv] >> 2) as usize - i) as f32 / span;
+                        node.rave_n += weight;
+                        node.rave_w += weight * result;
                     }
                 }
             }
@@ -393,13 +401,16 @@ impl Mcts {
         };
         match moves {
             Some(list) => {
-                for &at in list {
+                for &at in list.iter().filter(|&&at| worth_a_node(board, at)) {
                     add(&mut self.nodes, at);
                 }
             }
             None => {
                 for at in board.cell_indices() {
-                    if board.check(at, side).is_ok() && !is_eye(board, at, side) {
+                    if board.check(at, side).is_ok()
+                        && !is_eye(board, at, side)
+                        && worth_a_node(board, at)
+                    {
                         add(&mut self.nodes, at);
                     }
                 }
@@ -417,6 +428,13 @@ impl Mcts {
 fn board_points(board: &Board) -> usize {
     let s = usize::from(board.size());
     s * s + 1
+}
+
+/// Whether the tree searches a move at `at`: on a big board not a first- or second-line
+/// point with no stone near it. Light playouts overrate such points (a stone there is
+/// hard to kill at random), and no good move is ever one of them.
+fn worth_a_node(board: &Board, at: usize) -> bool {
+    board.size() < 13 || line(board, at) >= 2 || stones_near(board, at)
 }
 
 /// The visits a leaf needs before it is expanded on this board (at least two).
@@ -480,10 +498,16 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, 
         _ => add(30.0, 0.02),
     }
     if !stones_near(board, at) {
+        // On a big board the empty corners and sides are where the game starts, and
+        // light playouts cannot tell the third and fourth lines from the rest. (A big
+        // board's tree holds no empty first- or second-line point: see `worth_a_node`.)
+        let big = board.size() >= 13;
         match line(board, at) {
             0 => add(15.0, 0.1),
             1 => add(10.0, 0.3),
+            2 | 3 if big => add(30.0, 0.75),
             2 | 3 => add(10.0, 0.7),
+            _ if big => add(10.0, 0.45),
             _ => {}
         }
     }
@@ -567,5 +591,14 @@ mod tests {
         let expanded = m.nodes.iter().filter(|n| n.expanded).count();
         assert!(expanded > 100, "{expanded} nodes expanded");
         assert!(m.nodes.len() + 362 < DEFAULT_MAX_NODES, "{} nodes", m.nodes.len());
+        // No empty first- or second-line point is searched on a big board; on 9×9 the
+        // corners are still root moves.
+        let low = |b: &Board, c: usize| c != PASS && line(b, c) < 2;
+        assert!(!out.children.iter().any(|c| low(&board, c.cell)));
+        assert_eq!(out.children.len(), 15 * 15 + 1);
+        let small = Board::new(9).unwrap();
+        let out =
+            m.search(&root(&small, Side::First, PASS), Budget { playouts: 50, time: None }, false);
+        assert_eq!(out.children.iter().filter(|c| low(&small, c.cell)).count(), 81 - 25);
     }
 }
