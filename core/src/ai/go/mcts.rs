@@ -27,6 +27,9 @@ pub const DEFAULT_MAX_NODES: usize = 400_000;
 /// tree grows by about the same number of nodes per playout on every board and keeps
 /// growing through a whole search within the node cap.
 const POINTS_PER_EXPANSION_VISIT: usize = 40;
+/// Boards from this size on are big: their trees skip empty low points, and their
+/// priors favour the third and fourth lines.
+const BIG_BOARD: u8 = 13;
 /// RAVE equivalence: the AMAF rate's weight halves at about this many real visits.
 const RAVE_EQUIV: f32 = 1500.0;
 /// Exploration constant of the UCT term.
@@ -122,8 +125,6 @@ pub(crate) struct Mcts {
     max_nodes: usize,
     rng: Rng,
     stop: Arc<AtomicBool>,
-    /// Visits a leaf needs before it grows children, for the board being searched.
-    expand_at: u32,
 }
 
 /// When a search stops.
@@ -135,13 +136,7 @@ pub(crate) struct Budget {
 
 impl Mcts {
     pub fn new(max_nodes: usize, seed: u64, stop: Arc<AtomicBool>) -> Mcts {
-        Mcts {
-            nodes: Vec::new(),
-            max_nodes: max_nodes.max(16),
-            rng: Rng::new(seed),
-            stop,
-            expand_at: 2,
-        }
+        Mcts { nodes: Vec::new(), max_nodes: max_nodes.max(16), rng: Rng::new(seed), stop }
     }
 
     /// Restarts the generator: a search then depends only on its root and budget.
@@ -196,7 +191,6 @@ impl Mcts {
     /// node), each keeping what was learnt under it.
     pub fn search(&mut self, root: &Root, budget: Budget, reuse: bool) -> Outcome {
         let start = Instant::now();
-        self.expand_at = expand_at(&root.board);
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();
@@ -283,9 +277,10 @@ impl Mcts {
         path.push(0);
         let mut node = 0;
         let mut ended = false;
+        let expand_visits = expand_at(&board);
         loop {
             if !self.nodes[node].expanded {
-                if self.nodes[node].visits + 1 >= self.expand_at
+                if self.nodes[node].visits + 1 >= expand_visits
                     && self.nodes.len() + board_points(&board) < self.max_nodes
                 {
                     self.expand(node, &board, side, last, None);
@@ -434,7 +429,7 @@ fn board_points(board: &Board) -> usize {
 /// point with no stone near it. Light playouts overrate such points (a stone there is
 /// hard to kill at random), and no good move is ever one of them.
 fn worth_a_node(board: &Board, at: usize) -> bool {
-    board.size() < 13 || line(board, at) >= 2 || stones_near(board, at)
+    board.size() < BIG_BOARD || line(board, at) >= 2 || stones_near(board, at)
 }
 
 /// The visits a leaf needs before it is expanded on this board (at least two).
@@ -501,7 +496,7 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, 
         // On a big board the empty corners and sides are where the game starts, and
         // light playouts cannot tell the third and fourth lines from the rest. (A big
         // board's tree holds no empty first- or second-line point: see `worth_a_node`.)
-        let big = board.size() >= 13;
+        let big = board.size() >= BIG_BOARD;
         match line(board, at) {
             0 => add(15.0, 0.1),
             1 => add(10.0, 0.3),
