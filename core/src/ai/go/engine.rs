@@ -22,6 +22,8 @@ const SCALE: f32 = 2000.0;
 const UNLIMITED_PLAYOUTS: u64 = 2_000_000;
 /// Below this win rate the game is lost: after the opponent's pass, pass too.
 const HOPELESS: f32 = 0.03;
+/// A search must have run this many playouts before its verdict can resign a game.
+const RESIGN_PLAYOUTS: u64 = 1000;
 /// A point whose ownership is weaker than this is still open (worth a move).
 const SETTLED: f32 = 0.6;
 /// Passing before the opponent does may cost at most this much win rate.
@@ -231,10 +233,13 @@ impl GoEngine {
         }
     }
 
-    /// Whether the side that searched last should resign: its best stone wins less than
-    /// one game in thirty by a search of at least `playouts` playouts.
-    pub fn hopeless(&self, playouts: u64) -> bool {
-        self.last_rate.is_some_and(|(rate, n)| rate < HOPELESS && n >= playouts)
+    /// Whether the side that searched last should resign `game`: half the board has
+    /// been played, and its best stone wins less than one game in thirty by a search
+    /// of at least a thousand playouts.
+    pub fn should_resign(&self, game: &Game) -> bool {
+        let points = usize::from(game.size()).pow(2);
+        game.moves().len() >= points / 2
+            && self.last_rate.is_some_and(|(rate, n)| rate < HOPELESS && n >= RESIGN_PLAYOUTS)
     }
 
     /// Sets the seed mixed into every search (0 by default).

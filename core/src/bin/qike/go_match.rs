@@ -9,7 +9,8 @@
 //! `--movetime MS` (the level's), `--playouts N` (fixed playouts instead of time),
 //! `--seed N` (1), `--max-moves N` (four times the board's points), `--show-moves`,
 //! `--style M,N,B` (the level's margin, noise and impulsive percentage replaced),
-//! `--fixed` (the level's own playouts, no time cap).
+//! `--fixed` (the level's own playouts, no time cap), `--resign` (Qike resigns a game
+//! its search sees as lost, by the rule its GTP engine follows; otherwise it plays on).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout};
@@ -35,6 +36,8 @@ pub struct Config {
     pub style: Option<(i32, i32, u32)>,
     /// The level's own playouts with no time cap (as `--playouts` with the row's count).
     pub fixed: bool,
+    /// Qike may resign a lost game.
+    pub resign: bool,
 }
 
 /// `--style M,N,B`: a level row's margin, noise and impulsive percentage.
@@ -185,6 +188,13 @@ pub fn run(c: &Config) -> Result<(), String> {
                 let mut rng = Rng::for_ply(seed, moves);
                 let m = play_level(&mut engine, &game, &level, &mut rng, fixed)
                     .unwrap_or(MoveInput::Pass);
+                if c.resign
+                    && let AnyEngine::Go(e) = &engine
+                    && e.should_resign(go)
+                {
+                    resigned = Some(side);
+                    break;
+                }
                 let m = match m {
                     MoveInput::Place { at } => Move::Play(at),
                     _ => Move::Pass,

@@ -53,9 +53,6 @@ pub struct Options {
     pub fixed: bool,
 }
 
-/// A search must have run this many playouts before its verdict can resign a game.
-const RESIGN_PLAYOUTS: u64 = 1000;
-
 /// The state behind the protocol: the game, its komi, the engine and the clock.
 pub struct Player {
     game: AnyGame,
@@ -301,12 +298,9 @@ impl Player {
         let mut rng = Rng::for_ply(self.seed, ply);
         let mv = play_level(&mut self.engine, &self.game, &level, &mut rng, self.fixed)
             .unwrap_or(MoveInput::Pass);
-        // Resign a game the search sees as lost, once half the board has been played.
-        let points = usize::from(self.size()) * usize::from(self.size());
         if self.resign
-            && self.go().moves().len() >= points / 2
             && let AnyEngine::Go(e) = &self.engine
-            && e.hopeless(RESIGN_PLAYOUTS)
+            && e.should_resign(self.go())
         {
             return Ok("resign".into());
         }

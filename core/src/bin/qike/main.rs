@@ -142,6 +142,7 @@ fn go_match_command(args: &mut Args) -> Result<(), String> {
         show_moves: args.flag("--show-moves"),
         style: args.option("--style").map(|t| go_match::style(&t)).transpose()?,
         fixed: args.flag("--fixed"),
+        resign: args.flag("--resign"),
     };
     args.finish()?;
     go_match::run(&config)
