@@ -13,7 +13,7 @@
 //! so what is measured is what a child meets. Each game's engine keeps its own table of
 //! levels (see [`levels`]).
 
-use crate::game::{GameKind, MoveInput};
+use crate::game::{GameKind, GomokuRule, MoveInput};
 use crate::games::AnyGame;
 
 use super::engine::{Analysis, AnyEngine, Engine};
@@ -86,6 +86,7 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
         GameKind::Chess => &super::chess::LEVELS,
         GameKind::Go { .. } => &super::go::LEVELS,
+        GameKind::Gomoku { rule: GomokuRule::Renju } => &super::gomoku::RENJU_LEVELS,
         GameKind::Gomoku { .. } => &super::gomoku::LEVELS,
     }
 }
@@ -230,10 +231,13 @@ mod tests {
         );
         assert_eq!(Level::get(GameKind::Xiangqi, 1).map(|l| l.name_zh), Ok("小兵"));
         assert_eq!(Level::get(GameKind::Chess, 10).map(|l| l.number), Ok(10));
-        let gomoku = GameKind::Gomoku { rule: crate::game::GomokuRule::Freestyle };
+        let gomoku = GameKind::Gomoku { rule: GomokuRule::Freestyle };
+        let renju = GameKind::Gomoku { rule: GomokuRule::Renju };
         assert_eq!(Level::get(gomoku, 10).map(|l| l.number), Ok(10));
+        // Renju has rows of its own.
+        assert_ne!(Level::get(gomoku, 4).map(|l| l.noise), Level::get(renju, 4).map(|l| l.noise));
         // Every level table has ten rows, numbered in order, with names in both languages.
-        for kind in [GameKind::Xiangqi, GameKind::Chess, GameKind::Go { size: 9 }, gomoku] {
+        for kind in [GameKind::Xiangqi, GameKind::Chess, GameKind::Go { size: 9 }, gomoku, renju] {
             let rows = levels(kind);
             assert_eq!(rows.len(), 10, "{kind:?}");
             for (i, l) in rows.iter().enumerate() {

@@ -8,7 +8,7 @@
 //! - a VCF solver ([`vcf`]), called at the root, that finds the shortest win by fours;
 //! - a VCT solver ([`vct`]) with its own table, a win by threes and fours, called at the
 //!   root for the side to move and to find the defences against the opponent's;
-//! - [`GomokuEngine`] behind [`crate::ai::Engine`], and ten [`LEVELS`].
+//! - [`GomokuEngine`] behind [`crate::ai::Engine`], and ten levels ([`LEVELS`], [`RENJU_LEVELS`]).
 //!
 //! ```
 //! use qike_core::ai::gomoku::vcf;
@@ -34,7 +34,7 @@ use crate::game::{GomokuRule, Point};
 use crate::gomoku::{Board, Game, Stone};
 
 pub use engine::GomokuEngine;
-pub use levels::LEVELS;
+pub use levels::{LEVELS, RENJU_LEVELS};
 pub use search::{WIN, WIN_IN_MAX};
 
 /// The shortest win by continuous fours (VCF) for the side to move in `game`, within
