@@ -4,6 +4,7 @@
 //! black in the first game. A game ends after two passes (or a resignation, or the move
 //! cap); it is counted by the core's area count with dead stones from the core's
 //! automatic estimate, and the GTP opponent's own `final_score` is printed beside it.
+//! A game in which the opponent stops answering is abandoned, without a result.
 //!
 //! Options: `--games N` (2), `--size N` (9), `--komi K` (7.5), `--level N` (10),
 //! `--movetime MS` (the level's), `--playouts N` (fixed playouts instead of time),
@@ -160,7 +161,7 @@ pub fn run(c: &Config) -> Result<(), String> {
     let area = usize::from(c.size) * usize::from(c.size);
     let max_moves = c.max_moves.unwrap_or(4 * area);
     let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
-    let (mut wins, mut agree) = (0u32, 0u32);
+    let (mut wins, mut agree, mut abandoned) = (0u32, 0u32, 0u32);
     let mut random_rng = Rng::new(c.seed ^ 0xA5A5);
     for g in 0..c.games {
         let qike = if g % 2 == 0 { Side::First } else { Side::Second };
@@ -180,6 +181,8 @@ pub fn run(c: &Config) -> Result<(), String> {
             e.set_seed(seed);
         }
         let mut resigned = None;
+        // What the opponent said when it stopped answering mid-game.
+        let mut failed = None;
         let mut moves = 0;
         while !game.as_go().is_some_and(Game::is_over) && moves < max_moves {
             let go = game.as_go().ok_or("not a Go game")?;
@@ -199,15 +202,24 @@ pub fn run(c: &Config) -> Result<(), String> {
                     MoveInput::Place { at } => Move::Play(at),
                     _ => Move::Pass,
                 };
-                if let Some(p) = gtp.as_mut() {
-                    p.send(&format!("play {} {m}", colour_letter(side)))?;
+                if let Some(p) = gtp.as_mut()
+                    && let Err(e) = p.send(&format!("play {} {m}", colour_letter(side)))
+                {
+                    failed = Some(e);
+                    break;
                 }
                 m
             } else {
                 match gtp.as_mut() {
                     None => random_move(go, &mut random_rng),
                     Some(p) => {
-                        let text = p.send(&format!("genmove {}", colour_letter(side)))?;
+                        let text = match p.send(&format!("genmove {}", colour_letter(side))) {
+                            Ok(text) => text,
+                            Err(e) => {
+                                failed = Some(e);
+                                break;
+                            }
+                        };
                         if text.eq_ignore_ascii_case("resign") {
                             resigned = Some(side);
                             break;
@@ -223,6 +235,13 @@ pub fn run(c: &Config) -> Result<(), String> {
             };
             game.play(input).map_err(|e| format!("move {mv} refused: {e:?}"))?;
             moves += 1;
+        }
+        if let Some(why) = failed {
+            // GNU Go 3.8 now and then crashes in a big-board game; the game has no
+            // result, and the match goes on with a fresh opponent.
+            abandoned += 1;
+            println!("game {}: abandoned after {moves} moves: {why}", g + 1);
+            continue;
         }
         let mut counted = game.as_go().ok_or("not a Go game")?.clone();
         let (winner, result) = match resigned {
@@ -259,9 +278,11 @@ pub fn run(c: &Config) -> Result<(), String> {
             println!("  moves: {}", names.join(" "));
         }
     }
+    let gone = if abandoned > 0 { format!(" ({abandoned} more abandoned)") } else { String::new() };
     println!(
-        "qike level {} won {wins} of {} games; the opponent's count named the same winner in {agree}",
-        c.level, c.games
+        "qike level {} won {wins} of {} games{gone}; the opponent's count named the same winner in {agree}",
+        c.level,
+        c.games - abandoned
     );
     Ok(())
 }

@@ -1,0 +1,55 @@
+//! `qike go-match`: a level against a GTP program, here our own `qike engine go` and a
+//! script that stops answering mid-game, as GNU Go does when it crashes.
+
+use std::process::Command;
+
+fn go_match(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_qike"))
+        .arg("go-match")
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run qike: {e}"));
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn a_match_against_a_gtp_engine_counts_every_game() {
+    let opponent =
+        format!("{} engine go --level 1 --fixed --no-resign", env!("CARGO_BIN_EXE_qike"));
+    let (ok, out, err) = go_match(&[&opponent, "--games", "2", "--level", "4", "--fixed"]);
+    assert!(ok, "{err}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    assert!(games[0].contains("qike black") && games[1].contains("qike white"), "{out}");
+    assert!(games.iter().all(|g| g.contains("wins") && !g.contains("abandoned")), "{out}");
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.starts_with("qike level 4 won ") && last.contains(" of 2 games;"), "{last}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_game_whose_opponent_dies_is_abandoned_and_the_match_goes_on() {
+    // Answers every command, plays A1 at its first genmove and exits at its second.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("dies.sh");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\nn=0\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    \
+         quit) printf '= \\n\\n'; exit 0;;\n    \
+         genmove) n=$((n + 1)); [ \"$n\" -ge 2 ] && exit 1; printf '= A1\\n\\n';;\n    \
+         *) printf '= \\n\\n';;\n  esac\ndone\n",
+    )
+    .expect("write the script");
+    let opponent = format!("sh {}", path.display());
+    let (ok, out, err) = go_match(&[&opponent, "--games", "2", "--level", "1", "--fixed"]);
+    assert!(ok, "a dead opponent does not end the match: {err}");
+    let abandoned = out.lines().filter(|l| l.contains("abandoned after")).count();
+    assert_eq!(abandoned, 2, "{out}");
+    assert!(out.contains("the opponent closed its output after 'genmove"), "{out}");
+    let last = out.lines().last().unwrap_or_default();
+    assert!(last.contains("won 0 of 0 games (2 more abandoned)"), "{last}");
+}
