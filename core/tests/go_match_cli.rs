@@ -1,19 +1,10 @@
 //! `qike go-match`: a level against a GTP program, here our own `qike engine go` and a
 //! script that stops answering mid-game, as GNU Go does when it crashes.
 
-use std::process::Command;
+mod common;
 
 fn go_match(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qike"))
-        .arg("go-match")
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run qike: {e}"));
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::qike(&[&["go-match"], args].concat())
 }
 
 #[test]
