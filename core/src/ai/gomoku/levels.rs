@@ -146,11 +146,10 @@ pub const LEVELS: [Level; 10] = [
     row(10, "小龙", "Little Dragon", "全力以赴的引擎", "The full engine", 8, 150_000, 900, 0, 0, 0),
 ];
 
-/// The ten levels for renju: the same players, with a steadier Bunny (level 4) and a
-/// rasher Red Panda and Dolphin (levels 7 and 8) than in freestyle.
+/// The ten levels for renju: the same players, with a rasher Red Panda and Dolphin
+/// (levels 7 and 8) than in freestyle.
 pub const RENJU_LEVELS: [Level; 10] = {
     let mut rows = LEVELS;
-    rows[3].noise = 7_500;
     rows[6].noise = 800;
     rows[6].blunder_percent = 60;
     rows[7].blunder_percent = 75;
