@@ -169,8 +169,8 @@ impl Mcts {
             return false;
         }
         // Copy the subtree breadth first: each node's children stay one block. The copy
-        // has room for a full tree, so the search never regrows it (a doubling vector
-        // briefly holds both copies, which once took a 9×9 search to 60 MB).
+        // has room for a full tree, so the search never regrows it: a growing vector
+        // briefly holds its old and new blocks at once, nearly doubling peak memory.
         let mut kept = Vec::with_capacity(self.max_nodes);
         kept.push(self.nodes[at]);
         let mut next = 0;
