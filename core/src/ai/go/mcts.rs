@@ -196,8 +196,7 @@ impl Mcts {
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();
-            let moves = root.moves.iter().filter(|&&m| worth_a_node(&root.board, m));
-            for &m in moves.chain(std::iter::once(&PASS)) {
+            for m in child_moves(&root.board, root.to_move, Some(&root.moves)) {
                 let node = match old.iter().find(|n| usize::from(n.mv) == m) {
                     Some(n) => *n,
                     None => Node::new(m, prior(&root.board, m, root.to_move, root.last)),
@@ -394,33 +393,36 @@ impl Mcts {
         moves: Option<&[usize]>,
     ) {
         let start = self.nodes.len();
-        let add = |nodes: &mut Vec<Node>, at: usize| {
-            nodes.push(Node::new(at, prior(board, at, side, last)));
-        };
-        match moves {
-            Some(list) => {
-                for &at in list.iter().filter(|&&at| worth_a_node(board, at)) {
-                    add(&mut self.nodes, at);
-                }
-            }
-            None => {
-                for at in board.cell_indices() {
-                    if board.check(at, side).is_ok()
-                        && !is_eye(board, at, side)
-                        && worth_a_node(board, at)
-                    {
-                        add(&mut self.nodes, at);
-                    }
-                }
-            }
+        for at in child_moves(board, side, moves) {
+            self.nodes.push(Node::new(at, prior(board, at, side, last)));
         }
-        add(&mut self.nodes, PASS);
         let count = self.nodes.len() - start;
         let n = &mut self.nodes[node];
         n.first_child = start as u32;
         n.child_count = count as u16;
         n.expanded = true;
     }
+}
+
+/// The moves a node's children stand for: `moves` at the root, else every legal point
+/// that is not the mover's own eye; of those only the ones worth a node, then a pass.
+fn child_moves<'a>(
+    board: &'a Board,
+    side: Side,
+    moves: Option<&'a [usize]>,
+) -> impl Iterator<Item = usize> + 'a {
+    let listed = moves.map(|list| list.iter().copied());
+    let legal = moves.is_none().then(|| {
+        board
+            .cell_indices()
+            .filter(move |&at| board.check(at, side).is_ok() && !is_eye(board, at, side))
+    });
+    listed
+        .into_iter()
+        .flatten()
+        .chain(legal.into_iter().flatten())
+        .filter(move |&at| worth_a_node(board, at))
+        .chain(std::iter::once(PASS))
 }
 
 fn board_points(board: &Board) -> usize {
