@@ -203,11 +203,7 @@ impl Mcts {
                 };
                 self.nodes.push(node);
             }
-            let count = (self.nodes.len() - first) as u16;
-            let n = &mut self.nodes[0];
-            n.first_child = first as u32;
-            n.child_count = count;
-            n.expanded = true;
+            self.link_children(0, first);
         } else {
             self.nodes.clear();
             self.nodes.reserve_exact(self.max_nodes);
@@ -382,8 +378,7 @@ impl Mcts {
         best
     }
 
-    /// Adds the children of `node`: `moves` at the root, else every legal point that is
-    /// not the mover's own eye; and a pass.
+    /// Adds a child to `node` for each of its [`child_moves`], with its prior.
     fn expand(
         &mut self,
         node: usize,
@@ -396,9 +391,14 @@ impl Mcts {
         for at in child_moves(board, side, moves) {
             self.nodes.push(Node::new(at, prior(board, at, side, last)));
         }
-        let count = self.nodes.len() - start;
+        self.link_children(node, start);
+    }
+
+    /// Makes the nodes from `first` to the end the children of `node`.
+    fn link_children(&mut self, node: usize, first: usize) {
+        let count = self.nodes.len() - first;
         let n = &mut self.nodes[node];
-        n.first_child = start as u32;
+        n.first_child = first as u32;
         n.child_count = count as u16;
         n.expanded = true;
     }
