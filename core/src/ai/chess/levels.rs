@@ -2,12 +2,12 @@
 //!
 //! The rows were set by matches (`qike match --game chess custom:… level:N`, a row given
 //! on the command line): level 1 against the one-ply greedy bot, then each next row
-//! against the one below, aiming at about 75% a step. Levels 1–9 search one to three
-//! plies and choose among the root moves within their margin with noise and impulsive
-//! grabs, so they span the beginner's range in nine steps a child can climb (a four-ply
-//! row scored 90% against level 8: too big a step). Level 10 is the full engine for half
-//! a second, far above level 9: nine steps of at most 85% cannot reach it from a level
-//! a beginner beats (`GAME=chess sh core/tools/engine_ladder.sh`).
+//! against the one below, aiming at about three wins in four a step. Levels 1–9 search
+//! one to three plies and choose among the root moves within their margin with noise
+//! and impulsive grabs, so they span the beginner's range in nine steps a child can
+//! climb (a four-ply row is too big a step over level 8). Level 10 is the full engine
+//! for half a second, far above level 9: nine gentle steps cannot reach it from a level
+//! a beginner beats. `GAME=chess sh core/tools/engine_ladder.sh` replays the ladder.
 
 use crate::ai::level::Level;
 

@@ -8,13 +8,13 @@
 //! play the search's best move, each with one and a half to two and a half times the
 //! playouts of the one below.
 //!
-//! Matches between the levels showed why: a noisy pick chooses by win rates that few
-//! playouts back, so any margin at all costs a level most of its strength (a clean
-//! search at 800 playouts beat a noisy one at 400 in every game, from margins of 25 to
-//! 250). Only the three beginner levels are noisy; above them, playouts alone set the
-//! strength, in steps of 60–85%. Priors from Go knowledge give even a search of a
+//! A noisy pick chooses by win rates that few playouts back, so any margin at all costs
+//! a level most of its strength. Only the three beginner levels are noisy; above them,
+//! playouts alone set the strength. Priors from Go knowledge give even a search of a
 //! hundred playouts a fair move, so the beginner levels' noise, not their playouts,
-//! keeps them apart.
+//! keeps them apart. The rows were set by matches between the levels
+//! (`core/tools/go_ladder.sh`): a level should win most games against the one below,
+//! not all.
 
 use crate::ai::level::Level;
 

@@ -18,9 +18,7 @@
 //! one second: the node caps end the search before the time caps on a desktop core.
 //!
 //! Renju has rows of its own: the same change to a row moves the two rules' steps
-//! apart (a noisier level 7 brought the freestyle step over level 6 from 86% to 83%
-//! but left the renju one at 88%), so one table cannot keep every step of both rules
-//! within 60–85%.
+//! apart, so one table cannot keep every step of both rules gentle.
 
 use crate::ai::level::Level;
 
@@ -160,8 +158,7 @@ pub const LEVELS: [Level; 10] = [
 
 /// The ten levels for renju: the same players, with a noisier Squirrel (level 5), a
 /// noisier and rasher Red Panda (level 7) and a rasher Dolphin (level 8) than in
-/// freestyle. Level 7 needs 3,000 units of noise in renju for level 6 to win about
-/// one game in six against it, where 1,200 does in freestyle.
+/// freestyle, so that each renju step is about as gentle as the freestyle one.
 pub const RENJU_LEVELS: [Level; 10] = {
     let mut rows = LEVELS;
     rows[4].noise = 4_700;

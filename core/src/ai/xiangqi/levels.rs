@@ -2,16 +2,16 @@
 //!
 //! The rows were set by matches between candidate rows (`qike match custom:…:fixed
 //! custom:…:fixed`, a row given on the command line and searched without its time cap,
-//! so that machine load cannot change a move), 100 games per try: level 1 against the
-//! one-ply greedy bot until it scored near 50%, then each next row against the one
-//! below until it scored about 75%. The margin moves the score most: it is the largest
+//! so that machine load cannot change a move): level 1 against the one-ply greedy bot
+//! until the two were even, then each next row against the one below until it won
+//! about three games in four. The margin moves the strength most: it is the largest
 //! loss a level will accept by its own judgement, so a margin above a chariot's value
 //! lets a level drop its chariot and one below it does not. Depth and noise move it
 //! less. Level 1 keeps its guard against walking into mate and its habit of playing a
 //! forced mate; its wide margin and noise make it about as strong as the greedy bot.
-//! Eight steps of about 75% from a greedy-bot beginner reach a four-ply search that
-//! still slips; level 10, the full engine, is far above that
-//! (`core/tools/engine_ladder.sh`).
+//! Eight such steps from a greedy-bot beginner reach a four-ply search that still
+//! slips; level 10, the full engine, is far above that. `core/tools/engine_ladder.sh`
+//! replays the ladder.
 
 use crate::ai::level::Level;
 
