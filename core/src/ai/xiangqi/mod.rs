@@ -34,7 +34,7 @@ pub use arena::{
     play_game,
 };
 pub use book::{Book, BookError};
-pub use coach::{Hint, MoveReview, hint, review};
+pub use coach::{hint, review};
 pub use engine::XiangqiEngine;
 pub use eval::{VALUE, evaluate, evaluate_with};
 pub use levels::LEVELS;
