@@ -19,11 +19,14 @@ mod engine;
 mod eval;
 #[cfg(test)]
 mod hand_reference;
+mod history;
 mod levels;
 mod picker;
+mod repetition;
 pub(crate) mod search;
 mod see;
 pub mod tactic;
+mod time;
 mod tt;
 mod tune;
 mod weights;
