@@ -196,15 +196,20 @@ fn coach_hints_and_reviews() {
     use qike_core::Side;
     use qike_core::ai::Verdict;
     use qike_core::ai::xiangqi::{hint, review};
+    // The coach answers in the engine interface's moves; back to xiangqi moves.
+    let xq = |m: MoveInput| match m {
+        MoveInput::Step { from, to, .. } => Move::new(from, to).unwrap(),
+        other => panic!("not a xiangqi move: {other:?}"),
+    };
     let mut s = Searcher::new(1);
     let p = pos("4k4/9/9/9/4r4/9/9/9/4R4/3K5 w - - 0 1");
     let h = hint(&mut s, &p, 5_000).unwrap();
-    assert_eq!(h.mv, mv(&p, "e1e5"));
+    assert_eq!(xq(h.mv), mv(&p, "e1e5"));
     // Black's chariot threatens red's: the hint names that threat.
-    assert_eq!(h.threat.map(|m| m.to_string()), Some("e5e1".to_owned()));
+    assert_eq!(h.threat.map(|m| xq(m).to_string()), Some("e5e1".to_owned()));
     let good = review(&mut s, &p, &[mv(&p, "e1e5")], Side::First, 5_000);
     assert_eq!(good[0].verdict, Verdict::Good);
     let bad = review(&mut s, &p, &[mv(&p, "d0d1")], Side::First, 5_000);
-    assert_eq!((bad[0].verdict, bad[0].best), (Verdict::Blunder, mv(&p, "e1e5")));
+    assert_eq!((bad[0].verdict, xq(bad[0].best)), (Verdict::Blunder, mv(&p, "e1e5")));
     assert!(bad[0].loss > 800);
 }

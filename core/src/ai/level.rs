@@ -41,36 +41,6 @@ pub struct Level {
     pub blunder_percent: u32,
 }
 
-/// A row of a game's level table, in the order the tables write them.
-#[allow(clippy::too_many_arguments)]
-pub(crate) const fn row(
-    number: u8,
-    name_zh: &'static str,
-    name_en: &'static str,
-    about_zh: &'static str,
-    about_en: &'static str,
-    depth: u32,
-    nodes: u64,
-    time_ms: u64,
-    margin: i32,
-    noise: i32,
-    blunder_percent: u32,
-) -> Level {
-    Level {
-        number,
-        name_zh,
-        name_en,
-        about_zh,
-        about_en,
-        depth,
-        nodes,
-        time_ms,
-        margin,
-        noise,
-        blunder_percent,
-    }
-}
-
 /// A level number the game does not have, or a game without an engine yet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum NoSuchLevel {

@@ -22,6 +22,7 @@ mod level;
 mod limits;
 pub mod sprt;
 mod thinker;
+mod tt;
 pub mod tune;
 pub mod xiangqi;
 

@@ -163,7 +163,7 @@ impl Searcher {
 
     /// A new table of `mb` MiB.
     pub fn resize(&mut self, mb: usize) {
-        self.tt = Tt::new(mb);
+        self.tt.resize(mb);
     }
 
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
@@ -254,7 +254,7 @@ impl Searcher {
         self.keys.extend_from_slice(history);
         self.keys.push(board.hash());
 
-        let tt_move = self.tt.probe(board.hash(), 0).and_then(|h| h.mv);
+        let tt_move = self.tt.probe(board.hash()).and_then(|h| h.mv);
         let mut root: Vec<RootLine> = Picker::new(board, tt_move, [None; 2], &|_| 0)
             .map(|(mv, _)| RootLine { mv, score: -INF, exact: false })
             .collect();
@@ -342,7 +342,7 @@ impl Searcher {
         let mut pv = Vec::new();
         let mut b = board.clone();
         while pv.len() < max {
-            let Some(m) = self.tt.probe(b.hash(), 0).and_then(|h| h.mv) else { break };
+            let Some(m) = self.tt.probe(b.hash()).and_then(|h| h.mv) else { break };
             if !b.is_legal(m) {
                 break;
             }
@@ -409,7 +409,7 @@ impl Searcher {
         if let Some(bm) = best_move {
             let bound = if best >= beta { Bound::Lower } else { Bound::Exact };
             if !self.stopped {
-                self.tt.store(b.hash(), 0, Some(bm), best, depth, bound);
+                self.tt.store(b.hash(), Some(bm), best, depth, bound, 0);
             }
         }
         best
@@ -485,19 +485,13 @@ impl Searcher {
             return 0;
         }
         let key = b.hash();
-        let hit = self.tt.probe(key, ply);
+        let hit = self.tt.probe(key);
         if let Some(h) = hit
             && !pv_node
-            && h.depth >= depth
+            && i32::from(h.depth) >= depth
+            && let Some(s) = h.cutoff(ply, alpha, beta)
         {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut {
-                return h.score;
-            }
+            return s;
         }
         let side = b.side_to_move();
         let eval = if in_check { -INF } else { evaluate_with(b, &self.weights) };
@@ -610,7 +604,7 @@ impl Searcher {
         } else {
             Bound::Upper
         };
-        self.tt.store(key, ply, best_move, best, depth, bound);
+        self.tt.store(key, best_move, best, depth, bound, ply);
         best
     }
 
@@ -624,16 +618,11 @@ impl Searcher {
             return if in_check { 0 } else { evaluate_with(b, &self.weights) };
         }
         let key = b.hash();
-        let hit = self.tt.probe(key, ply);
-        if let Some(h) = hit {
-            let cut = match h.bound {
-                Bound::Exact => true,
-                Bound::Lower => h.score >= beta,
-                Bound::Upper => h.score <= alpha,
-            };
-            if cut && beta - alpha == 1 {
-                return h.score;
-            }
+        let hit = self.tt.probe(key);
+        if let Some(s) = hit.and_then(|h| h.cutoff(ply, alpha, beta))
+            && beta - alpha == 1
+        {
+            return s;
         }
         let mut best = if in_check { -MATE + ply as i32 } else { evaluate_with(b, &self.weights) };
         if best >= beta {

@@ -2,11 +2,13 @@
 //! transposition table, threat-restricted candidate moves, and the VCF solver at the
 //! root.
 
+use std::num::NonZeroU16;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::ai::limits::Limits;
+use crate::ai::tt::{Bound, Entry, Scheme, Table};
 
 use super::pos::{Pos, code, other};
 use super::vcf::VcfSolver;
@@ -23,18 +25,30 @@ const WIDTH: usize = 14;
 /// Candidate moves searched at the root.
 const ROOT_WIDTH: usize = 28;
 
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    score: i32,
-    mv: u16,
-    depth: u8,
-    bound: u8,
-}
+/// The gomoku engine's use of the shared table: one entry a bucket, chosen by the
+/// key's low bits among a power of two; a new result replaces another position's entry,
+/// or the same position's when it is at least as deep. The table is cleared before each
+/// search, so ages play no part.
+#[derive(Debug)]
+struct Gomoku;
 
-const EXACT: u8 = 1;
-const LOWER: u8 = 2;
-const UPPER: u8 = 3;
+impl Scheme for Gomoku {
+    /// A board slot (never 0: the board has a border).
+    type Move = NonZeroU16;
+    const MATE_IN_MAX: i32 = WIN_IN_MAX;
+
+    fn buckets(bytes: usize, bucket_bytes: usize) -> usize {
+        ((bytes / bucket_bytes).next_power_of_two() / 2).max(1024)
+    }
+
+    fn index(key: u64, buckets: usize) -> usize {
+        (key as usize) & (buckets - 1)
+    }
+
+    fn replaces(old: &Entry<Gomoku>, key: u64, depth: i8, _: Bound, _: u8) -> bool {
+        old.key() != key || depth >= old.depth
+    }
+}
 
 /// A root move with its score (exact, or an upper bound when it failed low).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -76,7 +90,7 @@ impl Outcome {
 
 /// The searcher and its table.
 pub(crate) struct Searcher {
-    table: Vec<Entry>,
+    table: Table<Gomoku>,
     nodes: u64,
     node_limit: u64,
     deadline: Option<Instant>,
@@ -91,37 +105,15 @@ pub(crate) struct Searcher {
 
 impl std::fmt::Debug for Searcher {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Searcher({} entries)", self.table.len())
-    }
-}
-
-fn mate_to_table(score: i32, ply: usize) -> i32 {
-    if score > WIN_IN_MAX {
-        score + ply as i32
-    } else if score < -WIN_IN_MAX {
-        score - ply as i32
-    } else {
-        score
-    }
-}
-
-fn mate_from_table(score: i32, ply: usize) -> i32 {
-    if score > WIN_IN_MAX {
-        score - ply as i32
-    } else if score < -WIN_IN_MAX {
-        score + ply as i32
-    } else {
-        score
+        write!(f, "Searcher({:?})", self.table)
     }
 }
 
 impl Searcher {
     /// A searcher with a table of about `hash_mb` MiB (at least 1, at most 1024).
     pub(crate) fn new(hash_mb: usize) -> Searcher {
-        let bytes = hash_mb.clamp(1, 1024) << 20;
-        let entries = (bytes / std::mem::size_of::<Entry>()).next_power_of_two() / 2;
         Searcher {
-            table: vec![Entry::default(); entries.max(1024)],
+            table: Table::new(hash_mb),
             nodes: 0,
             node_limit: u64::MAX,
             deadline: None,
@@ -138,7 +130,7 @@ impl Searcher {
     }
 
     pub(crate) fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.clear();
     }
 
     fn out_of_time(&mut self) -> bool {
@@ -348,25 +340,6 @@ impl Searcher {
         Outcome { root, depth: 1, nodes: self.nodes, ..Outcome::default() }
     }
 
-    fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.table[(key as usize) & (self.table.len() - 1)];
-        (e.key == key && e.bound != 0).then_some(e)
-    }
-
-    fn store(&mut self, key: u64, depth: u32, score: i32, bound: u8, mv: usize, ply: usize) {
-        let n = self.table.len();
-        let slot = &mut self.table[(key as usize) & (n - 1)];
-        if slot.key != key || depth as u8 >= slot.depth {
-            *slot = Entry {
-                key,
-                score: mate_to_table(score, ply),
-                mv: mv as u16,
-                depth: depth.min(255) as u8,
-                bound,
-            };
-        }
-    }
-
     fn node(&mut self, pos: &mut Pos, depth: u32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         self.nodes += 1;
         if self.out_of_time() {
@@ -395,16 +368,12 @@ impl Searcher {
         }
         let key = pos.hash();
         let mut tt_move = None;
-        if let Some(e) = self.probe(key) {
-            tt_move = Some(usize::from(e.mv));
-            if u32::from(e.depth) >= depth {
-                let s = mate_from_table(e.score, ply);
-                match e.bound {
-                    EXACT => return s,
-                    LOWER if s >= beta => return s,
-                    UPPER if s <= alpha => return s,
-                    _ => {}
-                }
+        if let Some(e) = self.table.probe(key) {
+            tt_move = e.mv.map(|m| usize::from(m.get()));
+            if e.depth as u32 >= depth
+                && let Some(s) = e.cutoff(ply, alpha, beta)
+            {
+                return s;
             }
         }
         let (moves, child_depth) = match forced {
@@ -444,14 +413,8 @@ impl Searcher {
                 break;
             }
         }
-        let bound = if best >= beta {
-            LOWER
-        } else if best > alpha0 {
-            EXACT
-        } else {
-            UPPER
-        };
-        self.store(key, depth, best, bound, best_move, ply);
+        let mv = NonZeroU16::new(best_move as u16);
+        self.table.store(key, mv, best, depth as i32, Bound::of(best, alpha0, beta), ply);
         best
     }
 }

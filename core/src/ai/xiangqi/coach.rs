@@ -1,34 +1,17 @@
 //! The coach: a hint for the player to move, and a review that grades each move of a
 //! game by how much evaluation it gave away.
 
-use crate::ai::engine::Verdict;
-use crate::game::Side;
-use crate::xiangqi::{Move, Position};
-
+use crate::ai::engine::{Hint, MoveReview, Verdict};
 use crate::ai::limits::Limits;
+use crate::game::{MoveInput, Side};
+use crate::xiangqi::notation::format_chinese;
+use crate::xiangqi::{Move, Position};
 
 use super::search::{MATE_IN_MAX, Searcher};
 
-/// A suggested move and, when the opponent threatens something, the threat it answers.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Hint {
-    pub mv: Move,
-    pub score: i32,
-    /// What the opponent would play if it were their turn, when that wins material
-    /// (or mates): the reason to care about the hint.
-    pub threat: Option<Move>,
-}
-
-/// The review of one move.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MoveReview {
-    /// Index of the move in the game (0 = first move).
-    pub ply: usize,
-    pub played: Move,
-    pub best: Move,
-    /// Centipawns the played move gave away against the best (0 when it was the best).
-    pub loss: i32,
-    pub verdict: Verdict,
+/// A xiangqi move as the engine interface writes it.
+pub(crate) fn input(m: Move) -> MoveInput {
+    MoveInput::step(m.from(), m.to())
 }
 
 /// Mates count as a large but finite advantage when measuring losses.
@@ -46,11 +29,18 @@ fn clamp(score: i32) -> i32 {
 pub fn hint(searcher: &mut Searcher, pos: &Position, nodes: u64) -> Option<Hint> {
     let r = searcher.search(pos, &[], &Limits::nodes(nodes));
     let mv = r.best?;
-    Some(Hint { mv, score: r.score, threat: threat(searcher, pos, nodes / 4) })
+    let threat = threat(searcher, pos, nodes / 4);
+    Some(Hint {
+        mv: input(mv),
+        score: r.score,
+        threat: threat.as_ref().map(|&(_, t)| input(t)),
+        threat_name: threat.map(|(passed, t)| format_chinese(&passed, t)),
+    })
 }
 
-/// The opponent's move if the side to move passed, when it would gain over 150 cp.
-fn threat(searcher: &mut Searcher, pos: &Position, nodes: u64) -> Option<Move> {
+/// The opponent's move if the side to move passed, when it would gain over 150 cp, with
+/// the position it is played in.
+fn threat(searcher: &mut Searcher, pos: &Position, nodes: u64) -> Option<(Position, Move)> {
     if pos.is_check() {
         return None;
     }
@@ -61,7 +51,8 @@ fn threat(searcher: &mut Searcher, pos: &Position, nodes: u64) -> Option<Move> {
     let passed = Position::from_fen(&parts.join(" ")).ok()?;
     let before = -super::eval::evaluate(&passed);
     let r = searcher.search(&passed, &[], &Limits::nodes(nodes.max(500)));
-    (clamp(r.score) - before > 150).then_some(r.best).flatten()
+    let best = r.best.filter(|_| clamp(r.score) - before > 150)?;
+    Some((passed, best))
 }
 
 /// Grades every move of `side` in the game from `start`, each searched with `nodes`
@@ -90,7 +81,13 @@ pub fn review(
                 let reply = searcher.search(&after, &[], &Limits::nodes(nodes));
                 (clamp(r.score) - clamp(-reply.score)).max(0)
             };
-            out.push(MoveReview { ply, played, best, loss, verdict: Verdict::of_loss(loss) });
+            out.push(MoveReview {
+                ply,
+                played: input(played),
+                best: input(best),
+                loss,
+                verdict: Verdict::of_loss(loss),
+            });
         }
         pos.make(played);
     }

@@ -8,10 +8,10 @@ use crate::ai::level::Rng;
 use crate::ai::limits::Limits;
 use crate::game::{MoveInput, Side};
 use crate::games::AnyGame;
-use crate::xiangqi::notation::format_chinese;
 use crate::xiangqi::{Game, Move, Position};
 
 use super::book::Book;
+use super::coach::input;
 use super::eval::VALUE;
 use super::search::{MATE_IN_MAX, Searcher, history_of};
 
@@ -19,10 +19,6 @@ use super::search::{MATE_IN_MAX, Searcher, history_of};
 #[derive(Debug)]
 pub struct XiangqiEngine {
     searcher: Searcher,
-}
-
-fn input(m: Move) -> MoveInput {
-    MoveInput::step(m.from(), m.to())
 }
 
 fn game_of(game: &AnyGame) -> Option<&Game> {
@@ -103,28 +99,11 @@ impl Engine for XiangqiEngine {
     }
 
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {
-        let g = game_of(game)?;
-        let pos = g.position();
-        let h = super::coach::hint(&mut self.searcher, pos, nodes)?;
-        let threat_name = h.threat.and_then(|t| {
-            let passed =
-                crate::curriculum::xq::with_side_to_move(pos, pos.side_to_move().opponent())?;
-            Some(format_chinese(&passed, t))
-        });
-        Some(Hint { mv: input(h.mv), score: h.score, threat: h.threat.map(input), threat_name })
+        super::coach::hint(&mut self.searcher, game_of(game)?.position(), nodes)
     }
 
     fn review(&mut self, game: &AnyGame, side: Side, nodes: u64) -> Vec<MoveReview> {
         let Some(g) = game_of(game) else { return Vec::new() };
         super::coach::review(&mut self.searcher, g.start(), &g.moves(), side, nodes)
-            .into_iter()
-            .map(|r| MoveReview {
-                ply: r.ply,
-                played: input(r.played),
-                best: input(r.best),
-                loss: r.loss,
-                verdict: r.verdict,
-            })
-            .collect()
     }
 }

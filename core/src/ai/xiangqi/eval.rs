@@ -10,14 +10,9 @@
 //! tuner reads them as a linear function of the weights ([`linear_form`]), so the two
 //! cannot drift apart.
 //!
-//! The built-in weights (`weights.txt`) are fitted by `qike tune xiangqi fit`. The
-//! hand-set ones they started from ([`Weights::hand`]) were checked only by short
-//! matches (the king-attack terms, together with using 60% instead of 50% of the move
-//! time: 14/26 in self-play at 60 ms/move against the version without both, and 9/20
-//! against Fairy-Stockfish at 100 ms/move where it had 5/20). The king-attack values (two and a half times the first
-//! ones) scored 24.5/86 at 100 ms/move against Fairy-Stockfish where the first scored
-//! 22.5/100, and saw a mating attack on a bare palace the old one scored as +350 for
-//! the victim.
+//! The built-in weights (`weights.txt`) are fitted by `qike tune xiangqi fit`, starting
+//! from hand-set ones ([`Weights::hand`]); `core/tools/engine_tune.sh` reruns the fit
+//! and the match that checks it.
 
 use crate::game::Side;
 use crate::xiangqi::{Kind, MoveList, Position};

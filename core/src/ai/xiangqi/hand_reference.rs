@@ -140,10 +140,6 @@ pub(crate) fn evaluate(pos: &Position) -> i32 {
 
 /// Bonus by attack units near the enemy palace: grows faster than the units, since
 /// attackers together mate where one alone does not.
-/// (Two and a half times the first values: at 100 ms/move against Fairy-Stockfish the
-/// version with these and the palace terms below scored 24.5/86 where the one without
-/// scored 22.5/100, and it saw a mating attack on a bare palace that the old one scored
-/// as +350 for the victim.)
 const ATTACK_BONUS: [i32; 13] = [0, 0, 10, 25, 45, 75, 110, 150, 195, 245, 300, 350, 400];
 /// A cannon facing the enemy general along an open file (空头炮), or with one screen.
 const HOLLOW_CANNON: i32 = 70;

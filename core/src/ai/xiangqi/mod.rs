@@ -19,11 +19,14 @@ mod engine;
 mod eval;
 #[cfg(test)]
 mod hand_reference;
+mod history;
 mod levels;
 mod picker;
+mod repetition;
 pub(crate) mod search;
 mod see;
 pub mod tactic;
+mod time;
 mod tt;
 mod tune;
 mod weights;
@@ -34,7 +37,7 @@ pub use arena::{
     play_game,
 };
 pub use book::{Book, BookError};
-pub use coach::{Hint, MoveReview, hint, review};
+pub use coach::{hint, review};
 pub use engine::XiangqiEngine;
 pub use eval::{VALUE, evaluate, evaluate_with};
 pub use levels::LEVELS;

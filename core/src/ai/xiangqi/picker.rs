@@ -8,6 +8,7 @@
 use crate::xiangqi::{Move, MoveList, Position};
 
 use super::eval::{kind_of_id, side_of_id};
+use super::history::{Butterfly, cont_index};
 use super::see::{see, see_value};
 
 /// Where the picker is; also tells the search what kind of move it got.
@@ -19,21 +20,6 @@ pub(crate) enum Stage {
     Quiets,
     BadCaptures,
     Done,
-}
-
-/// History scores by origin and target square.
-pub(crate) type History = [[i32; 90]; 90];
-
-/// Continuation history: how well a quiet move (by piece kind and target) did right
-/// after the opponent's previous move (by its piece kind and target), indexed
-/// `kind * 90 + square` both ways.
-pub(crate) type ContHistory = [[i32; 630]; 630];
-
-/// The continuation-history index of the piece on `to` having just moved there (or
-/// about to move from `from` when given the position before the move).
-#[inline]
-pub(crate) fn cont_index(pos: &Position, from: usize, to: usize) -> usize {
-    kind_of_id(pos.board[from]) as usize * 90 + to
 }
 
 /// The most moves a list holds (the rules' move list capacity).
@@ -162,7 +148,7 @@ impl Picker {
         }
     }
 
-    fn score_quiets(&mut self, pos: &Position, history: &History, cont: Option<&[i32; 630]>) {
+    fn score_quiets(&mut self, pos: &Position, history: &Butterfly, cont: Option<&[i32; 630]>) {
         for q in self.quiets[..self.n_quiets].iter_mut() {
             let m = q.0;
             q.1 = if Some(m) == self.killers[0] {
@@ -179,7 +165,7 @@ impl Picker {
     }
 
     /// The next legal move, or `None` when all have come.
-    pub(crate) fn next(&mut self, pos: &mut Position, history: &History) -> Option<Move> {
+    pub(crate) fn next(&mut self, pos: &mut Position, history: &Butterfly) -> Option<Move> {
         self.next_with(pos, history, None)
     }
 
@@ -188,7 +174,7 @@ impl Picker {
     pub(crate) fn next_with(
         &mut self,
         pos: &mut Position,
-        history: &History,
+        history: &Butterfly,
         cont: Option<&[i32; 630]>,
     ) -> Option<Move> {
         loop {
@@ -289,7 +275,7 @@ mod tests {
     /// Every legal move comes exactly once, whatever the table move and killers say.
     #[test]
     fn yields_every_legal_move_exactly_once() {
-        let history: Box<History> = Box::new([[0; 90]; 90]);
+        let history: Box<Butterfly> = Box::new([[0; 90]; 90]);
         let mut rng = Rng::new(11);
         for game in 0..40 {
             let mut pos = Position::startpos();

@@ -10,30 +10,28 @@
 //! When time runs out mid-iteration, a root move that already beat the previous
 //! iteration's best is played rather than thrown away. On a clock the search stops
 //! starting iterations at 60% of the move's budget; with a fixed move time it uses all
-//! of it (nothing is saved by stopping early). These three (table in quiescence,
-//! counter-moves, the whole move time) scored 58.5% in 200 games of self-play at
-//! 60 ms/move against the version without them; continuation history another 52.8%.
+//! of it (nothing is saved by stopping early).
 //!
-//! Repetition inside the search follows the spirit of the 棋例: when a position repeats
-//! (on the search path or in the game before the root, since the last capture), the side
-//! whose every move in the cycle gave check is the perpetual checker and loses
-//! ([`RULE_WIN`] for the other side); otherwise the repetition scores as a draw. Chasing
-//! (长捉) is not modelled in the search, so a perpetual chase is scored as a draw; the
-//! game itself ([`crate::xiangqi::Game`]) still rules it.
+//! Repetition inside the search follows the spirit of the 棋例 (see `repetition.rs`):
+//! a perpetual checker loses ([`RULE_WIN`] for the other side), any other repetition is
+//! a draw.
 //!
 //! With a node limit and no time limit the search is deterministic: the same position,
 //! history and limits give the same move and node count.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use crate::xiangqi::{Kind, Move, MoveList, Position};
 
 use crate::ai::limits::Limits;
 
 use super::eval::{VALUE, evaluate_with, has_big_pieces};
-use super::picker::{ContHistory, Picker, Stage, cont_index};
+use super::history::{History, cont_index};
+use super::picker::{Picker, Stage};
+use super::repetition::{PathEntry, ruling};
+use super::time::TimeKeeper;
 use super::tt::{Bound, Tt};
 use super::weights::Weights;
 
@@ -82,41 +80,21 @@ pub struct SearchResult {
     pub root: Vec<RootMove>,
 }
 
-/// One position on the path from the game's last capture to the current node.
-#[derive(Debug, Clone, Copy)]
-struct PathEntry {
-    key: u64,
-    /// Whether the move that led here gave check.
-    check: bool,
-    /// Whether no earlier position can repeat here (a capture or a null move led here).
-    barrier: bool,
-}
-
 /// Callback for each completed iteration.
 pub type InfoFn = Box<dyn FnMut(&Info) + Send>;
 
 /// A search engine: its table and ordering heuristics persist between searches.
 pub struct Searcher {
     tt: Tt,
-    history: Box<[[i32; 90]; 90]>,
-    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: History,
     path: Vec<PathEntry>,
     nodes: u64,
-    node_limit: u64,
-    deadline: Option<Instant>,
-    start: Instant,
-    stop: Arc<AtomicBool>,
+    time: TimeKeeper,
     stopped: bool,
     side_key: u64,
     root_margin: i32,
-    /// Whether the budget comes from a clock (time saved now is time later).
-    on_clock: bool,
     /// The move that led to each ply of the current path (for counter-moves).
     played: [Option<Move>; MAX_PLY + 2],
-    /// Continuation history (see [`ContHistory`]).
-    cont: Box<ContHistory>,
-    /// The quiet move that last refuted each move, by its origin and target.
-    counters: Box<[[Option<Move>; 90]; 90]>,
     /// The depth of the current iteration (bounds check extensions).
     root_depth: i32,
     /// The best move of the current iteration so far, if one beat the window.
@@ -155,24 +133,14 @@ impl Searcher {
     pub fn new(hash_mb: usize) -> Searcher {
         Searcher {
             tt: Tt::new(hash_mb),
-            history: Box::new([[0; 90]; 90]),
-            killers: [[None; 2]; MAX_PLY + 1],
+            history: History::new(),
             path: Vec::with_capacity(256),
             nodes: 0,
-            node_limit: u64::MAX,
-            deadline: None,
-            start: Instant::now(),
-            stop: Arc::new(AtomicBool::new(false)),
+            time: TimeKeeper::new(),
             stopped: false,
             side_key: side_key(),
             root_margin: 0,
-            on_clock: false,
             played: [None; MAX_PLY + 2],
-            counters: Box::new([[None; 90]; 90]),
-            cont: vec![[0; 630]; 630]
-                .into_boxed_slice()
-                .try_into()
-                .unwrap_or_else(|_| unreachable!()),
             root_depth: 1,
             iter_best: None,
             banned: Vec::new(),
@@ -194,19 +162,17 @@ impl Searcher {
     /// Forgets the table and the ordering heuristics (a new game).
     pub fn clear(&mut self) {
         self.tt.clear();
-        self.history.iter_mut().for_each(|row| row.fill(0));
-        self.counters.iter_mut().for_each(|row| row.fill(None));
-        self.cont.iter_mut().for_each(|row| row.fill(0));
+        self.history.clear();
     }
 
     /// The flag that stops the search when set; share it with whoever may cancel.
     pub fn stop_flag(&self) -> Arc<AtomicBool> {
-        Arc::clone(&self.stop)
+        self.time.stop_flag()
     }
 
     /// Uses `flag` as the stop flag.
     pub fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
-        self.stop = flag;
+        self.time.set_stop_flag(flag);
     }
 
     /// Root moves scoring within `margin` centipawns of the best get exact scores (for
@@ -235,8 +201,7 @@ impl Searcher {
         }
         self.nodes = 0;
         self.stopped = false;
-        self.node_limit = u64::MAX;
-        self.deadline = None;
+        self.time.unlimited();
         let mut p = pos.clone();
         self.quiesce(&mut p, -INF, INF, 0) == evaluate_with(pos, &self.weights)
     }
@@ -255,15 +220,10 @@ impl Searcher {
         history: &[(u64, bool)],
         limits: &Limits,
     ) -> SearchResult {
-        self.start = Instant::now();
-        self.deadline = limits.budget().map(|b| self.start + b);
-        self.on_clock = limits.clock.is_some();
-        self.node_limit = limits.nodes.unwrap_or(u64::MAX);
+        self.time.start(limits);
         self.nodes = 0;
         self.stopped = false;
-        self.killers = [[None; 2]; MAX_PLY + 1];
-        self.history.iter_mut().for_each(|row| row.iter_mut().for_each(|h| *h /= 2));
-        self.cont.iter_mut().for_each(|row| row.iter_mut().for_each(|h| *h /= 2));
+        self.history.new_search();
         self.tt.new_search();
         self.path.clear();
         // Only positions since the last capture can repeat.
@@ -355,7 +315,7 @@ impl Searcher {
                 depth: depth as u32,
                 score,
                 nodes: self.nodes,
-                time: self.start.elapsed(),
+                time: self.time.elapsed(),
                 pv: result.pv.clone(),
             };
             if let Some(f) = self.on_info.as_mut() {
@@ -364,7 +324,7 @@ impl Searcher {
             if score.abs() > MATE_IN_MAX && depth > 2 * (MATE - score.abs()) + 2 {
                 break;
             }
-            if self.soft_time_up() {
+            if self.time.soft_time_up() {
                 break;
             }
             for r in root.iter_mut() {
@@ -373,23 +333,6 @@ impl Searcher {
         }
         result.nodes = self.nodes;
         result
-    }
-
-    /// After an iteration on a clock: stop when 60% of the budget is gone (the next one
-    /// would likely not finish, though a better move found in it is still used). With
-    /// a fixed move time nothing is saved by stopping early, so the search goes on.
-    fn soft_time_up(&self) -> bool {
-        if !self.on_clock {
-            return false;
-        }
-        match self.deadline {
-            Some(d) => {
-                let total = d.saturating_duration_since(self.start);
-                // A partial iteration can still change the move, so go on longer.
-                self.start.elapsed() >= total * 6 / 10
-            }
-            None => false,
-        }
     }
 
     /// The principal variation by following table moves.
@@ -473,51 +416,13 @@ impl Searcher {
         best
     }
 
-    /// Checks the limits every 1024 nodes (the stop flag, the node budget, the clock).
+    /// Counts a node and stops the search when its limits are reached.
     #[inline]
     fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes >= self.node_limit {
+        if self.time.exhausted(self.nodes) {
             self.stopped = true;
         }
-        if self.nodes & 1023 == 0 {
-            if self.stop.load(Ordering::Relaxed) {
-                self.stopped = true;
-            }
-            if let Some(d) = self.deadline
-                && Instant::now() >= d
-            {
-                self.stopped = true;
-            }
-        }
-    }
-
-    /// The repetition ruling at the current node, if its position occurred before.
-    fn repetition(&self) -> Option<i32> {
-        let n = self.path.len().checked_sub(1)?;
-        let cur = self.path[n];
-        if cur.barrier {
-            return None;
-        }
-        let mut i = n;
-        loop {
-            // Walk back two plies at a time without crossing a barrier.
-            if i < 2 || self.path[i].barrier || self.path[i - 1].barrier {
-                return None;
-            }
-            i -= 2;
-            if self.path[i].key == cur.key {
-                break;
-            }
-        }
-        // Moves into n, n-2, … were by the side that just moved ("them").
-        let them = (i + 2..=n).step_by(2).all(|k| self.path[k].check);
-        let us = (i + 1..n).step_by(2).all(|k| self.path[k].check);
-        Some(match (us, them) {
-            (false, true) => RULE_WIN,
-            (true, false) => -RULE_WIN,
-            _ => 0,
-        })
     }
 
     fn null_make(&mut self, pos: &mut Position) {
@@ -541,7 +446,7 @@ impl Searcher {
         ply: usize,
         allow_null: bool,
     ) -> i32 {
-        if let Some(s) = self.repetition() {
+        if let Some(s) = ruling(&self.path) {
             return s;
         }
         if pos.halfmove_clock() >= MOVE_LIMIT_PLIES {
@@ -629,8 +534,8 @@ impl Searcher {
         let original_alpha = alpha;
         let mut best = -INF;
         let mut best_move = None;
-        let killers = self.killers[ply];
-        let counter = self.played[ply].and_then(|p| self.counters[p.origin_sq()][p.to_sq()]);
+        let killers = self.history.killers(ply);
+        let counter = self.history.counter(self.played[ply]);
         let mut picker = Picker::new(pos, tt_move, killers, in_check).with_counter(counter);
         let mut legal = 0usize;
         let mut quiets_tried: [Move; 64] = [Move::default(); 64];
@@ -638,7 +543,7 @@ impl Searcher {
         // The previous move's continuation row (none after a null move or at the root).
         let prev = self.played[ply].map(|p| cont_index(pos, p.to_sq(), p.to_sq()));
         while let Some(m) =
-            picker.next_with(pos, &self.history, prev.and_then(|i| self.cont.get(i)))
+            picker.next_with(pos, &self.history.butterfly, self.history.cont_row(prev))
         {
             legal += 1;
             let stage = picker.last_stage();
@@ -666,10 +571,8 @@ impl Searcher {
                     continue;
                 }
             }
-            // Checks are extended (within twice the iteration's depth). Restricting this
-            // to checks that do not lose material measured no better: 49.6% in 119
-            // games of self-play at 60 ms/move (and 27.5% against 45% in 20 games each
-            // against Fairy-Stockfish at 100 ms/move).
+            // Checks are extended (within twice the iteration's depth), those that lose
+            // material by SEE too.
             let extend = gives_check && ply < 2 * self.root_depth as usize;
             self.path.push(PathEntry { key: pos.key(), check: gives_check, barrier: captured });
             self.played[ply + 1] = Some(m);
@@ -686,8 +589,7 @@ impl Searcher {
                     if Some(m) == killers[0] || Some(m) == killers[1] || Some(m) == counter {
                         reduce -= 1;
                     }
-                    let h = self.history[m.origin_sq()][m.to_sq()]
-                        + prev.map_or(0, |p| self.cont[p][cur]);
+                    let h = self.history.quiet_score(m, cur, prev);
                     reduce -= (h / 8000).clamp(-2, 2);
                     reduce = reduce.clamp(0, new_depth - 1);
                 }
@@ -713,7 +615,8 @@ impl Searcher {
                     alpha = score;
                     if score >= beta {
                         if quiet {
-                            self.reward(pos, m, depth, ply, &quiets_tried[..n_quiets]);
+                            let tried = &quiets_tried[..n_quiets];
+                            self.history.reward(pos, m, depth, ply, self.played[ply], tried);
                         }
                         break;
                     }
@@ -731,36 +634,6 @@ impl Searcher {
         let bound = Bound::of(best, original_alpha, beta);
         self.tt.store(key, best_move, best, depth, bound, ply);
         best
-    }
-
-    /// Killer and history credit for a quiet move that caused a cut-off, and a history
-    /// penalty for the quiet moves tried before it.
-    fn reward(&mut self, pos: &Position, m: Move, depth: i32, ply: usize, tried: &[Move]) {
-        let k = &mut self.killers[ply];
-        if k[0] != Some(m) {
-            k[1] = k[0];
-            k[0] = Some(m);
-        }
-        if let Some(p) = self.played[ply] {
-            self.counters[p.origin_sq()][p.to_sq()] = Some(m);
-        }
-        let bonus = (depth * depth * 16).min(1600);
-        let prev = self.played[ply].map(|p| cont_index(pos, p.to_sq(), p.to_sq()));
-        let (history, cont) = (&mut self.history, &mut self.cont);
-        let mut add = |mv: Move, b: i32| {
-            let gravity = |h: &mut i32| *h += b - *h * b.abs() / HISTORY_MAX;
-            if let Some(h) = history.get_mut(mv.origin_sq()).and_then(|r| r.get_mut(mv.to_sq())) {
-                gravity(h);
-            }
-            let cur = cont_index(pos, mv.origin_sq(), mv.to_sq());
-            if let Some(h) = prev.and_then(|p| cont.get_mut(p)).and_then(|r| r.get_mut(cur)) {
-                gravity(h);
-            }
-        };
-        add(m, bonus);
-        for &q in tried {
-            add(q, -bonus);
-        }
     }
 
     fn quiesce(&mut self, pos: &mut Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -795,7 +668,7 @@ impl Searcher {
             Picker::captures(pos, tt_move)
         };
         let mut legal = 0;
-        while let Some(m) = picker.next(pos, &self.history) {
+        while let Some(m) = picker.next(pos, &self.history.butterfly) {
             legal += 1;
             if !in_check {
                 // Delta pruning: even winning the victim outright cannot reach alpha.
@@ -849,12 +722,9 @@ pub(crate) const TUNE: Tune = Tune {
     delta_margin: 200,
 };
 
-/// History scores stay within ±this (the gravity update keeps them there).
-const HISTORY_MAX: i32 = 16_384;
-
 /// Late-move reduction in plies for a quiet move number `n` (1-based) at `depth`:
-/// roughly ln(depth)·ln(n)/1.7, precomputed (1.7 rather than 2.1: 53.6% in 196 games
-/// of self-play at 60 ms/move).
+/// roughly ln(depth)·ln(n)/1.7, precomputed (a divisor below the usual 2.1, so late
+/// moves are reduced more).
 fn lmr(depth: i32, n: usize) -> i32 {
     static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
     let t = TABLE.get_or_init(|| {
