@@ -98,36 +98,16 @@ fn score_text(score: i32) -> String {
 }
 
 /// `qike engine xiangqi [--match ENGINE [--movetime MS] [--rounds N] [--nodes N]]`.
-pub fn command(args: &mut super::args::Args) -> Result<(), String> {
-    let game = args.positional("game")?;
-    if game == "go" {
-        return super::gtp::command(args);
-    }
-    let opponent = args.option("--match");
+pub fn command(args: crate::cli::XiangqiEngineArgs) -> Result<(), String> {
     let number = |v: Option<String>, what: &str, default: u64| -> Result<u64, String> {
         v.map_or(Ok(default), |s| {
             s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))
         })
     };
-    let movetime = number(args.option("--movetime"), "--movetime", 500)?;
-    let rounds = number(args.option("--rounds"), "--rounds", 5)? as usize;
-    let nodes = args.option("--nodes").map(|s| number(Some(s), "--nodes", 0)).transpose()?;
-    args.finish()?;
-    if game == "chess" {
-        if opponent.is_some() {
-            return Err("for chess matches use `qike match --game chess …`".into());
-        }
-        return super::chess_engine::run();
-    }
-    if game == "gomoku" {
-        if opponent.is_some() {
-            return Err("--match is for xiangqi; gomoku speaks the Gomocup protocol".into());
-        }
-        return super::gomocup::run();
-    }
-    if game != "xiangqi" {
-        return Err(format!("there is no engine for '{game}' (try: xiangqi, chess, go, gomoku)"));
-    }
+    let opponent = args.opponent;
+    let movetime = number(args.movetime, "--movetime", 500)?;
+    let rounds = number(args.rounds, "--rounds", 5)? as usize;
+    let nodes = args.nodes.map(|s| number(Some(s), "--nodes", 0)).transpose()?;
     match opponent {
         // The older spelling of `qike match qike uci:ENGINE`.
         Some(path) => matcher::run(&matcher::Config {

@@ -22,6 +22,7 @@ use qike_core::ai::chess::{
 };
 
 use super::pairs::Tally;
+use crate::cli::MatchArgs;
 use crate::piped::{Piped, spawn_line};
 use qike_core::ai::{Level, Rng};
 use qike_core::chess::{Game, Move};
@@ -161,26 +162,35 @@ fn search_player(spec: &str, rest: &str) -> Result<Box<dyn ChessPlayer>, String>
 /// [--option2 K=V]… [--max-plies N] [--random-plies N] [--seed N] [--out FILE]
 /// [--sprt elo0=A elo1=B alpha=X beta=Y]`. `--movetime` is what a
 /// UCI player is given per move (levels keep their own caps).
-pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
-    let sprt = super::pairs::sprt_option(args)?;
-    let spec1 = args.positional("player 1")?;
-    let spec2 = args.positional("player 2")?;
-    let games: usize =
-        num(args.option("--games"), "--games")?.unwrap_or(if sprt.is_some() { 20_000 } else { 20 });
-    let movetime: u64 = num(args.option("--movetime"), "--movetime")?.unwrap_or(500);
-    let max_plies: usize = num(args.option("--max-plies"), "--max-plies")?.unwrap_or(300);
-    let random_plies: usize = num(args.option("--random-plies"), "--random-plies")?.unwrap_or(0);
-    let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
-    let out = args.option("--out");
-    let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
-    for (i, opts) in options.iter_mut().enumerate() {
-        let k = i + 1;
-        while let Some(o) = args.option(&format!("--option{k}")) {
-            let (a, b) = o.split_once('=').ok_or(format!("--option{k} wants NAME=VALUE"))?;
-            opts.push((a.to_owned(), b.to_owned()));
-        }
+pub fn command(args: MatchArgs) -> Result<(), String> {
+    let xiangqi_only = [
+        ("--movetime1", args.movetime1.is_some()),
+        ("--movetime2", args.movetime2.is_some()),
+        ("--nodes1", args.nodes1.is_some()),
+        ("--nodes2", args.nodes2.is_some()),
+        ("--depth1", args.depth1.is_some()),
+        ("--depth2", args.depth2.is_some()),
+        ("--openings", args.openings.is_some()),
+        ("--resign-cp", args.resign_cp.is_some()),
+        ("--resign-moves", args.resign_moves.is_some()),
+        ("--concurrency", args.concurrency.is_some()),
+    ];
+    if let Some((flag, _)) = xiangqi_only.iter().find(|(_, given)| *given) {
+        return Err(format!("unexpected argument '{flag}' (a xiangqi match option)"));
     }
-    args.finish()?;
+    let sprt = super::pairs::sprt_option(args.sprt)?;
+    let (spec1, spec2) = (args.player1, args.player2);
+    let games: usize =
+        num(args.games, "--games")?.unwrap_or(if sprt.is_some() { 20_000 } else { 20 });
+    let movetime: u64 = num(args.movetime, "--movetime")?.unwrap_or(500);
+    let max_plies: usize = num(args.max_plies, "--max-plies")?.unwrap_or(300);
+    let random_plies: usize = num(args.random_plies, "--random-plies")?.unwrap_or(0);
+    let seed: u64 = num(args.seed, "--seed")?.unwrap_or(1);
+    let out = args.out;
+    let options = [
+        super::pairs::engine_options(&args.option1, 1)?,
+        super::pairs::engine_options(&args.option2, 2)?,
+    ];
     let go = format!("go movetime {movetime}");
     let mut p1 = player(&spec1, go.clone(), &options[0], seed)?;
     let mut p2 = player(&spec2, go, &options[1], seed.wrapping_add(7919))?;

@@ -25,6 +25,7 @@ use qike_core::{GameKind, Side};
 
 use super::Dialect;
 use super::pairs::Tally;
+use crate::cli::MatchArgs;
 use crate::piped::{Piped, spawn_line};
 
 /// How a player is asked for a move.
@@ -264,44 +265,42 @@ fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>,
 /// [--nodes1 N] [--nodes2 N] [--depth1 N] [--depth2 N] [--option1 K=V]… [--option2 K=V]…
 /// [--openings FILE] [--out FILE] [--max-plies N] [--resign-cp CP] [--resign-moves N]
 /// [--seed N] [--concurrency N] [--random-plies N] [--sprt elo0=A elo1=B alpha=X beta=Y]`.
-pub fn command(args: &mut super::super::args::Args) -> Result<(), String> {
-    match args.option("--game").as_deref() {
+pub fn command(args: MatchArgs) -> Result<(), String> {
+    match args.game.as_deref() {
         None | Some("xiangqi") => {}
         Some("chess") => return super::chess_match::command(args),
         Some(other) => return Err(format!("no matches for '{other}' (try: xiangqi, chess)")),
     }
-    let sprt = super::pairs::sprt_option(args)?;
-    let spec1 = args.positional("player 1")?;
-    let spec2 = args.positional("player 2")?;
+    let sprt = super::pairs::sprt_option(args.sprt)?;
+    let (spec1, spec2) = (args.player1, args.player2);
     let default_games = if sprt.is_some() { 20_000 } else { 20 };
-    let games: usize = num(args.option("--games"), "--games")?.unwrap_or(default_games);
-    let movetime: Option<u64> = num(args.option("--movetime"), "--movetime")?;
+    let games: usize = num(args.games, "--games")?.unwrap_or(default_games);
+    let movetime: Option<u64> = num(args.movetime, "--movetime")?;
     let mut sides = [SideLimits::default(); 2];
+    let per_side = [
+        (args.movetime1, args.nodes1, args.depth1, args.option1),
+        (args.movetime2, args.nodes2, args.depth2, args.option2),
+    ];
     let mut options: [Vec<(String, String)>; 2] = [Vec::new(), Vec::new()];
-    for (i, side) in sides.iter_mut().enumerate() {
-        let k = i + 1;
-        side.movetime = num(args.option(&format!("--movetime{k}")), "--movetime")?.or(movetime);
-        side.nodes = num(args.option(&format!("--nodes{k}")), "--nodes")?;
-        side.depth = num(args.option(&format!("--depth{k}")), "--depth")?;
-        while let Some(o) = args.option(&format!("--option{k}")) {
-            let (a, b) = o.split_once('=').ok_or(format!("--option{k} wants NAME=VALUE"))?;
-            options[i].push((a.to_owned(), b.to_owned()));
-        }
+    for (i, (side, (movetime_k, nodes, depth, opts))) in sides.iter_mut().zip(per_side).enumerate()
+    {
+        side.movetime = num(movetime_k, "--movetime")?.or(movetime);
+        side.nodes = num(nodes, "--nodes")?;
+        side.depth = num(depth, "--depth")?;
+        options[i] = super::pairs::engine_options(&opts, i + 1)?;
     }
-    let openings = match args.option("--openings") {
+    let openings = match args.openings {
         Some(f) => std::fs::read_to_string(&f).map_err(|e| format!("cannot read {f}: {e}"))?,
         None => OPENINGS.to_owned(),
     };
-    let out = args.option("--out");
+    let out = args.out;
     let mut adj = Adjudication::default();
-    adj.max_plies = num(args.option("--max-plies"), "--max-plies")?.unwrap_or(adj.max_plies);
-    adj.resign_cp = num(args.option("--resign-cp"), "--resign-cp")?.unwrap_or(adj.resign_cp);
-    adj.resign_moves =
-        num(args.option("--resign-moves"), "--resign-moves")?.unwrap_or(adj.resign_moves);
-    let seed: u64 = num(args.option("--seed"), "--seed")?.unwrap_or(1);
-    let concurrency: usize = num(args.option("--concurrency"), "--concurrency")?.unwrap_or(1);
-    let random_plies: usize = num(args.option("--random-plies"), "--random-plies")?.unwrap_or(0);
-    args.finish()?;
+    adj.max_plies = num(args.max_plies, "--max-plies")?.unwrap_or(adj.max_plies);
+    adj.resign_cp = num(args.resign_cp, "--resign-cp")?.unwrap_or(adj.resign_cp);
+    adj.resign_moves = num(args.resign_moves, "--resign-moves")?.unwrap_or(adj.resign_moves);
+    let seed: u64 = num(args.seed, "--seed")?.unwrap_or(1);
+    let concurrency: usize = num(args.concurrency, "--concurrency")?.unwrap_or(1);
+    let random_plies: usize = num(args.random_plies, "--random-plies")?.unwrap_or(0);
     let cfg = Config {
         spec1,
         spec2,
