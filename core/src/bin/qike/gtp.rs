@@ -91,7 +91,7 @@ impl Player {
         if let Some(ms) = options.movetime {
             level.time_ms = ms.max(1);
         }
-        crate::go_match::restyle(&mut level, options.style);
+        crate::matches::go::restyle(&mut level, options.style);
         let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
         if let AnyEngine::Go(e) = &mut engine {
             e.set_seed(options.seed);
@@ -406,7 +406,7 @@ pub fn command(args: crate::cli::GoEngineArgs) -> Result<(), String> {
         movetime: parse(args.movetime, "--movetime")?,
         seed: parse(args.seed, "--seed")?.unwrap_or(1),
         resign: !args.no_resign,
-        style: args.style.map(|t| crate::go_match::style(&t)).transpose()?,
+        style: args.style.map(|t| crate::matches::go::style(&t)).transpose()?,
         fixed: args.fixed,
     };
     run(&options)

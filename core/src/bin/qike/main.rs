@@ -1,44 +1,23 @@
 //! `qike`: the command-line face of the core — perft, engines, content checks, benches.
 //!
-//! Usage:
-//!   qike perft <game> [--fen FEN] [--depth N] [--divide]
-//!   qike gomoku-forbidden --moves "h8 h9 …" [--size 15|19] [--why]
-//!   qike gomoku-match A B [--games N] [--rule renju] [--seed S] [--nodes N] [--timed]
-//!     [--movetime MS] [--openings random|named]  (level:N, random, greedy, pbrain:PATH)
-//!   qike gomoku-bench [--nodes N]
-//!   qike go-score <file.sgf> [--seed N] [--playouts N]
-//!   qike go-bench [--size 9|13|19] [--playouts N]
-//!   qike go-match OPPONENT [--games N] [--size N] [--level N] [--movetime MS] … (go_match.rs)
-//!   qike content check
-//!   qike engine xiangqi   (UCCI, or UCI when the first command is `uci`)
-//!   qike engine chess     (UCI)
-//!   qike engine gomoku    (the Gomocup protocol)
-//!   qike engine go        (GTP v2; --level N, --playouts N, --fixed, --movetime MS,
-//!                          --seed N, --style M,N,B, --no-resign)
-//!   qike engine xiangqi --match ENGINE [--movetime MS] [--rounds N] [--nodes N]
-//!   qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] … (see ai/matcher.rs)
-//!   qike tournament pair|standings --trf FILE [--ranking start|rating|lot:SEED] [--tiebreaks …]
-//!   qike tournament double --players N [--winners "W W …/W …"]
-//!   qike class create|list|import|dashboard|csv --store DIR … (see class.rs)
-//!   qike tune chess gen|fit … (see tune.rs)
-//!   qike version
+//! The commands, their options and their help are declared in `cli.rs`; each command's
+//! work is in its own file: `uci/` (the UCI and UCCI engines), `gtp.rs`, `gomocup.rs`,
+//! `matches/` (every match, with the protocols of outside engines), `class.rs`,
+//! `tournament.rs`, `tune.rs`, `content.rs`, and the perft and bench files per game.
 
-mod ai;
 mod chess;
-mod chess_engine;
 mod class;
 mod cli;
 mod content;
 mod go;
-mod go_match;
 mod gomocup;
 mod gomoku;
-mod gomoku_match;
 mod gtp;
-mod pbrain;
+mod matches;
 mod piped;
 mod tournament;
 mod tune;
+mod uci;
 mod xiangqi;
 
 use std::process::ExitCode;
@@ -66,13 +45,16 @@ fn run(command: Command) -> Result<(), String> {
         }
         Command::Perft(args) => perft(args),
         Command::Engine { game } => match game {
-            EngineGame::Xiangqi(args) => ai::command(args),
-            EngineGame::Chess => chess_engine::run(),
+            EngineGame::Xiangqi(args) => match args.opponent.clone() {
+                Some(engine) => matches::xiangqi::against_engine(args, engine),
+                None => uci::xiangqi::run(),
+            },
+            EngineGame::Chess => uci::chess::run(),
             EngineGame::Gomoku => gomocup::run(),
             EngineGame::Go(args) => gtp::command(args),
         },
         Command::Class { command } => class::command(command),
-        Command::Match(args) => ai::matcher::command(args),
+        Command::Match(args) => matches::xiangqi::command(args),
         Command::Tournament { command } => tournament::command(command),
         Command::Content { command: ContentCommand::Check } => content::check(),
         Command::GomokuForbidden { moves, size, why } => gomoku::forbidden(&moves, size, why),
@@ -95,7 +77,7 @@ fn gomoku_match_command(args: GomokuMatchArgs) -> Result<(), String> {
     let number = |v: Option<String>, what: &str| {
         v.map(|n| n.parse::<u64>().map_err(|_| format!("{what} wants a number"))).transpose()
     };
-    let opts = gomoku_match::MatchOptions {
+    let opts = matches::gomoku::MatchOptions {
         games: u32::try_from(number(args.games, "--games")?.unwrap_or(20))
             .map_err(|_| "--games is too big".to_owned())?,
         seed: number(args.seed, "--seed")?.unwrap_or(1),
@@ -105,14 +87,14 @@ fn gomoku_match_command(args: GomokuMatchArgs) -> Result<(), String> {
         openings: args.openings.unwrap_or_else(|| "random".to_owned()),
         timed: args.timed,
     };
-    gomoku_match::play_match(&args.a, &args.b, &opts)
+    matches::gomoku::play_match(&args.a, &args.b, opts)
 }
 
 fn go_match_command(args: GoMatchArgs) -> Result<(), String> {
     fn num<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T>, String> {
         v.map(|s| s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))).transpose()
     }
-    let config = go_match::Config {
+    let config = matches::go::Config {
         opponent: args.opponent,
         games: num(args.games, "--games")?.unwrap_or(2),
         size: num(args.size, "--size")?.unwrap_or(9),
@@ -123,11 +105,11 @@ fn go_match_command(args: GoMatchArgs) -> Result<(), String> {
         seed: num(args.seed, "--seed")?.unwrap_or(1),
         max_moves: num(args.max_moves, "--max-moves")?,
         show_moves: args.show_moves,
-        style: args.style.map(|t| go_match::style(&t)).transpose()?,
+        style: args.style.map(|t| matches::go::style(&t)).transpose()?,
         fixed: args.fixed,
         resign: args.resign,
     };
-    go_match::run(&config)
+    matches::go::run(config)
 }
 
 fn perft(args: PerftArgs) -> Result<(), String> {

@@ -131,6 +131,11 @@ impl Tally {
         Some(sprt_line(test, &self.pairs))
     }
 
+    /// The pair counts so far.
+    pub fn pairs(&self) -> &Pentanomial {
+        &self.pairs
+    }
+
     /// Whether the sequential test has stopped the match.
     pub fn decided(&self) -> bool {
         self.decision.is_some()
