@@ -14,6 +14,8 @@ pub struct Cli {
     pub command: Command,
 }
 
+// Read once at start-up: the size of the biggest variant does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Prints the version.
