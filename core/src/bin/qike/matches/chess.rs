@@ -22,7 +22,7 @@ use qike_core::{GameKind, Side};
 
 use super::pairs::{Tally, custom_level, engine_options, search_spec, sprt_option};
 use super::uci::{Speaks, UciEngine};
-use super::{Arena, Played, Schedule, num, player1_side, points_of, table_line};
+use super::{Arena, Played, Schedule, mark_of, num, player1_side, points_of, table_line};
 use crate::cli::MatchArgs;
 
 fn player(
@@ -150,11 +150,7 @@ impl Arena for Chess {
             play_game(p2.as_mut(), p1.as_mut(), &opening, self.max_plies)?
         };
         let points = points_of(rec.winner(), p1_side);
-        let mark = match rec.winner() {
-            Some(Side::First) => "1-0",
-            Some(Side::Second) => "0-1",
-            None => "1/2-1/2",
-        };
+        let mark = mark_of(rec.winner());
         let [a, b] = &self.specs;
         let (white, black) = if p1_white { (a, b) } else { (b, a) };
         let moves: Vec<String> = rec.moves.iter().map(|m| m.uci()).collect();
