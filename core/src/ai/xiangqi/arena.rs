@@ -129,9 +129,9 @@ impl ResignWatch {
     }
 }
 
-/// One finished game.
+/// One finished match game: where it started, its moves and how it ended.
 #[derive(Debug, Clone)]
-pub struct GameRecord {
+pub struct MatchGame {
     pub start: Position,
     pub moves: Vec<Move>,
     pub ending: Ending,
@@ -145,7 +145,7 @@ pub fn play_game(
     start: &Position,
     opening: &[Move],
     adj: &Adjudication,
-) -> Result<GameRecord, String> {
+) -> Result<MatchGame, String> {
     let mut game = Game::new(start.clone(), Rules::default());
     for &m in opening {
         game.play(m).map_err(|e| format!("opening move {m}: {e}"))?;
@@ -155,7 +155,7 @@ pub fn play_game(
     let mut watch = ResignWatch::default();
     loop {
         if let Some(outcome) = game.outcome() {
-            return Ok(GameRecord {
+            return Ok(MatchGame {
                 start: start.clone(),
                 moves: game.moves(),
                 ending: Ending::Rules(outcome),
@@ -163,7 +163,7 @@ pub fn play_game(
         }
         let moves = game.moves();
         if moves.len() >= adj.max_plies {
-            return Ok(GameRecord { start: start.clone(), moves, ending: Ending::PlyCap });
+            return Ok(MatchGame { start: start.clone(), moves, ending: Ending::PlyCap });
         }
         let mover = game.position().side_to_move();
         let player: &mut dyn Player = if mover == Side::First { &mut *red } else { &mut *black };
@@ -178,7 +178,7 @@ pub fn play_game(
         }
         game.play(reply.mv).map_err(|e| format!("{} played {}: {e}", player.name(), reply.mv))?;
         if let Some(loser) = watch.record(adj, mover, reply.score) {
-            return Ok(GameRecord {
+            return Ok(MatchGame {
                 start: start.clone(),
                 moves: game.moves(),
                 ending: Ending::Resigned { loser },

@@ -32,7 +32,7 @@ mod tune;
 mod weights;
 
 pub use arena::{
-    Adjudication, EloEstimate, Ending, GameRecord, GreedyPlayer, LevelPlayer, OPENINGS, Player,
+    Adjudication, EloEstimate, Ending, GreedyPlayer, LevelPlayer, MatchGame, OPENINGS, Player,
     RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, extend_randomly, parse_openings,
     play_game,
 };

@@ -7,57 +7,37 @@
 //!   qike class dashboard --store DIR [--class ID] [--inactive-days N]
 //!   qike class csv --store DIR --out FILE [--class ID]
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use qike_core::progress::{
     Class, ImportOutcome, LessonStatus, NewClass, ProgressStore, StoreError, Timestamp,
 };
 
-use crate::args::Args;
+use crate::cli::ClassCommand;
 
-pub fn command(args: &mut Args) -> Result<(), String> {
-    let sub = args.positional("class subcommand")?;
-    let store = args.option("--store").ok_or("missing --store DIR (the class store folder)")?;
-    let store = PathBuf::from(store);
-    match sub.as_str() {
-        "create" => {
-            let name = args.option("--name").ok_or("missing --name NAME")?;
-            let teacher = args.option("--teacher").unwrap_or_default();
-            let grade = args.option("--grade").unwrap_or_default();
-            let game = args.option("--game").unwrap_or_default();
-            args.finish()?;
-            with_store(&store, |s| create(s, &name, &teacher, &grade, &game))
+pub fn command(command: ClassCommand) -> Result<(), String> {
+    match command {
+        ClassCommand::Create { store, name, teacher, grade, game } => {
+            let (teacher, grade, game) =
+                (teacher.unwrap_or_default(), grade.unwrap_or_default(), game.unwrap_or_default());
+            with_store(Path::new(&store), |s| create(s, &name, &teacher, &grade, &game))
         }
-        "list" => {
-            args.finish()?;
-            with_store(&store, list)
+        ClassCommand::List { store } => with_store(Path::new(&store), list),
+        ClassCommand::Import { store, path, class } => {
+            with_store(Path::new(&store), |s| import(s, Path::new(&path), class.as_deref()))
         }
-        "import" => {
-            let path = args.positional("report file or folder")?;
-            let class = args.option("--class");
-            args.finish()?;
-            with_store(&store, |s| import(s, Path::new(&path), class.as_deref()))
-        }
-        "dashboard" => {
-            let class = args.option("--class");
-            let days = match args.option("--inactive-days") {
+        ClassCommand::Dashboard { store, class, inactive_days } => {
+            let days = match inactive_days {
                 Some(d) => {
                     d.parse().map_err(|_| format!("--inactive-days must be a number, got '{d}'"))?
                 }
                 None => 7,
             };
-            args.finish()?;
-            with_store(&store, |s| dashboard(s, class.as_deref(), days))
+            with_store(Path::new(&store), |s| dashboard(s, class.as_deref(), days))
         }
-        "csv" => {
-            let out = args.option("--out").ok_or("missing --out FILE")?;
-            let class = args.option("--class");
-            args.finish()?;
-            with_store(&store, |s| csv(s, class.as_deref(), Path::new(&out)))
+        ClassCommand::Csv { store, out, class } => {
+            with_store(Path::new(&store), |s| csv(s, class.as_deref(), Path::new(&out)))
         }
-        other => Err(format!(
-            "unknown class subcommand '{other}' (try: create, list, import, dashboard, csv)"
-        )),
     }
 }
 

@@ -91,7 +91,7 @@ impl Player {
         if let Some(ms) = options.movetime {
             level.time_ms = ms.max(1);
         }
-        crate::go_match::restyle(&mut level, options.style);
+        crate::matches::go::restyle(&mut level, options.style);
         let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
         if let AnyEngine::Go(e) = &mut engine {
             e.set_seed(options.seed);
@@ -399,17 +399,16 @@ fn parse<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T
 }
 
 /// `qike engine go [--level N] [--playouts N] [--movetime MS] [--seed N]`.
-pub fn command(args: &mut super::args::Args) -> Result<(), String> {
+pub fn command(args: crate::cli::GoEngineArgs) -> Result<(), String> {
     let options = Options {
-        level: parse(args.option("--level"), "--level")?.unwrap_or(10),
-        playouts: parse(args.option("--playouts"), "--playouts")?,
-        movetime: parse(args.option("--movetime"), "--movetime")?,
-        seed: parse(args.option("--seed"), "--seed")?.unwrap_or(1),
-        resign: !args.flag("--no-resign"),
-        style: args.option("--style").map(|t| crate::go_match::style(&t)).transpose()?,
-        fixed: args.flag("--fixed"),
+        level: parse(args.level, "--level")?.unwrap_or(10),
+        playouts: parse(args.playouts, "--playouts")?,
+        movetime: parse(args.movetime, "--movetime")?,
+        seed: parse(args.seed, "--seed")?.unwrap_or(1),
+        resign: !args.no_resign,
+        style: args.style.map(|t| crate::matches::go::style(&t)).transpose()?,
+        fixed: args.fixed,
     };
-    args.finish()?;
     run(&options)
 }
 

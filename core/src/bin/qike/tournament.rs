@@ -7,19 +7,18 @@ use qike_core::tournament::double_elimination::Bracket;
 use qike_core::tournament::swiss::{self, Ranking, SwissOptions};
 use qike_core::tournament::{PlayerId, Tiebreak, standings, trf};
 
-use crate::args::Args;
+use crate::cli::TournamentCommand;
 
-pub fn command(args: &mut Args) -> Result<(), String> {
-    let sub = args.positional("tournament subcommand (pair, standings or double)")?;
-    if sub == "double" {
-        return double(args);
-    }
-    let file = args.option("--trf").ok_or("missing --trf FILE")?;
-    let text = std::fs::read_to_string(&file).map_err(|e| format!("cannot read {file}: {e}"))?;
-    match sub.as_str() {
-        "pair" => {
-            let ranking = ranking(args.option("--ranking"))?;
-            args.finish()?;
+fn read_trf(file: &str) -> Result<String, String> {
+    std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+}
+
+pub fn command(command: TournamentCommand) -> Result<(), String> {
+    match command {
+        TournamentCommand::Double { players, winners } => double(&players, winners),
+        TournamentCommand::Pair { trf: file, ranking: by } => {
+            let text = read_trf(&file)?;
+            let ranking = ranking(by)?;
             let parsed = trf::read(&text).map_err(|e| format!("{file}: {e}"))?;
             let options = SwissOptions { ranking, initial: parsed.initial };
             let pairs = swiss::pair_next(&parsed.event, options).map_err(|e| e.to_string())?;
@@ -29,9 +28,9 @@ pub fn command(args: &mut Args) -> Result<(), String> {
             }
             Ok(())
         }
-        "standings" => {
-            let tiebreaks = tiebreaks(args.option("--tiebreaks"))?;
-            args.finish()?;
+        TournamentCommand::Standings { trf: file, tiebreaks: list } => {
+            let text = read_trf(&file)?;
+            let tiebreaks = tiebreaks(list)?;
             let parsed = trf::read(&text).map_err(|e| format!("{file}: {e}"))?;
             let event = &parsed.event;
             let mut header = format!("{:>4} {:>4} {:<20} {:>5}", "rank", "no", "name", "pts");
@@ -49,9 +48,6 @@ pub fn command(args: &mut Args) -> Result<(), String> {
                 println!("{line}");
             }
             Ok(())
-        }
-        other => {
-            Err(format!("unknown tournament subcommand '{other}' (try: pair, standings, double)"))
         }
     }
 }
@@ -90,14 +86,9 @@ fn tiebreaks(option: Option<String>) -> Result<Vec<Tiebreak>, String> {
 
 /// Replays a double-elimination bracket from the winners given and prints the next
 /// round like `pair` does (a bye as `n 0`), or `champion N` once it is decided.
-fn double(args: &mut Args) -> Result<(), String> {
-    let players: usize = args
-        .option("--players")
-        .ok_or("missing --players N")?
-        .parse()
-        .map_err(|_| "--players needs a number".to_string())?;
-    let winners = args.option("--winners").unwrap_or_default();
-    args.finish()?;
+fn double(players: &str, winners: Option<String>) -> Result<(), String> {
+    let players: usize = players.parse().map_err(|_| "--players needs a number".to_string())?;
+    let winners = winners.unwrap_or_default();
     let seeds: Vec<PlayerId> = (1..=players as PlayerId).collect();
     let mut bracket = Bracket::new(&seeds).map_err(|e| e.to_string())?;
     let rounds: Vec<&str> = winners.split('/').map(str::trim).filter(|r| !r.is_empty()).collect();

@@ -26,7 +26,7 @@ use qike_core::ai::tune::{Dataset, FitConfig, FitResult, Linear, Tunable, fit, f
 use qike_core::ai::xiangqi::{self, XiangqiEval};
 use qike_core::chess::Position;
 
-use super::args::Args;
+use crate::cli::{FitArgs, GenArgs, TuneGame, TuneStep, XiangqiFitArgs, XiangqiGenArgs};
 
 fn num<T: std::str::FromStr>(v: Option<String>, what: &str, default: T) -> Result<T, String> {
     match v {
@@ -50,11 +50,8 @@ fn read_text(path: &str) -> Result<String, String> {
 }
 
 /// The `--data FILE` options of `fit`; at least one.
-fn data_files(args: &mut Args, game: &str) -> Result<Vec<String>, String> {
-    let mut files = Vec::new();
-    while let Some(f) = args.option("--data") {
-        files.push(f);
-    }
+fn data_files(args: &FitArgs, game: &str) -> Result<Vec<String>, String> {
+    let files = args.data.clone();
     if files.is_empty() {
         return Err(format!("fit wants --data FILE (from `qike tune {game} gen`)"));
     }
@@ -78,26 +75,21 @@ fn read_data<T>(
     Ok(out)
 }
 
-pub fn command(args: &mut Args) -> Result<(), String> {
-    let game = args.positional("game (chess or xiangqi)")?;
-    let step = args.positional("gen or fit")?;
-    match (game.as_str(), step.as_str()) {
-        ("chess", "gen") => gen_command(args),
-        ("chess", "fit") => fit_command(args),
-        ("xiangqi", "gen") => xiangqi_gen(args),
-        ("xiangqi", "fit") => xiangqi_fit(args),
-        ("chess" | "xiangqi", other) => Err(format!("unknown tune step '{other}' (try: gen, fit)")),
-        (other, _) => Err(format!("tuning is wired for chess and xiangqi, not '{other}'")),
+pub fn command(game: TuneGame) -> Result<(), String> {
+    match game {
+        TuneGame::Chess { step: TuneStep::Gen(args) } => gen_command(args),
+        TuneGame::Chess { step: TuneStep::Fit(args) } => fit_command(args),
+        TuneGame::Xiangqi { step: TuneStep::Gen(args) } => xiangqi_gen(args),
+        TuneGame::Xiangqi { step: TuneStep::Fit(args) } => xiangqi_fit(args),
     }
 }
 
-fn gen_command(args: &mut Args) -> Result<(), String> {
-    let games: usize = num(args.option("--games"), "--games", 100)?;
-    let seed: u64 = num(args.option("--seed"), "--seed", 1)?;
-    let nodes: u64 = num(args.option("--nodes"), "--nodes", 3000)?;
-    let random: usize = num(args.option("--random-plies"), "--random-plies", 4)?;
-    let out = args.option("--out").ok_or("gen wants --out FILE")?;
-    args.finish()?;
+fn gen_command(args: GenArgs) -> Result<(), String> {
+    let games: usize = num(args.games, "--games", 100)?;
+    let seed: u64 = num(args.seed, "--seed", 1)?;
+    let nodes: u64 = num(args.nodes, "--nodes", 3000)?;
+    let random: usize = num(args.random_plies, "--random-plies", 4)?;
+    let out = args.out;
     let file = std::fs::File::create(&out).map_err(|e| format!("cannot create {out}: {e}"))?;
     let mut w = BufWriter::new(file);
     let start = Instant::now();
@@ -129,17 +121,16 @@ fn read_positions(path: &str) -> Result<Vec<(Position, f64)>, String> {
     })
 }
 
-fn fit_command(args: &mut Args) -> Result<(), String> {
-    let files = data_files(args, "chess")?;
-    let start = match args.option("--start") {
-        Some(p) => read_weights(&p)?,
+fn fit_command(args: FitArgs) -> Result<(), String> {
+    let files = data_files(&args, "chess")?;
+    let start = match &args.start {
+        Some(p) => read_weights(p)?,
         None => Weights::builtin().clone(),
     };
     let eval = ChessEval { start };
-    let config = fit_settings(args, &eval)?;
+    let config = fit_settings(&args, &eval)?;
     let epochs = config.epochs;
-    let out = args.option("--out").ok_or("fit wants --out FILE")?;
-    args.finish()?;
+    let out = args.out;
     let clock = Instant::now();
     let mut positions = Vec::new();
     for f in &files {
@@ -185,29 +176,26 @@ fn report<T: Tunable>(eval: &T, data: &Dataset, result: &FitResult, epochs: usiz
 }
 
 /// The fit's settings shared by both games: `--epochs`, `--rate`, `--l2`, `--freeze`.
-fn fit_settings<T: Tunable>(args: &mut Args, eval: &T) -> Result<FitConfig, String> {
-    let epochs: usize = num(args.option("--epochs"), "--epochs", 400)?;
-    let rate: f64 = num(args.option("--rate"), "--rate", 1.0)?;
-    let l2: f64 = num(args.option("--l2"), "--l2", 1e-7)?;
-    let mut freeze = Vec::new();
-    while let Some(prefix) = args.option("--freeze") {
-        freeze.push(prefix);
-    }
+fn fit_settings<T: Tunable>(args: &FitArgs, eval: &T) -> Result<FitConfig, String> {
+    let epochs: usize = num(args.epochs.clone(), "--epochs", 400)?;
+    let rate: f64 = num(args.rate.clone(), "--rate", 1.0)?;
+    let l2: f64 = num(args.l2.clone(), "--l2", 1e-7)?;
+    let freeze = &args.freeze;
     let frozen: Vec<usize> = (0..eval.weights().len())
         .filter(|&i| freeze.iter().any(|p| eval.name(i).starts_with(p.as_str())))
         .collect();
     Ok(FitConfig { epochs, rate, frozen, l2 })
 }
 
-fn xiangqi_gen(args: &mut Args) -> Result<(), String> {
-    let games: usize = num(args.option("--games"), "--games", 100)?;
-    let seed: u64 = num(args.option("--seed"), "--seed", 1)?;
-    let nodes: u64 = num(args.option("--nodes"), "--nodes", 3000)?;
-    let random: usize = num(args.option("--random-plies"), "--random-plies", 4)?;
-    let depth: u32 = num(args.option("--label-depth"), "--label-depth", 6)?;
-    let label_nodes: u64 = num(args.option("--label-nodes"), "--label-nodes", 200_000)?;
-    let out = args.option("--out").ok_or("gen wants --out FILE")?;
-    args.finish()?;
+fn xiangqi_gen(args: XiangqiGenArgs) -> Result<(), String> {
+    let XiangqiGenArgs { common: args, label_depth, label_nodes } = args;
+    let games: usize = num(args.games, "--games", 100)?;
+    let seed: u64 = num(args.seed, "--seed", 1)?;
+    let nodes: u64 = num(args.nodes, "--nodes", 3000)?;
+    let random: usize = num(args.random_plies, "--random-plies", 4)?;
+    let depth: u32 = num(label_depth, "--label-depth", 6)?;
+    let label_nodes: u64 = num(label_nodes, "--label-nodes", 200_000)?;
+    let out = args.out;
     let file = std::fs::File::create(&out).map_err(|e| format!("cannot create {out}: {e}"))?;
     let mut w = BufWriter::new(file);
     let start = Instant::now();
@@ -252,20 +240,20 @@ fn read_xiangqi_positions(
     })
 }
 
-fn xiangqi_fit(args: &mut Args) -> Result<(), String> {
-    let files = data_files(args, "xiangqi")?;
-    let start = match args.option("--start") {
-        Some(p) => read_xiangqi_weights(&p)?,
+fn xiangqi_fit(args: XiangqiFitArgs) -> Result<(), String> {
+    let XiangqiFitArgs { common: args, lambda } = args;
+    let files = data_files(&args, "xiangqi")?;
+    let start = match &args.start {
+        Some(p) => read_xiangqi_weights(p)?,
         None => xiangqi::Weights::builtin().clone(),
     };
     let eval = XiangqiEval { start };
-    let config = fit_settings(args, &eval)?;
-    let lambda: f64 = num(args.option("--lambda"), "--lambda", 0.5)?;
+    let config = fit_settings(&args, &eval)?;
+    let lambda: f64 = num(lambda, "--lambda", 0.5)?;
     if !(0.0..=1.0).contains(&lambda) {
         return Err(format!("--lambda wants a number from 0 to 1, not {lambda}"));
     }
-    let out = args.option("--out").ok_or("fit wants --out FILE")?;
-    args.finish()?;
+    let out = args.out;
     let clock = Instant::now();
     let mut positions = Vec::new();
     for f in &files {

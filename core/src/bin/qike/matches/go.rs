@@ -13,14 +13,15 @@
 //! `--fixed` (the level's own playouts, no time cap), `--resign` (Qike resigns a game
 //! its search sees as lost, by the rule its GTP engine follows; otherwise it plays on).
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout};
-
-use crate::piped::{Piped, spawn_line};
 use qike_core::ai::{AnyEngine, Engine, Level, Rng, play_level};
 use qike_core::go::{DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, parse_gtp};
 use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point, Side};
 
+use super::gtp::Gtp;
+use super::pairs::Tally;
+use super::{Arena, Played, Schedule, player1_side, points_of};
+
+#[derive(Debug)]
 pub struct Config {
     pub opponent: String,
     pub games: u32,
@@ -64,58 +65,6 @@ pub fn restyle(level: &mut Level, style: Option<(i32, i32, u32)>) {
     }
 }
 
-/// A GTP program on the other end of two pipes.
-struct Gtp {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Gtp {
-    fn start(command: &str) -> Result<Gtp, String> {
-        let Piped { child, input, output } = spawn_line(command)?;
-        Ok(Gtp { child, input, output: BufReader::new(output) })
-    }
-
-    /// Sends a command; the answer's text, or the error the program gave.
-    fn send(&mut self, command: &str) -> Result<String, String> {
-        writeln!(self.input, "{command}").map_err(|e| e.to_string())?;
-        self.input.flush().map_err(|e| e.to_string())?;
-        let mut answer = String::new();
-        let mut started = false;
-        loop {
-            let mut line = String::new();
-            if self.output.read_line(&mut line).map_err(|e| e.to_string())? == 0 {
-                return Err(format!("the opponent closed its output after '{command}'"));
-            }
-            let line = line.trim_end();
-            if !started {
-                if line.is_empty() {
-                    continue;
-                }
-                started = true;
-            } else if line.is_empty() {
-                break;
-            }
-            answer.push_str(line);
-            answer.push('\n');
-        }
-        let answer = answer.trim_end().to_string();
-        match answer.strip_prefix('=') {
-            Some(rest) => Ok(rest.trim().to_string()),
-            None => Err(answer),
-        }
-    }
-}
-
-impl Drop for Gtp {
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit");
-        let _ = self.input.flush();
-        let _ = self.child.wait();
-    }
-}
-
 /// A random legal point that is not the mover's own eye (all four neighbours its own
 /// stones or the edge), else a pass.
 fn random_move(game: &Game, rng: &mut Rng) -> Move {
@@ -146,7 +95,7 @@ fn colour_letter(side: Side) -> &'static str {
 }
 
 /// Plays the match and prints a line per game and the total.
-pub fn run(c: &Config) -> Result<(), String> {
+pub fn run(c: Config) -> Result<(), String> {
     let kind = GameKind::Go { size: c.size };
     let mut level = Level::get(kind, c.level).map_err(|e| e.to_string())?;
     if let Some(ms) = c.movetime {
@@ -156,43 +105,82 @@ pub fn run(c: &Config) -> Result<(), String> {
         level.nodes = n;
     }
     restyle(&mut level, c.style);
-    let fixed = c.fixed || c.playouts.is_some();
     let komi = Komi::from_points(c.komi).map_err(|e| e.to_string())?;
     let area = usize::from(c.size) * usize::from(c.size);
-    let max_moves = c.max_moves.unwrap_or(4 * area);
-    let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
-    let (mut wins, mut agree, mut abandoned) = (0u32, 0u32, 0u32);
-    let mut random_rng = Rng::new(c.seed ^ 0xA5A5);
-    for g in 0..c.games {
-        let qike = if g % 2 == 0 { Side::First } else { Side::Second };
+    let go = GoArena {
+        kind,
+        level,
+        fixed: c.fixed || c.playouts.is_some(),
+        komi,
+        max_moves: c.max_moves.unwrap_or(4 * area),
+        c,
+    };
+    let schedule =
+        Schedule { games: go.c.games as usize, concurrency: 1, tally: Tally::new(None), out: None };
+    super::run(&go, schedule)
+}
+
+struct GoArena {
+    c: Config,
+    kind: GameKind,
+    level: Level,
+    fixed: bool,
+    komi: Komi,
+    max_moves: usize,
+}
+
+/// The engine Qike plays with, and the random mover's generator.
+struct Seat {
+    engine: AnyEngine,
+    random: Rng,
+}
+
+/// A game's line, and whether the opponent's count named the same winner.
+struct Note {
+    line: String,
+    agree: bool,
+}
+
+impl Arena for GoArena {
+    type Seat = Seat;
+    type Note = Note;
+
+    fn seat(&self, _worker: u64) -> Result<Seat, String> {
+        let engine = AnyEngine::for_game(self.kind, 0).ok_or("no Go engine")?;
+        Ok(Seat { engine, random: Rng::new(self.c.seed ^ 0xA5A5) })
+    }
+
+    fn play(&self, seat: &mut Seat, g: usize) -> Result<Played<Note>, String> {
+        let c = &self.c;
+        let qike = player1_side(g);
         let mut gtp = if c.opponent == "random" { None } else { Some(Gtp::start(&c.opponent)?) };
         if let Some(p) = gtp.as_mut() {
             p.send(&format!("boardsize {}", c.size))?;
             p.send("clear_board")?;
             p.send(&format!("komi {}", c.komi))?;
         }
-        let mut game = AnyGame::Go(Box::new(
-            Game::new(c.size, Rules { komi, ..Rules::default() }).map_err(|e| e.to_string())?,
-        ));
+        let rules = Rules { komi: self.komi, ..Rules::default() };
+        let mut game = AnyGame::Go(Box::new(Game::new(c.size, rules).map_err(|e| e.to_string())?));
+        let engine = &mut seat.engine;
         engine.new_game();
-        let seed = c.seed.wrapping_add(u64::from(g));
+        let seed = c.seed.wrapping_add(g as u64);
         // Each game its own search seed, so that games at fixed playouts differ.
-        if let AnyEngine::Go(e) = &mut engine {
+        if let AnyEngine::Go(e) = engine {
             e.set_seed(seed);
         }
         let mut resigned = None;
         // What the opponent said when it stopped answering mid-game.
         let mut failed = None;
         let mut moves = 0;
-        while !game.as_go().is_some_and(Game::is_over) && moves < max_moves {
+        while !game.as_go().is_some_and(Game::is_over) && moves < self.max_moves {
             let go = game.as_go().ok_or("not a Go game")?;
             let side = go.side_to_move();
             let mv = if side == qike {
                 let mut rng = Rng::for_ply(seed, moves);
-                let m = play_level(&mut engine, &game, &level, &mut rng, fixed)
+                let m = play_level(engine, &game, &self.level, &mut rng, self.fixed)
                     .unwrap_or(MoveInput::Pass);
                 if c.resign
-                    && let AnyEngine::Go(e) = &engine
+                    && let AnyEngine::Go(e) = &*engine
                     && e.should_resign(go)
                 {
                     resigned = Some(side);
@@ -211,7 +199,7 @@ pub fn run(c: &Config) -> Result<(), String> {
                 m
             } else {
                 match gtp.as_mut() {
-                    None => random_move(go, &mut random_rng),
+                    None => random_move(go, &mut seat.random),
                     Some(p) => {
                         let text = match p.send(&format!("genmove {}", colour_letter(side))) {
                             Ok(text) => text,
@@ -239,9 +227,13 @@ pub fn run(c: &Config) -> Result<(), String> {
         if let Some(why) = failed {
             // GNU Go 3.8 now and then crashes in a big-board game; the game has no
             // result, and the match goes on with a fresh opponent.
-            abandoned += 1;
-            println!("game {}: abandoned after {moves} moves: {why}", g + 1);
-            continue;
+            let line = format!("game {}: abandoned after {moves} moves: {why}", g + 1);
+            return Ok(Played {
+                game: g,
+                points: None,
+                record: None,
+                note: Note { line, agree: false },
+            });
         }
         let mut counted = game.as_go().ok_or("not a Go game")?.clone();
         let (winner, result) = match resigned {
@@ -260,10 +252,8 @@ pub fn run(c: &Config) -> Result<(), String> {
             _ => "-".to_string(),
         };
         let qike_won = winner == Some(qike);
-        wins += u32::from(qike_won);
         let same_winner = theirs.chars().next() == result.chars().next();
-        agree += u32::from(theirs == "-" || same_winner);
-        println!(
+        let mut line = format!(
             "game {}: qike {} | {} moves | {} (opponent counts {}) | {} | dead {}",
             g + 1,
             if qike == Side::First { "black" } else { "white" },
@@ -275,14 +265,30 @@ pub fn run(c: &Config) -> Result<(), String> {
         );
         if c.show_moves {
             let names: Vec<String> = counted.moves().iter().map(|(_, m)| m.to_string()).collect();
-            println!("  moves: {}", names.join(" "));
+            line += &format!("\n  moves: {}", names.join(" "));
         }
+        Ok(Played {
+            game: g,
+            points: Some(points_of(winner, qike)),
+            record: None,
+            note: Note { line, agree: theirs == "-" || same_winner },
+        })
     }
-    let gone = if abandoned > 0 { format!(" ({abandoned} more abandoned)") } else { String::new() };
-    println!(
-        "qike level {} won {wins} of {} games{gone}; the opponent's count named the same winner in {agree}",
-        c.level,
-        c.games - abandoned
-    );
-    Ok(())
+
+    fn line(&self, played: &Played<Note>, _tally: &Tally) -> String {
+        played.note.line.clone()
+    }
+
+    fn closing(&self, _seats: Vec<Seat>, notes: &[Note], tally: &Tally) -> String {
+        let abandoned = self.c.games - tally.estimate().games;
+        let gone =
+            if abandoned > 0 { format!(" ({abandoned} more abandoned)") } else { String::new() };
+        let agree = notes.iter().filter(|n| n.agree).count();
+        format!(
+            "qike level {} won {} of {} games{gone}; the opponent's count named the same winner in {agree}",
+            self.c.level,
+            tally.estimate().wins,
+            tally.estimate().games
+        )
+    }
 }

@@ -11,8 +11,6 @@ use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
 use qike_core::ai::xiangqi::EloEstimate;
 use qike_core::ai::{Level, Limits};
 
-use super::super::args::Args;
-
 /// The parts after `search:` of a `search:nodes=N[:weights=FILE]` or
 /// `search:ms=N[:weights=FILE]` player: its fixed limits and the weights `read` made
 /// of the file, if one is named.
@@ -68,13 +66,24 @@ pub fn custom_level(rest: &str) -> Result<(Level, bool), String> {
 }
 
 /// Reads `--sprt elo0=A elo1=B alpha=X beta=Y`, if given.
-pub fn sprt_option(args: &mut Args) -> Result<Option<Sprt>, String> {
-    match args.option_words("--sprt") {
+pub fn sprt_option(words: Option<Vec<String>>) -> Result<Option<Sprt>, String> {
+    match words {
         Some(words) => {
             Sprt::parse(words.iter().map(String::as_str)).map(Some).map_err(|e| e.to_string())
         }
         None => Ok(None),
     }
+}
+
+/// `--option1 NAME=VALUE`… (or `--option2`) as pairs.
+pub fn engine_options(words: &[String], side: usize) -> Result<Vec<(String, String)>, String> {
+    words
+        .iter()
+        .map(|o| {
+            let (a, b) = o.split_once('=').ok_or(format!("--option{side} wants NAME=VALUE"))?;
+            Ok((a.to_owned(), b.to_owned()))
+        })
+        .collect()
 }
 
 /// Player 1's results so far.
@@ -120,6 +129,11 @@ impl Tally {
             self.decision = Some(d);
         }
         Some(sprt_line(test, &self.pairs))
+    }
+
+    /// The pair counts so far.
+    pub fn pairs(&self) -> &Pentanomial {
+        &self.pairs
     }
 
     /// Whether the sequential test has stopped the match.

@@ -18,15 +18,17 @@
 
 use std::time::{Duration, Instant};
 
-use qike_core::ai::sprt::Pentanomial;
 use qike_core::ai::{AnyEngine, Engine, Level, Rng};
 use qike_core::gomoku::openings::OPENINGS;
 use qike_core::gomoku::{Game, is_win};
-use qike_core::{GameKind, GomokuRule, MoveInput, Outcome, Point, Side};
+use qike_core::{GameKind, GomokuRule, MoveInput, Outcome, Point};
 
+use super::pairs::Tally;
 use super::pbrain::Pbrain;
+use super::{Arena, Played, Schedule, player1_side, points_of};
 
 /// How a match is played.
+#[derive(Debug)]
 pub struct MatchOptions {
     pub games: u32,
     pub rule: String,
@@ -201,7 +203,7 @@ impl Clock {
 }
 
 /// Plays the match and prints it.
-pub fn play_match(a: &str, b: &str, opts: &MatchOptions) -> Result<(), String> {
+pub fn play_match(a: &str, b: &str, opts: MatchOptions) -> Result<(), String> {
     let rule = match opts.rule.as_str() {
         "renju" => GomokuRule::Renju,
         "standard" => GomokuRule::Standard,
@@ -213,30 +215,54 @@ pub fn play_match(a: &str, b: &str, opts: &MatchOptions) -> Result<(), String> {
         "named" => true,
         other => return Err(format!("unknown openings '{other}' (random, named)")),
     };
-    // The level's own time cap (`--timed`) or the match's (`--movetime`); else none.
-    let fixed = !opts.timed && opts.movetime.is_none();
-    let mut players = [player(a, rule, opts)?, player(b, rule, opts)?];
-    let mut clocks = [Clock::default(), Clock::default()];
-    let (mut wins, mut draws, mut losses) = (0u32, 0u32, 0u32);
-    let mut pairs = Pentanomial::default();
-    let mut first_of_pair = 0.0;
-    for g in 0..opts.games {
-        let pair = u64::from(g / 2);
-        let mut game = Game::new(rule);
-        let start = opening(named, pair, opts.seed, &mut game)?;
-        for p in &mut players {
+    let schedule =
+        Schedule { games: opts.games as usize, concurrency: 1, tally: Tally::new(None), out: None };
+    let arena = Gomoku { names: [a.to_owned(), b.to_owned()], rule, named, opts };
+    super::run(&arena, schedule)
+}
+
+struct Gomoku {
+    names: [String; 2],
+    rule: GomokuRule,
+    named: bool,
+    opts: MatchOptions,
+}
+
+/// A and B, with the time each spent.
+struct Seat {
+    players: [Player; 2],
+    clocks: [Clock; 2],
+}
+
+impl Arena for Gomoku {
+    type Seat = Seat;
+    type Note = String;
+
+    fn seat(&self, _worker: u64) -> Result<Seat, String> {
+        let [a, b] = &self.names;
+        let players = [player(a, self.rule, &self.opts)?, player(b, self.rule, &self.opts)?];
+        Ok(Seat { players, clocks: [Clock::default(), Clock::default()] })
+    }
+
+    fn play(&self, seat: &mut Seat, g: usize) -> Result<Played<String>, String> {
+        let opts = &self.opts;
+        // The level's own time cap (`--timed`) or the match's (`--movetime`); else none.
+        let fixed = !opts.timed && opts.movetime.is_none();
+        let mut game = Game::new(self.rule);
+        let start = opening(self.named, (g / 2) as u64, opts.seed, &mut game)?;
+        for p in &mut seat.players {
             p.new_game()?;
         }
         // A plays black in even games.
-        let a_side = if g % 2 == 0 { Side::First } else { Side::Second };
+        let a_side = player1_side(g);
         let mut forfeit = None;
         while game.outcome().is_none() {
             let mover = game.side_to_move();
             let k = usize::from(mover != a_side);
-            let mut move_rng = Rng::for_ply(opts.seed ^ u64::from(g), game.moves().len());
+            let mut move_rng = Rng::for_ply(opts.seed ^ g as u64, game.moves().len());
             let t = Instant::now();
-            let chosen = players[k].choose(&game, &mut move_rng, fixed);
-            clocks[k].add(t.elapsed());
+            let chosen = seat.players[k].choose(&game, &mut move_rng, fixed);
+            seat.clocks[k].add(t.elapsed());
             match chosen {
                 Ok(Some(p)) => {
                     // A forbidden point stands and loses; an occupied one is a forfeit.
@@ -257,49 +283,51 @@ pub fn play_match(a: &str, b: &str, opts: &MatchOptions) -> Result<(), String> {
             (None, Some(Outcome::Win { winner, .. })) => Some(winner),
             _ => None,
         };
-        let (points, result) = match winner {
-            Some(w) if w == a_side => {
-                wins += 1;
-                (1.0, format!("{a} wins"))
-            }
-            Some(_) => {
-                losses += 1;
-                (0.0, format!("{b} wins"))
-            }
-            None => {
-                draws += 1;
-                (0.5, "draw".to_owned())
-            }
+        let [a, b] = &self.names;
+        let points = points_of(winner, a_side);
+        let result = match winner {
+            Some(w) if w == a_side => format!("{a} wins"),
+            Some(_) => format!("{b} wins"),
+            None => "draw".to_owned(),
         };
         let how = match (forfeit, game.outcome()) {
             (Some((_, why)), _) => format!(" (forfeit: {why})"),
             (None, Some(Outcome::Win { reason, .. })) => format!(" ({reason:?})"),
             _ => String::new(),
         };
-        if g % 2 == 0 {
-            first_of_pair = points;
-        } else {
-            pairs.add_pair(first_of_pair, points);
-        }
-        let colour = if a_side == Side::First { "black" } else { "white" };
-        println!(
+        let colour = if a_side == qike_core::Side::First { "black" } else { "white" };
+        let line = format!(
             "game {:>3}: {a} {colour}, opening {start}, {} moves, {result}{how}",
             g + 1,
             game.moves().len()
         );
+        Ok(Played { game: g, points: Some(points), record: None, note: line })
     }
-    let score = f64::from(wins) + f64::from(draws) / 2.0;
-    let elo = match pairs.elo() {
-        Some((e, lo, hi)) => {
-            format!(", Elo {e:+.0} [{lo:+.0}, {hi:+.0}] over {} pairs", pairs.pairs())
-        }
-        None => String::new(),
-    };
-    println!("time per move: {a}: {}; {b}: {}", clocks[0].report(), clocks[1].report());
-    println!(
-        "{a} vs {b}: +{wins} ={draws} -{losses}, score {score}/{} ({:.1}%){elo}",
-        opts.games,
-        100.0 * score / f64::from(opts.games.max(1))
-    );
-    Ok(())
+
+    fn line(&self, played: &Played<String>, _tally: &Tally) -> String {
+        played.note.clone()
+    }
+
+    fn closing(&self, seats: Vec<Seat>, _notes: &[String], tally: &Tally) -> String {
+        let [a, b] = &self.names;
+        let e = tally.estimate();
+        let (wins, draws, losses) = (e.wins, e.draws, e.losses);
+        let score = f64::from(wins) + f64::from(draws) / 2.0;
+        let pairs = tally.pairs();
+        let elo = match pairs.elo() {
+            Some((e, lo, hi)) => {
+                format!(", Elo {e:+.0} [{lo:+.0}, {hi:+.0}] over {} pairs", pairs.pairs())
+            }
+            None => String::new(),
+        };
+        let times = match seats.first() {
+            Some(s) => format!("{a}: {}; {b}: {}", s.clocks[0].report(), s.clocks[1].report()),
+            None => String::new(),
+        };
+        let games = self.opts.games;
+        format!(
+            "time per move: {times}\n{a} vs {b}: +{wins} ={draws} -{losses}, score {score}/{games} ({:.1}%){elo}",
+            100.0 * score / f64::from(games.max(1))
+        )
+    }
 }
