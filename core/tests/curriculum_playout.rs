@@ -2,8 +2,8 @@
 //! failing it, and getting the same replies to the same moves.
 
 use qike_core::Point;
-use qike_core::curriculum::xq::parse_point;
 use qike_core::curriculum::{Feedback, Input, LessonRun, parse_lesson, validate_lesson};
+use qike_core::xiangqi::notation::parse_point;
 
 mod common;
 

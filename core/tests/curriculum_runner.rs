@@ -1,10 +1,10 @@
 //! Drives a small lesson holding every step kind through `LessonRun`, right and wrong.
 
-use qike_core::curriculum::xq::parse_point;
 use qike_core::curriculum::{
     Feedback, Input, LessonRun, ResumeError, Text, demo_inputs, parse_lesson, stars,
     validate_lesson,
 };
+use qike_core::xiangqi::notation::parse_point;
 use qike_core::{HighlightKind, PieceKind, Point};
 
 mod common;

@@ -35,10 +35,9 @@ pub mod quality;
 mod runner;
 pub mod schema;
 mod stars;
-mod stones;
+pub mod stones;
 pub mod teach;
 mod validate;
-pub mod xq;
 mod xq_proofs;
 
 pub use chess_steps::collect_path as chess_collect_path;

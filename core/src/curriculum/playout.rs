@@ -8,8 +8,9 @@
 //! from the step's seed and the move number give the same reply to the same moves on
 //! every machine, so tests can script whole games and a saved run replays exactly.
 
+use crate::Rng;
 use crate::ai::xiangqi::{LEVELS, Searcher, VALUE, history_of};
-use crate::ai::{AnyEngine, Level, Limits, Rng, play_level};
+use crate::ai::{AnyEngine, Level, Limits, play_level};
 use crate::game::Side;
 use crate::xiangqi::{Kind, Position};
 use crate::{AnyGame, BoardGame, MoveInput, Outcome};

@@ -9,8 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::playout::{self, Verdict};
 use super::position;
 use super::schema::{Lesson, PlayOut, Proof, PuzzleGoal, Step, Text};
-use super::{chess_steps, stones, xq};
-use crate::xiangqi::Kind;
+use super::{chess_steps, stones};
+use crate::xiangqi::{Kind, mate_search};
 
 #[path = "go_run.rs"]
 mod go_run;
@@ -543,7 +543,7 @@ impl LessonRun {
     /// Why the rules refuse `m` here, or `None` when it may be played.
     fn refusal(&self, m: MoveInput) -> Option<Text> {
         if let (Some(pos), MoveInput::Step { from, to, .. }) = (self.xq_pos(), m) {
-            return xq::illegal_reason(pos, from, to).map(|r| r.text());
+            return crate::xiangqi::illegal_reason(pos, from, to).map(|r| r.text());
         }
         let mut g = self.game.clone()?;
         g.play(m).err().map(|r| r.text())
@@ -674,7 +674,7 @@ impl LessonRun {
         // A stone that starts a win by fours is right even when the author listed
         // another first stone.
         let proven = s.proof == Some(Proof::StartsVcf)
-            && self.game.as_ref().is_some_and(|g| stones::starts_vcf(g, m))
+            && self.game.as_ref().is_some_and(|g| stones::move_starts_vcf(g, m))
             || chess_steps::proves(s.proof, self.game.as_ref(), m);
         if (listed || proven)
             && let Some(game) = &mut self.game
@@ -760,10 +760,10 @@ impl LessonRun {
             || match s.goal {
                 PuzzleGoal::Mate => {
                     self.xq_pos().is_some_and(|pos| {
-                        step_move(m).is_some_and(|mv| xq::move_keeps_mate(pos, mv, left))
+                        step_move(m).is_some_and(|mv| mate_search::move_keeps_mate(pos, mv, left))
                     }) || chess_steps::keeps_mate(&game, m, left)
                 }
-                PuzzleGoal::Five => stones::keeps_vcf(&game, m, u32::from(left)),
+                PuzzleGoal::Five => stones::move_keeps_vcf(&game, m, u32::from(left)),
                 PuzzleGoal::Line => false,
             };
         if !good {
@@ -894,7 +894,7 @@ fn step_move(m: MoveInput) -> Option<crate::xiangqi::Move> {
 /// or 困毙), elsewhere the game has an outcome.
 fn is_finished(game: &AnyGame) -> bool {
     match game.as_xiangqi() {
-        Some(g) => xq::is_mated(g.position()),
+        Some(g) => mate_search::is_mated(g.position()),
         None => game.outcome().is_some(),
     }
 }
@@ -919,9 +919,7 @@ fn advance(game: &mut AnyGame, m: MoveInput) -> Result<(), crate::Refusal> {
 fn fallback_reply(game: &AnyGame) -> Option<MoveInput> {
     match game {
         AnyGame::Xiangqi(_) => super::teach::best_reply(game),
-        AnyGame::Gomoku(g) => {
-            crate::gomoku::puzzles::forced_block(g).map(|at| MoveInput::Place { at })
-        }
+        AnyGame::Gomoku(g) => stones::forced_block(g).map(|at| MoveInput::Place { at }),
         AnyGame::Chess(g) => chess_steps::defence(g),
         _ => None,
     }
@@ -933,7 +931,7 @@ fn keep_turn(game: &AnyGame, side: crate::Side) -> Option<AnyGame> {
     if let AnyGame::Chess(g) = game {
         return chess_steps::keep_turn(g, side);
     }
-    let pos = xq::with_side_to_move(game.as_xiangqi()?.position(), side)?;
+    let pos = game.as_xiangqi()?.position().with_side_to_move(side)?;
     Some(AnyGame::Xiangqi(crate::xiangqi::Game::new(pos, crate::xiangqi::Rules::default())))
 }
 

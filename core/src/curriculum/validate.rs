@@ -7,8 +7,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::schema::{Course, Lesson, PuzzleGoal, Step, Text};
 use super::stars::{read_stars, shortest_tour};
-use super::xq;
-use crate::xiangqi::{Move, Position};
+use crate::xiangqi::{Move, Position, mate_search, notation};
 use crate::{GameKind, Point};
 
 /// One problem in a course, with where it is.
@@ -133,7 +132,7 @@ impl Ctx<'_> {
     }
 
     fn point(&mut self, s: &str) -> Option<Point> {
-        let p = xq::parse_point(s);
+        let p = notation::parse_point(s);
         if p.is_none() {
             self.err(Problem::BadPoint(s.to_owned()));
         }
@@ -141,7 +140,7 @@ impl Ctx<'_> {
     }
 
     fn mv(&mut self, s: &str) -> Option<(Point, Point)> {
-        let m = xq::parse_move(s);
+        let m = notation::parse_move(s);
         if m.is_none() {
             self.err(Problem::BadMove(s.to_owned()));
         }
@@ -151,7 +150,7 @@ impl Ctx<'_> {
     /// Plays `s` on `pos` if it is legal, reporting why not otherwise.
     fn play(&mut self, pos: &mut Position, s: &str) -> bool {
         let Some((from, to)) = self.mv(s) else { return false };
-        if let Some(reason) = xq::illegal_reason(pos, from, to) {
+        if let Some(reason) = crate::xiangqi::illegal_reason(pos, from, to) {
             self.err(Problem::IllegalMove { mv: s.to_owned(), reason: reason.text().en });
             return false;
         }
@@ -286,7 +285,7 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
         Step::TapTargets(s) => {
             let (Some(pos), Some(from)) = (pos, c.point(&s.piece)) else { return };
             let mut actual: Vec<String> =
-                pos.legal_targets(from).into_iter().map(xq::point_name).collect();
+                pos.legal_targets(from).into_iter().map(notation::point_name).collect();
             if actual.is_empty() {
                 c.err(Problem::NoPiece(s.piece.clone()));
                 return;
@@ -308,7 +307,7 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
                 c.play(&mut pos.clone(), a);
             }
             if let Some(written) = &s.notation
-                && let Some((from, to)) = s.accept.first().and_then(|a| xq::parse_move(a))
+                && let Some((from, to)) = s.accept.first().and_then(|a| notation::parse_move(a))
                 && let Some(m) = Move::new(from, to)
                 && pos.is_legal(m)
             {
@@ -381,7 +380,7 @@ fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             c.err(Problem::NotForThisGame(step.kind_name()))
         }
         Step::PlayOut(s) => {
-            if pos.is_some_and(|p| xq::is_mated(&p)) {
+            if pos.is_some_and(|p| mate_search::is_mated(&p)) {
                 c.err(Problem::GameOver);
             }
             play_out_fields(s, c);
@@ -441,7 +440,7 @@ fn validate_puzzle(s: &super::schema::Puzzle, pos: &Position, c: &mut Ctx<'_>) {
         if s.goal == PuzzleGoal::Mate {
             if line.len() % 2 == 0 {
                 c.err(Problem::BadLine { line: i, what: "must end with the solver's move".into() });
-            } else if !xq::is_mated(&p) {
+            } else if !mate_search::is_mated(&p) {
                 c.err(Problem::BadLine { line: i, what: "does not end in mate".into() });
             }
         }
@@ -452,18 +451,18 @@ fn validate_puzzle(s: &super::schema::Puzzle, pos: &Position, c: &mut Ctx<'_>) {
     if s.goal == PuzzleGoal::Mate {
         match s.mate_in {
             Some(n @ 1..=3) => {
-                if !xq::mates_in(pos, n) {
+                if !mate_search::mates_in(pos, n) {
                     c.err(Problem::NotForcedMate(n));
                 }
                 // Every move of the child in the lines must keep the mate forced.
                 for (i, line) in s.lines.iter().enumerate() {
                     let mut p = pos.clone();
                     for (k, m) in line.iter().enumerate() {
-                        let Some((from, to)) = xq::parse_move(m) else { break };
+                        let Some((from, to)) = notation::parse_move(m) else { break };
                         let Some(mv) = Move::new(from, to) else { break };
                         if k % 2 == 0 {
                             let left = n.saturating_sub((k / 2) as u8);
-                            if !xq::move_keeps_mate(&p, mv, left) {
+                            if !mate_search::move_keeps_mate(&p, mv, left) {
                                 c.err(Problem::BadLine {
                                     line: i,
                                     what: format!("move {m} does not force mate"),
@@ -497,7 +496,7 @@ pub fn collect_path(
             .filter_map(|to| {
                 let mut next = p.clone();
                 next.play_points(at, to).ok()?;
-                Some((to, xq::with_side_to_move(&next, side)?))
+                Some((to, next.with_side_to_move(side)?))
             })
             .collect()
     })

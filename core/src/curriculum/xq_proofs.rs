@@ -5,12 +5,11 @@
 
 use super::schema::{MakeMove, Proof};
 use super::validate::{Ctx, Problem};
-use super::xq;
 use crate::ai::xiangqi::tactic::{self, TACTIC_DEPTH, TACTIC_GAIN};
-use crate::xiangqi::{Move, Position};
+use crate::xiangqi::{Move, Position, notation};
 
 fn legal(pos: &Position, text: &str) -> Option<Move> {
-    let (from, to) = xq::parse_move(text)?;
+    let (from, to) = notation::parse_move(text)?;
     Move::new(from, to).filter(|&m| pos.is_legal(m))
 }
 

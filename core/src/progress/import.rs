@@ -6,11 +6,12 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::error::{ReportError, StoreError};
-use super::ids::{ClassId, ProfileId, Timestamp};
+use super::ids::{ClassId, ProfileId};
 use super::report::{
     ImportOutcome, ImportSummary, MAX_REPORT_BYTES, TEXT_PREFIX, report_from_text, report_to_text,
 };
 use super::store::ProgressStore;
+use crate::time::Timestamp;
 
 /// The file ending of report files.
 pub const REPORT_EXTENSION: &str = "qikereport";

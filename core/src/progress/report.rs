@@ -42,11 +42,12 @@ use sled::Transactional;
 use super::classes::Membership;
 use super::codec::{class_key, decode, encode, profile_key};
 use super::error::{ReportError, StoreError};
-use super::ids::{ClassId, ClassKey, DeviceId, ProfileId, Timestamp, base32_decode, base32_encode};
+use super::ids::{ClassId, ClassKey, DeviceId, ProfileId, base32_decode, base32_encode};
 use super::pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
-use super::rating::SkillRating;
 use super::records::{GameRecord, LessonRecord, MAX_TEXT, PuzzleRecord, check_game};
 use super::store::{ProgressStore, scan};
+use crate::rating::SkillRating;
+use crate::time::Timestamp;
 
 type HmacSha256 = Hmac<Sha256>;
 

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::Rng;
 use crate::ai::engine::{Analysis, Candidate, Engine, Hint, MoveReview};
-use crate::ai::level::Rng;
 use crate::ai::limits::Limits;
 use crate::game::{MoveInput, Side};
 use crate::games::AnyGame;
@@ -107,8 +107,7 @@ impl Engine for XiangqiEngine {
         let pos = g.position();
         let h = super::coach::hint(&mut self.searcher, pos, nodes)?;
         let threat_name = h.threat.and_then(|t| {
-            let passed =
-                crate::curriculum::xq::with_side_to_move(pos, pos.side_to_move().opponent())?;
+            let passed = pos.with_side_to_move(pos.side_to_move().opponent())?;
             Some(format_chinese(&passed, t))
         });
         Some(Hint { mv: input(h.mv), score: h.score, threat: h.threat.map(input), threat_name })

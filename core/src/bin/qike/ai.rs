@@ -16,8 +16,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use qike_core::Rng;
 use qike_core::ai::xiangqi::{Book, Info, MATE, MATE_IN_MAX, Searcher, XiangqiEngine, history_of};
-use qike_core::ai::{AnyEngine, Clock, Level, Limits, Rng, play_level};
+use qike_core::ai::{AnyEngine, Clock, Level, Limits, play_level};
 use qike_core::xiangqi::{Game, Move, Position, Rules, START_FEN, notation::parse_iccs};
 use qike_core::{AnyGame, GameKind, MoveInput};
 

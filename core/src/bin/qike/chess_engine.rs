@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
+use qike_core::Rng;
 use qike_core::ai::chess::{Book, ChessEngine, Info, MATE, MATE_IN_MAX, Searcher, replay};
-use qike_core::ai::{AnyEngine, Clock, Level, Limits, Rng, play_level};
+use qike_core::ai::{AnyEngine, Clock, Level, Limits, play_level};
 use qike_core::chess::{Game, Move, Position};
 use qike_core::{AnyGame, GameKind, MoveInput};
 

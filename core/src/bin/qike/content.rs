@@ -81,7 +81,7 @@ fn puzzle_kind(step: &Step) -> Option<String> {
             if m.proof == Some(Proof::WinsMaterial)
                 && let Ok(pos) = qike_core::xiangqi::Position::from_fen(&m.fen)
                 && let Some(first) = m.accept.first()
-                && let Some((from, to)) = curriculum::xq::parse_move(first) =>
+                && let Some((from, to)) = qike_core::xiangqi::notation::parse_move(first) =>
         {
             let motif = qike_core::xiangqi::Move::new(from, to)
                 .filter(|&mv| pos.is_legal(mv))

@@ -17,7 +17,8 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout};
 
 use crate::piped::{Piped, spawn_line};
-use qike_core::ai::{AnyEngine, Engine, Level, Rng, play_level};
+use qike_core::Rng;
+use qike_core::ai::{AnyEngine, Engine, Level, play_level};
 use qike_core::go::{DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, parse_gtp};
 use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point, Side};
 

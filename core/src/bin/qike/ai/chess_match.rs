@@ -23,7 +23,8 @@ use qike_core::ai::chess::{
 
 use super::pairs::Tally;
 use crate::piped::{Piped, spawn_line};
-use qike_core::ai::{Level, Rng};
+use qike_core::Rng;
+use qike_core::ai::Level;
 use qike_core::chess::{Game, Move};
 
 /// A UCI engine in a child process.

@@ -14,12 +14,13 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::Duration;
 
+use qike_core::Rng;
 use qike_core::ai::sprt::Sprt;
 use qike_core::ai::xiangqi::{
     Adjudication, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, Reply, SearchPlayer,
     extend_randomly, parse_openings, play_game,
 };
-use qike_core::ai::{Level, Limits, Rng};
+use qike_core::ai::{Level, Limits};
 use qike_core::xiangqi::{Move, Position, START_FEN};
 use qike_core::{GameKind, Side};
 
