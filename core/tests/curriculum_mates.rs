@@ -3,7 +3,7 @@
 
 use qike_core::Point;
 use qike_core::curriculum::schema::{Puzzle, PuzzleGoal};
-use qike_core::curriculum::{self, Course, Feedback, Input, LessonRun, Step, demo_inputs};
+use qike_core::curriculum::{self, Course, Feedback, Input, LessonRun, Step, answer_inputs};
 use qike_core::xiangqi::{Move, Position, mate_search, notation};
 
 fn course() -> Course {
@@ -110,7 +110,7 @@ fn a_legal_move_that_lets_the_general_escape_is_wrong() {
                 assert_eq!(run.view().map(|v| v.index), Some(view.index));
                 run.retry();
             }
-            for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
+            for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
                 let f = run.submit(input);
                 assert!(!matches!(f, Feedback::Wrong { .. }), "{}/{}", lesson.id, view.step_id);
             }

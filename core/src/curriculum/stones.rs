@@ -6,7 +6,6 @@ use crate::ai::gomoku::vcf;
 use crate::game::{GomokuRule, Outcome, Point};
 use crate::gomoku::patterns::{Combination, Shape, analyze};
 use crate::gomoku::{Board, Game, Stone};
-use crate::{AnyGame, MoveInput};
 
 /// The most moves of a win by fours a lesson may ask the solver to prove.
 pub const MAX_VCF: u32 = 8;
@@ -143,19 +142,6 @@ pub fn defences(game: &Game, moves: u32) -> Vec<Point> {
             g.play(p).is_ok() && (g.outcome().is_some() || !has_vcf(&g, moves))
         })
         .collect()
-}
-
-/// Whether `m` (a stone of the side to move) starts a win by continuous fours.
-pub fn move_starts_vcf(game: &AnyGame, m: MoveInput) -> bool {
-    move_keeps_vcf(game, m, MAX_VCF)
-}
-
-/// Whether `m` wins by continuous fours within `moves` of the child's moves.
-pub fn move_keeps_vcf(game: &AnyGame, m: MoveInput, moves: u32) -> bool {
-    match (game, m) {
-        (AnyGame::Gomoku(g), MoveInput::Place { at }) => starts_vcf(g, at, moves),
-        _ => false,
-    }
 }
 
 #[cfg(test)]
