@@ -7,9 +7,8 @@ use std::path::{Path, PathBuf};
 
 use super::error::{ReportError, StoreError};
 use super::ids::{ClassId, ProfileId};
-use super::report::{
-    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, TEXT_PREFIX, report_from_text, report_to_text,
-};
+use super::report::{MAX_REPORT_BYTES, TEXT_PREFIX, report_from_text, report_to_text};
+use super::report_store::{ImportOutcome, ImportSummary};
 use super::store::ProgressStore;
 use crate::time::Timestamp;
 

@@ -31,6 +31,7 @@ mod practice;
 mod pupil_key;
 mod records;
 mod report;
+mod report_store;
 mod schema;
 mod store;
 
@@ -63,9 +64,10 @@ pub use records::{
     PuzzleAttempt, PuzzleRecord, Role,
 };
 pub use report::{
-    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, OpenedReport, QR_REPORT_BYTES, REPORT_VERSION,
-    ReportBody, UNSIGNED_REPORT_VERSION, open_report, open_signed_report, peek_class,
-    report_from_text, report_to_text, seal_payload, seal_report, seal_signed_report,
+    MAX_REPORT_BYTES, OpenedReport, QR_REPORT_BYTES, REPORT_VERSION, ReportBody,
+    UNSIGNED_REPORT_VERSION, open_report, open_signed_report, peek_class, report_from_text,
+    report_to_text, seal_payload, seal_report, seal_signed_report,
 };
+pub use report_store::{ImportOutcome, ImportSummary};
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};
