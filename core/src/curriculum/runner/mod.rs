@@ -12,7 +12,8 @@ mod types;
 
 use crate::curriculum::playout;
 use crate::curriculum::position;
-use crate::curriculum::schema::{Lesson, Step, Text};
+use crate::curriculum::schema::{Lesson, Quiz, Step, Text};
+use crate::curriculum::teach;
 use crate::{AnyGame, BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, Point};
 use steps::{advance, keep_turn};
 
@@ -89,7 +90,7 @@ impl LessonRun {
 
     /// The last wrong move's refutation, to play on the board and take back: the
     /// child's move and the opponent's answer. Cleared by the next input.
-    pub fn refutation(&self) -> Option<&crate::curriculum::teach::Refutation> {
+    pub fn refutation(&self) -> Option<&teach::Refutation> {
         self.refutation.as_ref()
     }
 
@@ -100,8 +101,8 @@ impl LessonRun {
         self.choice_order(s).iter().position(|&w| w == written)
     }
 
-    fn choice_order(&self, s: &crate::curriculum::schema::Quiz) -> Vec<usize> {
-        crate::curriculum::teach::choice_order(self.state.seed, &s.id, s.choices.len())
+    fn choice_order(&self, s: &Quiz) -> Vec<usize> {
+        teach::choice_order(self.state.seed, &s.id, s.choices.len())
     }
 
     fn kind(&self) -> GameKind {
@@ -463,14 +464,14 @@ impl LessonRun {
                 Some(&written) if written == s.answer => {
                     self.finish_step(Some(s.explain.clone()), false)
                 }
-                Some(_) => self.wrong(crate::curriculum::teach::reason_from(&s.explain)),
+                Some(_) => self.wrong(teach::reason_from(&s.explain)),
                 None => Feedback::NotExpected,
             },
             (Step::TapPoint(s), Input::Tap(p), _) => {
                 if s.points.iter().any(|q| self.pt(q) == Some(p)) {
                     self.finish_step(Some(s.explain.clone()), false)
                 } else {
-                    self.wrong(crate::curriculum::teach::reason_from(&s.explain))
+                    self.wrong(teach::reason_from(&s.explain))
                 }
             }
             (Step::TapShape(s), Input::Tap(p), _) => {

@@ -6,16 +6,15 @@
 use super::types::{Feedback, LessonRun, t};
 use super::{chess, gomoku};
 use crate::curriculum::playout::{self, Verdict};
-use crate::curriculum::schema::{PlayOut, Proof, PuzzleGoal, Text};
+use crate::curriculum::schema::{
+    Collect, MakeMove, PlayOut, Proof, Puzzle, PuzzleGoal, Setup, TapTargets, Text,
+};
+use crate::curriculum::teach;
 use crate::xiangqi::{Kind, mate_search};
 use crate::{AnyGame, BoardGame, MoveInput, PieceKind, Point};
 
 impl LessonRun {
-    pub(super) fn tap_target(
-        &mut self,
-        s: &crate::curriculum::schema::TapTargets,
-        p: Point,
-    ) -> Feedback {
+    pub(super) fn tap_target(&mut self, s: &TapTargets, p: Point) -> Feedback {
         let Some(from) = self.pt(&s.piece) else { return Feedback::NotExpected };
         let targets = self.targets(from);
         if targets.contains(&p) {
@@ -39,11 +38,7 @@ impl LessonRun {
         self.wrong(reason)
     }
 
-    pub(super) fn make_move(
-        &mut self,
-        s: &crate::curriculum::schema::MakeMove,
-        m: MoveInput,
-    ) -> Feedback {
+    pub(super) fn make_move(&mut self, s: &MakeMove, m: MoveInput) -> Feedback {
         let listed = s.accept.iter().any(|a| self.mv(a) == Some(m));
         // A stone that starts a win by fours is right even when the author listed
         // another first stone.
@@ -58,7 +53,7 @@ impl LessonRun {
             return self.finish_step(Some(s.praise.clone()), false);
         }
         // A legal wrong move gets the opponent's answer to show; an illegal one none.
-        self.refutation = self.game.as_ref().and_then(|g| crate::curriculum::teach::refute(g, m));
+        self.refutation = self.game.as_ref().and_then(|g| teach::refute(g, m));
         if let Some(w) = s.wrong.iter().find(|w| self.mv(&w.mv) == Some(m)) {
             return self.wrong(w.says.clone());
         }
@@ -71,12 +66,7 @@ impl LessonRun {
         ))
     }
 
-    pub(super) fn collect(
-        &mut self,
-        s: &crate::curriculum::schema::Collect,
-        from: Point,
-        to: Point,
-    ) -> Feedback {
+    pub(super) fn collect(&mut self, s: &Collect, from: Point, to: Point) -> Feedback {
         let current = match self.state.played.last() {
             Some(MoveInput::Step { to, .. }) => Some(*to),
             _ => self.pt(&s.piece),
@@ -120,11 +110,7 @@ impl LessonRun {
         Feedback::Correct { text: None, reply: None }
     }
 
-    pub(super) fn puzzle(
-        &mut self,
-        s: &crate::curriculum::schema::Puzzle,
-        m: MoveInput,
-    ) -> Feedback {
+    pub(super) fn puzzle(&mut self, s: &Puzzle, m: MoveInput) -> Feedback {
         if let Some(f) = self.illegal(m) {
             return f;
         }
@@ -148,8 +134,7 @@ impl LessonRun {
                 PuzzleGoal::Line => false,
             };
         if !good {
-            self.refutation =
-                self.game.as_ref().and_then(|g| crate::curriculum::teach::refute(g, m));
+            self.refutation = self.game.as_ref().and_then(|g| teach::refute(g, m));
             return self.wrong(t(
                 "这步不够好，对方能化解。再想想！",
                 "That move lets the opponent escape. Think again!",
@@ -231,12 +216,7 @@ impl LessonRun {
         }
     }
 
-    pub(super) fn place(
-        &mut self,
-        s: &crate::curriculum::schema::Setup,
-        kind: PieceKind,
-        at: Point,
-    ) -> Feedback {
+    pub(super) fn place(&mut self, s: &Setup, kind: PieceKind, at: Point) -> Feedback {
         let Some(game) = &self.game else { return Feedback::NotExpected };
         let wanted = s.place.iter().filter_map(|p| self.pt(p)).any(|p| p == at);
         let there = game.view().piece_at(at).map(|pc| pc.kind);
@@ -296,7 +276,7 @@ pub(super) fn advance(game: &mut AnyGame, m: MoveInput) -> Result<(), crate::Ref
 /// in xiangqi the engine's best defence, in gomoku the block of the child's four.
 fn fallback_reply(game: &AnyGame) -> Option<MoveInput> {
     match game {
-        AnyGame::Xiangqi(_) => crate::curriculum::teach::best_reply(game),
+        AnyGame::Xiangqi(_) => teach::best_reply(game),
         AnyGame::Gomoku(g) => gomoku::block(g),
         AnyGame::Chess(g) => chess::defence(g),
         _ => None,

@@ -8,8 +8,8 @@ use super::context::{Ctx, Problem, play_out_fields, quiz_fields, read_stars};
 use crate::ai::chess::tactic::{self, TACTIC_DEPTH, TACTIC_MARGIN};
 use crate::chess::{self, Move, Position, kpk, mate_search};
 use crate::curriculum::position;
-use crate::curriculum::runner::chess as chess_steps;
-use crate::curriculum::schema::{PlayGoal, Proof, PuzzleGoal, Step};
+use crate::curriculum::runner::chess::{collect_path, move_of};
+use crate::curriculum::schema::{MakeMove, PlayGoal, PlayOut, Proof, Puzzle, PuzzleGoal, Step};
 use crate::{GameKind, Point};
 
 const KIND: GameKind = GameKind::Chess;
@@ -32,7 +32,7 @@ fn legal(c: &mut Ctx<'_>, pos: &Position, text: &str) -> Option<Move> {
         c.err(Problem::BadMove(text.to_owned()));
         return None;
     };
-    let mv = chess_steps::move_of(pos, m);
+    let mv = move_of(pos, m);
     if mv.is_none() {
         let reason = match m {
             crate::MoveInput::Step { from, to, promotion } => {
@@ -126,7 +126,7 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             }
             let occupied = |p| pos.piece_at(p).is_some();
             let Some(stars) = read_stars(c, &s.stars, point, occupied) else { return };
-            if chess_steps::collect_path(&pos, from, &stars, s.max_moves).is_none() {
+            if collect_path(&pos, from, &stars, s.max_moves).is_none() {
                 c.err(Problem::StarsUnreachable { max: s.max_moves });
             }
         }
@@ -154,7 +154,7 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
     }
 }
 
-fn make_move(s: &crate::curriculum::schema::MakeMove, pos: &Position, c: &mut Ctx<'_>) {
+fn make_move(s: &MakeMove, pos: &Position, c: &mut Ctx<'_>) {
     c.text("praise", &s.praise);
     if s.accept.is_empty() {
         c.err(Problem::Empty("accepted move"));
@@ -241,7 +241,7 @@ fn make_move(s: &crate::curriculum::schema::MakeMove, pos: &Position, c: &mut Ct
     }
 }
 
-fn puzzle(s: &crate::curriculum::schema::Puzzle, pos: &Position, c: &mut Ctx<'_>) {
+fn puzzle(s: &Puzzle, pos: &Position, c: &mut Ctx<'_>) {
     if s.lines.is_empty() {
         c.err(Problem::Empty("line"));
         return;
@@ -299,7 +299,7 @@ fn puzzle(s: &crate::curriculum::schema::Puzzle, pos: &Position, c: &mut Ctx<'_>
 
 /// A play-out from king and pawn against king must be what its goal says: won for
 /// the child when the goal is to win, drawn when the goal is to hold.
-fn play_out_claim(s: &crate::curriculum::schema::PlayOut, pos: &Position, c: &mut Ctx<'_>) {
+fn play_out_claim(s: &PlayOut, pos: &Position, c: &mut Ctx<'_>) {
     let Some(value) = kpk::probe(pos) else { return };
     let child_has_pawn = pos
         .pieces()

@@ -2,7 +2,7 @@
 //! collects them with where they are, and the checks of the step kinds every game has.
 
 use crate::Point;
-use crate::curriculum::schema::Text;
+use crate::curriculum::schema::{PlayGoal, PlayOut, Quiz, Text};
 
 /// One problem in a course, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -117,7 +117,7 @@ impl Ctx<'_> {
 }
 
 /// The checks every game's play-out needs: level, budget, move counts, praise.
-pub(super) fn play_out_fields(s: &crate::curriculum::schema::PlayOut, c: &mut Ctx<'_>) {
+pub(super) fn play_out_fields(s: &PlayOut, c: &mut Ctx<'_>) {
     if !(1..=10).contains(&s.level) {
         c.err(Problem::BadLevel(s.level));
     }
@@ -129,7 +129,7 @@ pub(super) fn play_out_fields(s: &crate::curriculum::schema::PlayOut, c: &mut Ct
     if s.max_moves == Some(0) {
         c.err(Problem::NoMoves("max_moves"));
     }
-    if let crate::curriculum::schema::PlayGoal::HoldDraw { moves: 0 } = s.goal {
+    if let PlayGoal::HoldDraw { moves: 0 } = s.goal {
         c.err(Problem::NoMoves("goal.moves"));
     }
     if let Some(p) = &s.praise {
@@ -138,7 +138,7 @@ pub(super) fn play_out_fields(s: &crate::curriculum::schema::PlayOut, c: &mut Ct
 }
 
 /// The checks every game's quiz needs.
-pub(super) fn quiz_fields(s: &crate::curriculum::schema::Quiz, c: &mut Ctx<'_>) {
+pub(super) fn quiz_fields(s: &Quiz, c: &mut Ctx<'_>) {
     c.text("explain", &s.explain);
     if s.choices.len() < 2 {
         c.err(Problem::Empty("second choice"));

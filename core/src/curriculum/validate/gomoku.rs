@@ -4,7 +4,7 @@
 
 use super::context::{Ctx, Problem, play_out_fields, quiz_fields};
 use crate::curriculum::position;
-use crate::curriculum::schema::{Proof, PuzzleGoal, ShapeQuery, Step, StoneName};
+use crate::curriculum::schema::{Proof, Puzzle, PuzzleGoal, ShapeQuery, Step, StoneName};
 use crate::curriculum::stones::{self, Asked, MAX_VCF};
 use crate::gomoku::{Game, Stone};
 use crate::{AnyGame, BoardGame, GameKind, MoveInput, Point};
@@ -197,12 +197,7 @@ fn prove_vcf_start(kind: GameKind, g: &Game, accept: &[Point], wrong: &[Point], 
     }
 }
 
-fn validate_five_puzzle(
-    kind: GameKind,
-    s: &crate::curriculum::schema::Puzzle,
-    g: &Game,
-    c: &mut Ctx<'_>,
-) {
+fn validate_five_puzzle(kind: GameKind, s: &Puzzle, g: &Game, c: &mut Ctx<'_>) {
     if s.goal != PuzzleGoal::Five {
         c.err(Problem::NotForThisGame("mate puzzle"));
         return;
