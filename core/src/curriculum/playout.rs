@@ -21,7 +21,7 @@ use super::schema::{PlayGoal, PlayOut, Text};
 pub const PLAYOUT_MAX_NODES: u32 = 20_000;
 /// The engine's nodes per reply when the step does not say.
 pub const PLAYOUT_DEFAULT_NODES: u32 = 3_000;
-/// Nodes the "show me" player (hints, demos) searches for the child's move.
+/// Nodes the "show me" player (hints, answers) searches for the child's move.
 const ANSWER_NODES: u64 = 40_000;
 /// Go's "show me" budget: the Go engine's nodes are whole playouts, each far dearer
 /// than a node of the alpha-beta engines.

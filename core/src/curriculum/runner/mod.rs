@@ -307,7 +307,8 @@ impl LessonRun {
 
     /// The "show me" move of a play-out step: what a strong player would play now
     /// (the engine with a larger budget than the opponent's, some tens of
-    /// milliseconds). `None` in other steps (their answers are [`crate::curriculum::answers`]).
+    /// milliseconds). `None` in other steps (their answers are
+    /// [`answer_inputs`](crate::curriculum::answer_inputs)).
     pub fn play_out_answer(&self) -> Option<Input> {
         let Some(Step::PlayOut(_)) = self.step() else { return None };
         if self.pending_promotion().is_some() {
