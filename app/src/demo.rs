@@ -13,7 +13,7 @@ use crate::screens::course::OpenLesson;
 use crate::screens::lesson::{self as lesson_screen, LessonScreen};
 use crate::screens::play::{FinishedGame, StartSession};
 use crate::screens::practice::PracticeSet;
-use qike_core::curriculum::{Feedback, Input, Lesson, LessonRun, demo_inputs};
+use qike_core::curriculum::{Feedback, Input, Lesson, LessonRun, answer_inputs};
 
 /// Every screen `--screen` knows, in the order the screenshots are taken.
 pub const SCREENS: &[&str] = &[
@@ -96,7 +96,7 @@ pub fn refutation_lesson() -> Option<(&'static Lesson, usize)> {
     course().lessons().find_map(|l| {
         let at = l.steps.iter().position(|s| s.kind_name() == "puzzle")?;
         let before = &l.steps[..at];
-        before.iter().all(|s| !demo_inputs(l.game, s).is_empty()).then_some((l, at))
+        before.iter().all(|s| !answer_inputs(l.game, s).is_empty()).then_some((l, at))
     })
 }
 
@@ -136,7 +136,7 @@ fn refutation_demo(
     commands.remove_resource::<WrongMoveDemo>();
     let Some((lesson, at)) = refutation_lesson() else { return };
     for step in &lesson.steps[..at] {
-        for input in demo_inputs(lesson.game, step) {
+        for input in answer_inputs(lesson.game, step) {
             // Quiz answers are written in the lesson's order; the pupil's may differ.
             let input = match input {
                 Input::Choice(w) => Input::Choice(screen.run.shown_choice(w).unwrap_or(w)),

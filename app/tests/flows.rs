@@ -28,7 +28,7 @@ use qike_app::screens::play_setup::PlayChoice;
 use qike_app::screens::profiles::ProfileForm;
 use qike_app::screens::result::ResultScreen;
 use qike_app::ui::{Action, Hit};
-use qike_core::curriculum::{Input, demo_inputs};
+use qike_core::curriculum::{Input, answer_inputs};
 use qike_core::progress::{GameRecord, LessonStatus, PlayerResult, ProgressStore};
 use qike_core::session::{GameSession, SavedXiangqiV1};
 use qike_core::{
@@ -135,7 +135,7 @@ fn profile_lesson_stars_and_reopen() {
                 assert!(!good && !said.is_empty(), "wrong tap said: {said}");
                 wrong_tried = true;
             }
-            for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
+            for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
                 give(&mut app, input);
             }
         }
@@ -150,7 +150,7 @@ fn profile_lesson_stars_and_reopen() {
         press(&mut app, Action::NextLesson);
         assert_eq!(state(&app), AppState::Lesson);
         let second = course().lesson(&second_id).unwrap();
-        for input in demo_inputs(qike_core::GameKind::Xiangqi, &second.steps[0]) {
+        for input in answer_inputs(qike_core::GameKind::Xiangqi, &second.steps[0]) {
             give(&mut app, input);
         }
         assert_eq!(current_step(&app), Some(1));
@@ -444,12 +444,12 @@ fn every_lesson_of_every_course_can_be_done_on_the_screen_with_three_stars() {
                     assert!(own.is_some(), "{} step {}: position", lesson.id, step.id());
                     assert_eq!(kind, own, "{} step {}: board", lesson.id, step.id());
                 }
-                let inputs = demo_inputs(lesson.game, step);
+                let inputs = answer_inputs(lesson.game, step);
                 if inputs.is_empty() {
                     // A play-out: the runner's own demo picks the child's moves.
                     let mut guard = 0;
                     while current_step(&app) == Some(i) {
-                        let input = app.world().resource::<LessonScreen>().run.play_out_demo();
+                        let input = app.world().resource::<LessonScreen>().run.play_out_answer();
                         let input = input.unwrap_or_else(|| panic!("{}: no demo move", step.id()));
                         give(&mut app, input);
                         guard += 1;
@@ -1040,7 +1040,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     press(&mut pupil, xiangqi_lessons());
     press(&mut pupil, Action::OpenLesson(first.id.clone()));
     for step in &first.steps {
-        for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
+        for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
             give(&mut pupil, input);
         }
     }
@@ -1147,7 +1147,7 @@ fn open_lesson_at(app: &mut App, lesson: &qike_core::curriculum::Lesson, upto: u
     settle(app);
     assert_eq!(state(app), AppState::Lesson);
     for step in &lesson.steps[..upto] {
-        for input in demo_inputs(lesson.game, step) {
+        for input in answer_inputs(lesson.game, step) {
             give(app, input);
         }
     }
@@ -1223,7 +1223,7 @@ fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
     assert_eq!(app.world().resource::<LessonScreen>().run.result().hints, 1);
 
     // And the step is solved as usual.
-    for input in demo_inputs(lesson.game, &lesson.steps[at]) {
+    for input in answer_inputs(lesson.game, &lesson.steps[at]) {
         give(&mut app, input);
     }
     assert_eq!(current_step(&app), Some(at + 1));
@@ -1241,7 +1241,7 @@ fn a_right_move_off_the_script_gets_the_engines_best_defence() {
             let run = {
                 let mut run = LessonRun::new(l);
                 for s in &l.steps[..at] {
-                    for input in demo_inputs(l.game, s) {
+                    for input in answer_inputs(l.game, s) {
                         run.submit(input);
                     }
                 }
@@ -1300,7 +1300,7 @@ fn a_wrong_quiz_answer_says_why_in_the_pupils_order() {
         .find_map(|l| {
             let at = l.steps.iter().position(|s| s.kind_name() == "quiz")?;
             let before = &l.steps[..at];
-            before.iter().all(|s| !demo_inputs(l.game, s).is_empty()).then_some((l, at))
+            before.iter().all(|s| !answer_inputs(l.game, s).is_empty()).then_some((l, at))
         })
         .expect("a xiangqi lesson with a quiz");
     open_lesson_at(&mut app, lesson, at);
@@ -1412,7 +1412,7 @@ fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
             }
         }
         let step = app.world().resource::<LessonScreen>().run.lesson().steps[0].clone();
-        for input in demo_inputs(kind, &step) {
+        for input in answer_inputs(kind, &step) {
             give(&mut app, input);
         }
         let label = if i + 1 < set.puzzles.len() { Msg::NextPuzzle } else { Msg::PracticeResults };

@@ -414,7 +414,7 @@ fn check_board(screen: &str, png: &Png) {
             let (lesson, at) = qike_app::demo::refutation_lesson().expect("a puzzle lesson");
             let mut run = qike_core::curriculum::LessonRun::new(lesson);
             for step in &lesson.steps[..at] {
-                for input in qike_core::curriculum::demo_inputs(lesson.game, step) {
+                for input in qike_core::curriculum::answer_inputs(lesson.game, step) {
                     run.submit(input);
                 }
             }

@@ -224,7 +224,7 @@ impl From<curriculum::StepView> for StepView {
             index: count(v.index),
             count: count(v.count),
             step_id: v.step_id,
-            kind: v.kind.to_owned(),
+            kind: v.kind.name().to_owned(),
             text: v.text,
             board: v.board,
             arrows: v.arrows.into_iter().map(step_move).collect(),
@@ -351,9 +351,9 @@ impl LessonRun {
     pub fn show_me(&self) -> Vec<LessonInput> {
         let index = self.state().step;
         let Some(step) = self.lesson.steps.get(index) else { return Vec::new() };
-        let mut inputs = curriculum::demo_inputs(self.lesson.game, step);
+        let mut inputs = curriculum::answer_inputs(self.lesson.game, step);
         if inputs.is_empty() {
-            inputs.extend(self.with(|run| run.play_out_demo()));
+            inputs.extend(self.with(|run| run.play_out_answer()));
         }
         inputs.into_iter().map(LessonInput::from).collect()
     }

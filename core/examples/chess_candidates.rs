@@ -13,8 +13,8 @@
 //! A person still reads every position before it goes into a lesson.
 
 use qike_core::Point;
+use qike_core::Rng;
 use qike_core::Side;
-use qike_core::ai::Rng;
 use qike_core::ai::chess::tactic::{self, TACTIC_DEPTH, TACTIC_MARGIN};
 use qike_core::chess::{Move, Position, Role, Setup, attacks, kpk, mate_search, square_name};
 

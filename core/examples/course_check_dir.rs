@@ -49,9 +49,9 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
         }
         let step = &lesson.steps[view.index];
         let inputs = if matches!(step, Step::PlayOut(_)) {
-            run.play_out_demo().into_iter().collect()
+            run.play_out_answer().into_iter().collect()
         } else {
-            curriculum::demo_inputs(lesson.game, step)
+            curriculum::answer_inputs(lesson.game, step)
         };
         if inputs.is_empty() {
             return Err(format!("step '{}' has no demo answer", view.step_id));

@@ -10,8 +10,9 @@
 //!
 //! `cargo run --release -p qike-core --example gomoku_candidates -- GAMES SEED`
 
-use qike_core::ai::{AnyEngine, Level, Rng, play_level};
-use qike_core::gomoku::puzzles::{self, Asked};
+use qike_core::Rng;
+use qike_core::ai::{AnyEngine, Level, play_level};
+use qike_core::curriculum::stones::{self, Asked};
 use qike_core::gomoku::{Game, Stone};
 use qike_core::{AnyGame, BoardGame, GameKind, GomokuRule, MoveInput, Point};
 
@@ -43,7 +44,7 @@ fn near(game: &Game, p: Point) -> bool {
 
 fn report(game: &Game) {
     let n = game.board().stone_count();
-    if !(7..=24).contains(&n) || !puzzles::winning_points(game).is_empty() {
+    if !(7..=24).contains(&n) || !stones::winning_points(game).is_empty() {
         return;
     }
     let me = game.stone_to_move();
@@ -58,8 +59,8 @@ fn report(game: &Game) {
             .filter(|&p| game.board().is_empty_at(p) && near(game, p))
             .collect();
         let starts: Vec<Point> =
-            empties.iter().copied().filter(|&p| puzzles::starts_vcf(game, p, 8)).collect();
-        let fours: Vec<Point> = puzzles::shape_points(game.board(), game.rule(), me, Asked::Four)
+            empties.iter().copied().filter(|&p| stones::starts_vcf(game, p, 8)).collect();
+        let fours: Vec<Point> = stones::shape_points(game.board(), game.rule(), me, Asked::Four)
             .into_iter()
             .filter(|p| !starts.contains(p))
             .collect();
@@ -92,8 +93,8 @@ fn report(game: &Game) {
     if let Ok(g) = Game::from_stones(game.rule(), game.size(), &b, &w) {
         passed = g;
     }
-    if passed.stone_to_move() != me && puzzles::has_vcf(&passed, 5) {
-        let defences = puzzles::defences(game, 6);
+    if passed.stone_to_move() != me && stones::has_vcf(&passed, 5) {
+        let defences = stones::defences(game, 6);
         if (1..=3).contains(&defences.len()) {
             println!(
                 "{{\"kind\":\"defend\",\"side\":\"{side}\",\"stones\":{n},\"position\":\"{pos}\",\"defences\":{}}}",
@@ -103,7 +104,7 @@ fn report(game: &Game) {
         }
     }
     if me == Stone::Black {
-        let f = puzzles::shape_points(game.board(), game.rule(), me, Asked::Forbidden);
+        let f = stones::shape_points(game.board(), game.rule(), me, Asked::Forbidden);
         if (1..=3).contains(&f.len()) {
             println!(
                 "{{\"kind\":\"forbidden\",\"side\":\"black\",\"stones\":{n},\"position\":\"{pos}\",\"points\":{}}}",

@@ -10,7 +10,7 @@
 use std::io::BufRead;
 
 use qike_core::curriculum::position;
-use qike_core::gomoku::puzzles::{self, Asked};
+use qike_core::curriculum::stones::{self, Asked};
 use qike_core::gomoku::{Game, Stone};
 use qike_core::{GameKind, GomokuRule, Point};
 
@@ -29,14 +29,13 @@ fn probe(game: &Game) {
     for stone in [Stone::Black, Stone::White] {
         for asked in [Asked::Five, Asked::OpenFour, Asked::Four, Asked::OpenThree, Asked::FourThree]
         {
-            let found = puzzles::shape_points(game.board(), game.rule(), stone, asked);
+            let found = stones::shape_points(game.board(), game.rule(), stone, asked);
             if !found.is_empty() {
                 println!("  {stone:?} {asked:?}: {}", names(&found));
             }
         }
     }
-    let forbidden =
-        puzzles::shape_points(game.board(), game.rule(), Stone::Black, Asked::Forbidden);
+    let forbidden = stones::shape_points(game.board(), game.rule(), Stone::Black, Asked::Forbidden);
     if !forbidden.is_empty() {
         println!("  black forbidden: {}", names(&forbidden));
     }
@@ -45,7 +44,7 @@ fn probe(game: &Game) {
         let starts: Vec<Point> = game
             .board()
             .points()
-            .filter(|&p| game.board().is_empty_at(p) && puzzles::starts_vcf(game, p, 8))
+            .filter(|&p| game.board().is_empty_at(p) && stones::starts_vcf(game, p, 8))
             .collect();
         println!("  vcf starts: {}", names(&starts));
     } else if let Some(line) = qike_core::ai::gomoku::vct(game, 6, 2_000_000) {
@@ -54,7 +53,7 @@ fn probe(game: &Game) {
             line.iter().map(|&p| KIND.point_name(p)).collect::<Vec<_>>()
         );
     }
-    let defences = puzzles::defences(game, 6);
+    let defences = stones::defences(game, 6);
     if defences.len() < 30 {
         println!("  defences: {}", names(&defences));
     }

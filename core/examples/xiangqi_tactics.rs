@@ -21,18 +21,17 @@
 use std::io::BufRead;
 
 use qike_core::Point;
-use qike_core::ai::Rng;
+use qike_core::Rng;
 use qike_core::ai::xiangqi::tactic::{self, Motif, TACTIC_GAIN};
-use qike_core::curriculum::xq;
-use qike_core::xiangqi::{Move, Position};
+use qike_core::xiangqi::{Move, Position, mate_search, notation};
 
 fn name(m: Move) -> String {
-    format!("{}{}", xq::point_name(m.from()), xq::point_name(m.to()))
+    format!("{}{}", notation::point_name(m.from()), notation::point_name(m.to()))
 }
 
 fn probe(pos: &Position) {
     for n in 1..=3 {
-        if xq::mates_in(pos, n) {
+        if mate_search::mates_in(pos, n) {
             println!("  mates in {n}");
             break;
         }
@@ -157,7 +156,7 @@ fn find(asked: &str, count: usize, seed: u64, only: Option<&str>) {
             continue;
         }
         let key = winners[0];
-        if (1..=3).any(|n| xq::mates_in(&pos, n)) {
+        if (1..=3).any(|n| mate_search::mates_in(&pos, n)) {
             continue;
         }
         let mut others = 0;
@@ -206,21 +205,21 @@ fn find_mates(n: u8, count: usize, seed: u64, only: Option<&str>, to: &[String],
     let mut found = 0;
     for _ in 0..3_000_000 {
         let Some(pos) = scatter(&mut rng, only) else { continue };
-        if !xq::mates_in(&pos, n) || (n > 1 && xq::mates_in(&pos, n - 1)) {
+        if !mate_search::mates_in(&pos, n) || (n > 1 && mate_search::mates_in(&pos, n - 1)) {
             continue;
         }
         let keys: Vec<Move> = pos
             .legal_moves()
             .iter()
             .copied()
-            .filter(|&m| xq::move_keeps_mate(&pos, m, n))
+            .filter(|&m| mate_search::move_keeps_mate(&pos, m, n))
             .collect();
         let Some(&key) = keys.first() else { continue };
         let fen = pos.to_fen();
         let piece = fen_piece(&fen, key.from());
         if keys.len() != 1
             || piece != Some(by)
-            || (!to.is_empty() && !to.contains(&xq::point_name(key.to())))
+            || (!to.is_empty() && !to.contains(&notation::point_name(key.to())))
         {
             continue;
         }

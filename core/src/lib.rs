@@ -31,14 +31,18 @@
 
 pub mod ai;
 pub mod chess;
+mod csv;
 pub mod curriculum;
 mod game;
 mod games;
 pub mod go;
 pub mod gomoku;
 pub mod progress;
+mod rating;
+mod rng;
 pub mod session;
 mod tap;
+mod time;
 pub mod tournament;
 pub mod xiangqi;
 
@@ -48,7 +52,10 @@ pub use game::{
     Placement, Point, Refusal, Side, Text, WinReason,
 };
 pub use games::{AnyGame, GameSetup, GoStart, SetupError};
+pub use rating::SkillRating;
+pub use rng::Rng;
 pub use tap::{Tap, TapBoard};
+pub use time::Timestamp;
 
 /// The version of this crate, as the app and the bindings report it.
 pub fn version() -> &'static str {

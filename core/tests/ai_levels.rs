@@ -2,8 +2,9 @@
 
 //! Every move here is chosen by `play_level`, the one path the app uses.
 
+use qike_core::Rng;
 use qike_core::ai::xiangqi::{XiangqiEngine, evaluate};
-use qike_core::ai::{AnyEngine, Level, Rng, play_level};
+use qike_core::ai::{AnyEngine, Level, play_level};
 use qike_core::xiangqi::{Game, Move, Position, Rules, notation::parse_iccs};
 use qike_core::{AnyGame, GameKind, MoveInput, Outcome, Side};
 

@@ -1,7 +1,8 @@
 //! The engine's search: mates, captures, determinism, stopping and repetition.
 
+use qike_core::Rng;
 use qike_core::ai::xiangqi::{MATE, RULE_WIN, Searcher, evaluate, history_of};
-use qike_core::ai::{AnyEngine, Level, Limits, Rng, Thinker};
+use qike_core::ai::{AnyEngine, Level, Limits, Thinker};
 use qike_core::xiangqi::{Move, Position, notation::parse_iccs};
 use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point};
 

@@ -6,8 +6,9 @@ use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use qike_core::Rng;
 use qike_core::ai::chess::{ChessEngine, MATE, Searcher, move_in};
-use qike_core::ai::{AnyEngine, Engine, Level, Limits, Rng, Verdict, play_level};
+use qike_core::ai::{AnyEngine, Engine, Level, Limits, Verdict, play_level};
 use qike_core::chess::{Game, Move, Position};
 use qike_core::progress::Timestamp;
 use qike_core::session::GameSession;

@@ -4,7 +4,7 @@
 //! puzzles) behave as a child meets them.
 
 use qike_core::curriculum::schema::{Proof, PuzzleGoal};
-use qike_core::curriculum::{self, Feedback, Input, LessonRun, Step, demo_inputs, load};
+use qike_core::curriculum::{self, Feedback, Input, LessonRun, Step, answer_inputs, load};
 use qike_core::{GameKind, PieceKind, Point};
 
 fn course() -> curriculum::Course {
@@ -64,8 +64,8 @@ fn walk(lesson: &curriculum::Lesson) -> curriculum::LessonResult {
     while let Some(view) = run.view() {
         let step = &lesson.steps[view.index];
         let inputs = match step {
-            Step::PlayOut(_) => run.play_out_demo().into_iter().collect(),
-            _ => demo_inputs(GameKind::Chess, step),
+            Step::PlayOut(_) => run.play_out_answer().into_iter().collect(),
+            _ => answer_inputs(GameKind::Chess, step),
         };
         assert!(!inputs.is_empty(), "{}/{} has no demo answer", lesson.id, view.step_id);
         for input in inputs {
@@ -140,7 +140,7 @@ fn go_to(run: &mut LessonRun, step: &str) {
     let lesson = run.lesson().clone();
     while run.view().is_some_and(|v| v.step_id != step) {
         let view = run.view().unwrap();
-        for input in demo_inputs(GameKind::Chess, &lesson.steps[view.index]) {
+        for input in answer_inputs(GameKind::Chess, &lesson.steps[view.index]) {
             run.submit(input);
         }
     }
@@ -232,7 +232,7 @@ fn a_wrong_answer_in_every_step_is_explained() {
         let mut run = LessonRun::new(lesson);
         while let Some(view) = run.view() {
             let step = &lesson.steps[view.index];
-            let right = demo_inputs(GameKind::Chess, step);
+            let right = answer_inputs(GameKind::Chess, step);
             let squares = (0..8u8).flat_map(|f| (0..8u8).map(move |r| Point::new(f, r)));
             let wrong = match step {
                 Step::Explain(_) => None,
@@ -261,7 +261,7 @@ fn a_wrong_answer_in_every_step_is_explained() {
             }
             if matches!(step, Step::PlayOut(_)) {
                 while run.view().is_some_and(|v| v.index == view.index) {
-                    let input = run.play_out_demo().unwrap();
+                    let input = run.play_out_answer().unwrap();
                     run.submit(input);
                 }
                 continue;

@@ -1,7 +1,7 @@
 //! The shipped courses: they load, validate, and every lesson can be walked to three
 //! stars with its right answers.
 
-use qike_core::curriculum::{self, Feedback, LessonRun, Step, demo_inputs, load};
+use qike_core::curriculum::{self, Feedback, LessonRun, Step, answer_inputs, load};
 
 #[test]
 fn shipped_courses_validate() {
@@ -29,7 +29,7 @@ fn every_lesson_walks_to_three_stars() {
                 last = Some(play_out(&mut run, &lesson.id, &view.step_id));
                 continue;
             }
-            let inputs = demo_inputs(qike_core::GameKind::Xiangqi, step);
+            let inputs = answer_inputs(qike_core::GameKind::Xiangqi, step);
             assert!(!inputs.is_empty(), "{}/{} has no demo answer", lesson.id, view.step_id);
             for input in inputs {
                 let f = run.submit(input);
@@ -64,7 +64,8 @@ fn every_lesson_walks_to_three_stars() {
 fn play_out(run: &mut LessonRun, lesson: &str, step: &str) -> Feedback {
     let index = run.view().map(|v| v.index);
     for _ in 0..100 {
-        let input = run.play_out_demo().unwrap_or_else(|| panic!("{lesson}/{step}: no demo move"));
+        let input =
+            run.play_out_answer().unwrap_or_else(|| panic!("{lesson}/{step}: no demo move"));
         let f = run.submit(input);
         assert!(
             !matches!(f, Feedback::Wrong { .. } | Feedback::NotExpected),
@@ -88,7 +89,7 @@ fn a_wrong_answer_in_every_step_is_explained() {
         let mut run = LessonRun::new(lesson);
         while let Some(view) = run.view() {
             let step = &lesson.steps[view.index];
-            let right = demo_inputs(qike_core::GameKind::Xiangqi, step);
+            let right = answer_inputs(qike_core::GameKind::Xiangqi, step);
             let wrong = match step {
                 Step::Explain(_) | Step::TapGo(_) | Step::Count(_) | Step::Fight(_) => None,
                 Step::Quiz(s) => Some(Input::Choice((s.answer + 1) % s.choices.len())),

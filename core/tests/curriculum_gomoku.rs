@@ -2,7 +2,7 @@
 //! answer explained, and the content check failing when a wrong answer is planted.
 
 use qike_core::curriculum::{
-    self, Feedback, Input, LessonRun, Problem, Step, demo_inputs, load, validate,
+    self, Feedback, Input, LessonRun, Problem, Step, answer_inputs, load, validate,
 };
 use qike_core::{GameKind, Point};
 
@@ -62,7 +62,7 @@ fn lesson_ids_are_unique_across_every_course() {
 fn play_out(run: &mut LessonRun, id: &str) -> Feedback {
     let index = run.view().map(|v| v.index);
     for _ in 0..60 {
-        let input = run.play_out_demo().unwrap_or_else(|| panic!("{id}: no demo move"));
+        let input = run.play_out_answer().unwrap_or_else(|| panic!("{id}: no demo move"));
         let f = run.submit(input);
         assert!(!matches!(f, Feedback::Wrong { .. } | Feedback::NotExpected), "{id}: {f:?}");
         if run.view().map(|v| v.index) != index {
@@ -84,7 +84,7 @@ fn every_lesson_walks_to_three_stars() {
                 last = Some(play_out(&mut run, &view.step_id));
                 continue;
             }
-            let inputs = demo_inputs(lesson.game, step);
+            let inputs = answer_inputs(lesson.game, step);
             assert!(!inputs.is_empty(), "{}/{} has no demo answer", lesson.id, view.step_id);
             for input in inputs {
                 let f = run.submit(input);
@@ -116,7 +116,7 @@ fn a_wrong_answer_in_every_step_is_explained() {
         let mut run = LessonRun::new(lesson);
         while let Some(view) = run.view() {
             let step = &lesson.steps[view.index];
-            let right = demo_inputs(lesson.game, step);
+            let right = answer_inputs(lesson.game, step);
             let board = view.board.clone();
             let empty_not_right = || {
                 let board = board.as_ref()?;

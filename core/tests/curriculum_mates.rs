@@ -3,8 +3,8 @@
 
 use qike_core::Point;
 use qike_core::curriculum::schema::{Puzzle, PuzzleGoal};
-use qike_core::curriculum::{self, Course, Feedback, Input, LessonRun, Step, demo_inputs, xq};
-use qike_core::xiangqi::{Move, Position};
+use qike_core::curriculum::{self, Course, Feedback, Input, LessonRun, Step, answer_inputs};
+use qike_core::xiangqi::{Move, Position, mate_search, notation};
 
 fn course() -> Course {
     curriculum::xiangqi_course().expect("the shipped course loads")
@@ -20,7 +20,7 @@ fn mate_puzzles(step: &Step) -> Option<&Puzzle> {
 fn play_line(fen: &str, line: &[String]) -> Position {
     let mut pos = Position::from_fen(fen).expect("puzzle FEN parses");
     for m in line {
-        let (from, to) = xq::parse_move(m).expect("line move parses");
+        let (from, to) = notation::parse_move(m).expect("line move parses");
         pos.play_points(from, to).expect("line move is legal");
     }
     pos
@@ -57,7 +57,7 @@ fn every_mate_puzzle_is_exactly_mate_in_n() {
         for p in lesson.steps.iter().filter_map(mate_puzzles) {
             let pos = Position::from_fen(&p.fen).expect("puzzle FEN parses");
             let n = p.mate_in.expect("mate puzzles say how many moves");
-            assert_eq!(xq::mate_distance(&pos, n), Some(n), "{}/{}", lesson.id, p.id);
+            assert_eq!(mate_search::mate_distance(&pos, n), Some(n), "{}/{}", lesson.id, p.id);
         }
     }
 }
@@ -72,7 +72,12 @@ fn pattern_lines_end_in_checkmate() {
         for p in lesson.steps.iter().filter_map(mate_puzzles) {
             for line in &p.lines {
                 let end = play_line(&p.fen, line);
-                assert!(end.is_check() && xq::is_mated(&end), "{}/{} {line:?}", lesson.id, p.id);
+                assert!(
+                    end.is_check() && mate_search::is_mated(&end),
+                    "{}/{} {line:?}",
+                    lesson.id,
+                    p.id
+                );
             }
         }
     }
@@ -91,8 +96,11 @@ fn a_legal_move_that_lets_the_general_escape_is_wrong() {
             if let Some(p) = mate_puzzles(step) {
                 let pos = Position::from_fen(&p.fen).expect("puzzle FEN parses");
                 let n = p.mate_in.expect("mate puzzles say how many moves");
-                let bad: Option<Move> =
-                    pos.legal_moves().iter().copied().find(|&m| !xq::move_keeps_mate(&pos, m, n));
+                let bad: Option<Move> = pos
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|&m| !mate_search::move_keeps_mate(&pos, m, n));
                 let bad = bad.expect("some legal move spoils the mate");
                 let (from, to): (Point, Point) = (bad.from(), bad.to());
                 match run.submit(Input::Move { from, to }) {
@@ -102,7 +110,7 @@ fn a_legal_move_that_lets_the_general_escape_is_wrong() {
                 assert_eq!(run.view().map(|v| v.index), Some(view.index));
                 run.retry();
             }
-            for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
+            for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
                 let f = run.submit(input);
                 assert!(!matches!(f, Feedback::Wrong { .. }), "{}/{}", lesson.id, view.step_id);
             }

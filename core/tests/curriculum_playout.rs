@@ -2,8 +2,8 @@
 //! failing it, and getting the same replies to the same moves.
 
 use qike_core::Point;
-use qike_core::curriculum::xq::parse_point;
 use qike_core::curriculum::{Feedback, Input, LessonRun, parse_lesson, validate_lesson};
+use qike_core::xiangqi::notation::parse_point;
 
 mod common;
 
@@ -28,7 +28,7 @@ fn demo_play(run: &mut LessonRun, limit: usize) -> Vec<Feedback> {
     let index = run.view().unwrap().index;
     let mut out = Vec::new();
     while run.view().is_some_and(|v| v.index == index) && out.len() < limit {
-        let input = run.play_out_demo().expect("a demo move");
+        let input = run.play_out_answer().expect("a demo move");
         out.push(run.submit(input));
     }
     out
@@ -69,7 +69,7 @@ fn replies_are_reproducible_and_resumable() {
     let mut moves = Vec::new();
     let mut replies = Vec::new();
     for _ in 0..3 {
-        let input = a.play_out_demo().unwrap();
+        let input = a.play_out_answer().unwrap();
         moves.push(input);
         match a.submit(input) {
             Feedback::Correct { reply, .. } => replies.push(reply.unwrap()),
@@ -88,7 +88,7 @@ fn replies_are_reproducible_and_resumable() {
     let resumed = LessonRun::resume(&l, saved).unwrap();
     assert_eq!(resumed.view(), b.view());
     assert_eq!(resumed.view().unwrap().moves_left, Some(3));
-    assert_eq!(resumed.play_out_demo(), b.play_out_demo());
+    assert_eq!(resumed.play_out_answer(), b.play_out_answer());
 }
 
 #[test]

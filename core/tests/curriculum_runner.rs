@@ -1,10 +1,10 @@
 //! Drives a small lesson holding every step kind through `LessonRun`, right and wrong.
 
-use qike_core::curriculum::xq::parse_point;
 use qike_core::curriculum::{
-    Feedback, Input, LessonRun, ResumeError, Text, demo_inputs, parse_lesson, stars,
+    Feedback, Input, LessonRun, ResumeError, StepKind, Text, answer_inputs, parse_lesson, stars,
     validate_lesson,
 };
+use qike_core::xiangqi::notation::parse_point;
 use qike_core::{HighlightKind, PieceKind, Point};
 
 mod common;
@@ -129,7 +129,7 @@ fn every_kind_right_and_wrong() {
 
     // explain: only Continue moves on.
     let view = run.view().unwrap();
-    assert_eq!((view.kind, view.arrows.len()), ("explain", 1));
+    assert_eq!((view.kind, view.arrows.len()), (StepKind::Explain, 1));
     assert!(view.board.unwrap().highlights.iter().any(|h| h.kind == HighlightKind::Hint));
     assert_eq!(run.submit(Input::Tap(p("e0"))), Feedback::NotExpected);
     assert_eq!(run.submit(Input::Continue), Feedback::StepDone { text: None });
@@ -209,7 +209,7 @@ fn every_kind_right_and_wrong() {
     assert!(wrong_en(run.submit(mv("i0", "h1"))).contains("straight lines"));
     let mut last = None;
     for _ in 0..30 {
-        let Some(input) = run.play_out_demo() else { break };
+        let Some(input) = run.play_out_answer() else { break };
         last = Some(run.submit(input));
     }
     match last {
@@ -237,7 +237,7 @@ fn demo_answers_earn_three_stars_and_hints_after_the_first_cost_stars() {
     let mut hinted = false;
     while let Some(view) = run.view() {
         let step = &lesson.steps[view.index];
-        if view.kind == "make_move" && !hinted {
+        if view.kind == StepKind::MakeMove && !hinted {
             // The first hint of a step is free, the second costs a star.
             for _ in 0..2 {
                 match run.hint() {
@@ -247,12 +247,12 @@ fn demo_answers_earn_three_stars_and_hints_after_the_first_cost_stars() {
             }
             hinted = true;
         }
-        if view.kind == "play_out" {
-            let input = run.play_out_demo().unwrap();
+        if view.kind == StepKind::PlayOut {
+            let input = run.play_out_answer().unwrap();
             assert!(!matches!(run.submit(input), Feedback::Wrong { .. }), "{}", view.step_id);
             continue;
         }
-        for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
+        for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
             assert!(!matches!(run.submit(input), Feedback::Wrong { .. }), "{}", view.step_id);
         }
     }
@@ -275,9 +275,9 @@ fn stars_follow_mistakes_and_hints() {
 fn a_saved_run_resumes_mid_puzzle() {
     let lesson = parse_lesson("test.toml", &lesson_text()).unwrap();
     let mut run = LessonRun::new(&lesson);
-    while run.view().unwrap().kind != "puzzle" {
+    while run.view().unwrap().kind != StepKind::Puzzle {
         let step = &lesson.steps[run.view().unwrap().index];
-        for input in demo_inputs(qike_core::GameKind::Xiangqi, step) {
+        for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
             run.submit(input);
         }
     }

@@ -6,7 +6,7 @@ use qike_core::curriculum::{Feedback, Input, LessonRun, load};
 use qike_core::{MoveInput, Point};
 
 fn p(s: &str) -> Point {
-    qike_core::curriculum::xq::parse_point(s).unwrap()
+    qike_core::xiangqi::notation::parse_point(s).unwrap()
 }
 
 const HEAD: &str = r#"id = "teach"

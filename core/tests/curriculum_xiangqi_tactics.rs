@@ -9,8 +9,8 @@ use std::collections::BTreeMap;
 
 use qike_core::ai::xiangqi::tactic::{self, Motif};
 use qike_core::curriculum::schema::{Proof, Step};
-use qike_core::curriculum::{self, Problem, ValidationError, load, xq};
-use qike_core::xiangqi::{Move, Position};
+use qike_core::curriculum::{self, Problem, ValidationError, load};
+use qike_core::xiangqi::{Move, Position, notation};
 
 /// A one-step lesson around a make-move step (the step's fields, without a header).
 fn lesson(fields: &str) -> String {
@@ -86,7 +86,7 @@ fn a_proof_of_another_game_is_refused() {
 /// The key move of a tactic step, parsed in its position.
 fn key_move(fen: &str, accept: &str) -> (Position, Move) {
     let pos = Position::from_fen(fen).expect("a shipped position parses");
-    let (from, to) = xq::parse_move(accept).expect("a shipped move parses");
+    let (from, to) = notation::parse_move(accept).expect("a shipped move parses");
     (pos, Move::new(from, to).expect("a move between two points"))
 }
 

@@ -3,7 +3,8 @@
 //! lesson file is refused.
 
 use qike_core::curriculum::{
-    self, Course, Feedback, GameKind, Input, LessonRun, Step, demo_inputs, go_steps, load,
+    self, Course, Feedback, GameKind, Input, LessonRun, Step, StepKind, answer_inputs, go_steps,
+    load,
 };
 
 fn go_course() -> Course {
@@ -55,11 +56,11 @@ fn every_go_lesson_is_done_with_three_stars_by_its_demo_answers() {
         while let Some(view) = run.view() {
             let step = &lesson.steps[view.index];
             if matches!(step, Step::PlayOut(_)) {
-                let input = run.play_out_demo().expect("a demo move");
+                let input = run.play_out_answer().expect("a demo move");
                 assert!(!matches!(run.submit(input), Feedback::Wrong { .. }));
                 continue;
             }
-            let inputs = demo_inputs(lesson.game, step);
+            let inputs = answer_inputs(lesson.game, step);
             assert!(!inputs.is_empty(), "{}/{}: no demo answer", lesson.id, view.step_id);
             for input in inputs {
                 let f = run.submit(input);
@@ -112,7 +113,7 @@ fn fights_refuse_a_failing_stone_and_answer_a_good_one() {
     let mut run = LessonRun::new(lesson);
     while run.view().is_some_and(|v| v.step_id != "net") {
         let step = &lesson.steps[run.view().unwrap().index];
-        for input in demo_inputs(lesson.game, step) {
+        for input in answer_inputs(lesson.game, step) {
             run.submit(input);
         }
     }
@@ -135,9 +136,9 @@ fn a_count_takes_a_number_and_says_more_or_fewer() {
     let course = go_course();
     let lesson = course.lesson("go_counting").unwrap();
     let mut run = LessonRun::new(lesson);
-    while run.view().is_some_and(|v| v.kind != "count") {
+    while run.view().is_some_and(|v| v.kind != StepKind::Count) {
         let step = &lesson.steps[run.view().unwrap().index];
-        for input in demo_inputs(lesson.game, step) {
+        for input in answer_inputs(lesson.game, step) {
             run.submit(input);
         }
     }

@@ -4,8 +4,9 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use qike_core::Rng;
 use qike_core::ai::go::{GoEngine, HintWhy, estimate_ownership, hint_why};
-use qike_core::ai::{AnyEngine, Engine, Level, Limits, Rng, levels, play_level};
+use qike_core::ai::{AnyEngine, Engine, Level, Limits, levels, play_level};
 use qike_core::go::{Game, Move, Rules, parse_gtp};
 use qike_core::progress::Timestamp;
 use qike_core::session::GameSession;

@@ -2,7 +2,8 @@
 //! random move sequences (the fuzz targets in core/fuzz run the same code longer).
 
 use proptest::prelude::*;
-use qike_core::go::{Game, Komi, Move, PlayError, Rng, SgfError, parse_gtp, read_sgf};
+use qike_core::Rng;
+use qike_core::go::{Game, Komi, Move, PlayError, SgfError, parse_gtp, read_sgf};
 use qike_core::{Point, Side};
 
 fn mv(name: &str, size: u8) -> Move {
@@ -91,14 +92,14 @@ fn malformed_sgf_gives_typed_errors() {
 /// Plays `steps` random moves (some illegal on purpose) and checks the board's
 /// bookkeeping after each legal one.
 fn random_game(size: u8, seed: u64, steps: usize) {
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::for_playouts(seed);
     let mut g = Game::even(size).unwrap();
     let mut placed = [0usize; 2];
     for _ in 0..steps {
         if g.is_over() {
             break;
         }
-        let pick = rng.below(size as usize * size as usize + 3);
+        let pick = rng.index(size as usize * size as usize + 3);
         let m = if pick >= size as usize * size as usize {
             if pick.is_multiple_of(3) {
                 Move::Pass

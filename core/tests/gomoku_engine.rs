@@ -8,8 +8,9 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 use common::{Mix, scattered_moves};
+use qike_core::Rng;
 use qike_core::ai::gomoku::{GomokuEngine, vcf};
-use qike_core::ai::{AnyEngine, Engine, Level, Limits, Rng, Verdict, levels, play_level};
+use qike_core::ai::{AnyEngine, Engine, Level, Limits, Verdict, levels, play_level};
 use qike_core::gomoku::notation::{format_points, parse_game, parse_point, point_name};
 use qike_core::gomoku::{BoardSize, Game, Stone, is_win};
 use qike_core::progress::Timestamp;

@@ -363,14 +363,10 @@ fn play_by_taps(s: &mut GameSession, mv: MoveInput) {
     }
 }
 
-/// A small seeded generator for the random walks below.
-fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-    move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    }
+/// A seeded stream of numbers for the random walks below.
+fn numbers(seed: u64) -> impl FnMut() -> u64 {
+    let mut rng = qike_core::Rng::new(seed);
+    move || rng.next_u64()
 }
 
 /// The history read back from each game's own standard notation.
@@ -411,7 +407,7 @@ fn replay_notation(s: &GameSession) -> Vec<MoveInput> {
 /// languages, and the history always equals a replay of the game's own notation.
 #[test]
 fn random_taps_undos_and_resumes_keep_every_game_consistent() {
-    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
+    let mut next = numbers(0x2545_F491_4F6C_DD1D);
     let setups = [
         GameSetup::standard(GameKind::Xiangqi),
         GameSetup::standard(GameKind::Chess),
@@ -523,7 +519,7 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
 #[test]
 fn random_children_against_every_level_never_break_a_game() {
     let mut e = engine();
-    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+    let mut next = numbers(0x9E37_79B9_7F4A_7C15);
     for level in 1..=10u8 {
         let mut s = GameSession::xiangqi(Side::First, level, level.into(), Timestamp(0)).unwrap();
         let mut plies = 0;
@@ -539,7 +535,7 @@ fn random_children_against_every_level_never_break_a_game() {
                         &mut e,
                         s.game(),
                         &cheap,
-                        &mut qike_core::ai::Rng::new(next()),
+                        &mut qike_core::Rng::new(next()),
                         true,
                     )
                     .unwrap()

@@ -7,8 +7,8 @@ use std::collections::HashSet;
 use std::process::Command;
 
 use proptest::prelude::*;
+use qike_core::Rng;
 use qike_core::Side;
-use qike_core::ai::Rng;
 use qike_core::tournament::knockout::{self, Series};
 use qike_core::tournament::swiss::{self, Ranking, SwissOptions};
 use qike_core::tournament::trf::{self, TrfFile};

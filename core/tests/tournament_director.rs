@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use qike_core::ai::Rng;
+use qike_core::Rng;
 use qike_core::tournament::double_elimination::{Bracket, max_rounds};
 use qike_core::tournament::trf;
 use qike_core::tournament::{

@@ -1,6 +1,7 @@
 //! ICCS, WXF and Chinese notation: known examples, tandem pieces, round trips over every
 //! legal move of many random positions, and typed errors.
 
+use qike_core::Rng;
 use qike_core::xiangqi::notation::{
     NotationError, format_chinese, format_iccs, format_wxf, parse_chinese, parse_iccs, parse_wxf,
 };
@@ -102,21 +103,10 @@ fn errors_name_the_problem() {
     assert!(matches!(parse_wxf(&p, "R5.6"), Err(NotationError::Ambiguous { count: 2, .. })));
 }
 
-/// A deterministic xorshift generator, so failures reproduce.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
-
 #[test]
 fn every_legal_move_round_trips_in_all_notations() {
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    // Seeded, so failures reproduce.
+    let mut rng = Rng::new(0x9E37_79B9_7F4A_7C15);
     let mut checked = 0;
     for game in 0..150 {
         let mut p = Position::from_fen(START_FEN).unwrap();
@@ -135,7 +125,7 @@ fn every_legal_move_round_trips_in_all_notations() {
                 assert!(seen.insert(texts[1].clone()), "WXF {} twice in {p}", texts[1]);
                 checked += 1;
             }
-            let pick = moves.as_slice()[(rng.next() % moves.len() as u64) as usize];
+            let pick = moves.as_slice()[rng.index(moves.len())];
             p.play(pick).unwrap();
         }
     }

@@ -5,7 +5,7 @@
 use std::time::Instant;
 
 use bevy::prelude::*;
-use qike_core::curriculum::{Feedback, Input, LessonRun, RunState, StepView, Text};
+use qike_core::curriculum::{Feedback, Input, LessonRun, RunState, StepKind, StepView, Text};
 use qike_core::progress::{LessonAttempt, Timestamp};
 use qike_core::{BoardView, Highlight, HighlightKind, Point, Side};
 
@@ -407,20 +407,36 @@ fn tap_board(
         let Some(board) = &view.board else { continue };
         let before = screen.run.save();
         match view.kind {
-            "tap_targets" | "tap_point" | "tap_shape" => {
+            StepKind::TapTargets | StepKind::TapPoint | StepKind::TapShape => {
                 submit(&mut screen, Input::Tap(at), lang);
             }
-            "setup" => match screen.tray_pick.and_then(|i| view.tray.get(i)) {
+            StepKind::Setup => match screen.tray_pick.and_then(|i| view.tray.get(i)) {
                 Some(piece) => {
                     let kind = piece.kind;
                     submit(&mut screen, Input::Place { kind, at }, lang);
                 }
                 None => screen.feedback = Some((false, lang.get(Msg::PlaceFromTray).to_owned())),
             },
-            "explain" | "quiz" => {}
+            StepKind::Explain | StepKind::Quiz => {}
             // Stone games: a tap places the stone.
-            _ if screen.run.places_stones() => submit(&mut screen, Input::Tap(at), lang),
-            _ => {
+            StepKind::MakeMove
+            | StepKind::Collect
+            | StepKind::Puzzle
+            | StepKind::PlayOut
+            | StepKind::TapGo
+            | StepKind::Count
+            | StepKind::Fight
+                if screen.run.places_stones() =>
+            {
+                submit(&mut screen, Input::Tap(at), lang)
+            }
+            StepKind::MakeMove
+            | StepKind::Collect
+            | StepKind::Puzzle
+            | StepKind::PlayOut
+            | StepKind::TapGo
+            | StepKind::Count
+            | StepKind::Fight => {
                 // Moves: pick up a piece of the side to move, then tap where it goes.
                 let own = board.piece_at(at).is_some_and(|p| p.side == board.side_to_move);
                 if let Some(from) = tapped.drag_from(screen.selected) {
@@ -558,7 +574,7 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
     let area = Rect::new(a.min.x, a.max.y - 8.0 * u, a.max.x, a.max.y);
     let mut col = crate::ui::Column::new(area, 0.6 * u);
     match view.kind {
-        "explain" => {
+        StepKind::Explain => {
             let r = col.next(3.0 * u);
             p.button(r, lang.get(Msg::Continue), Action::Continue, Look::Primary);
         }
@@ -581,7 +597,7 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
             }
             return;
         }
-        "setup" => {
+        StepKind::Setup => {
             let row = col.next(3.2 * u);
             let n = view.tray.len().max(1);
             let cells = split(row, n.min(9), 0.3 * u);
@@ -592,7 +608,7 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
                 p.round(cell.center(), d, &piece.glyph, CARD, ink, ring, Some(Action::Tray(i)));
             }
         }
-        "count" => {
+        StepKind::Count => {
             // The smallest number entry: tens and ones down and up, the number, OK.
             let cells = col.row(6, 3.0 * u);
             for (cell, (label, d)) in
@@ -607,11 +623,31 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
             }
             p.button(cells[5], "OK".to_owned(), Action::SubmitNumber, Look::Primary);
         }
-        _ if !view.available => {
+        StepKind::TapTargets
+        | StepKind::MakeMove
+        | StepKind::Collect
+        | StepKind::Puzzle
+        | StepKind::Quiz
+        | StepKind::TapPoint
+        | StepKind::PlayOut
+        | StepKind::TapShape
+        | StepKind::TapGo
+        | StepKind::Fight
+            if !view.available =>
+        {
             let r = col.next(3.0 * u);
             p.button(r, lang.get(Msg::Skip), Action::Skip, Look::Secondary);
         }
-        _ => {
+        StepKind::TapTargets
+        | StepKind::MakeMove
+        | StepKind::Collect
+        | StepKind::Puzzle
+        | StepKind::Quiz
+        | StepKind::TapPoint
+        | StepKind::PlayOut
+        | StepKind::TapShape
+        | StepKind::TapGo
+        | StepKind::Fight => {
             col.next(3.0 * u);
         }
     }

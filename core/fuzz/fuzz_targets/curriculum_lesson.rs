@@ -59,7 +59,7 @@ fuzz_target!(|data: &[u8]| {
             }
             _ => {
                 let _ = run.skip_unavailable();
-                if let Some(input) = run.play_out_demo() {
+                if let Some(input) = run.play_out_answer() {
                     let _ = run.submit(input);
                 }
             }

@@ -10,9 +10,9 @@ use crate::games::AnyGame;
 use super::chess::ChessEngine;
 use super::go::GoEngine;
 use super::gomoku::GomokuEngine;
-use super::level::Rng;
 use super::limits::Limits;
 use super::xiangqi::XiangqiEngine;
+use crate::Rng;
 
 /// A root move as the engine scored it, from the mover's point of view.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

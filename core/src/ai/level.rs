@@ -13,6 +13,7 @@
 //! so what is measured is what a child meets. Each game's engine keeps its own table of
 //! levels (see [`levels`]).
 
+use crate::Rng;
 use crate::game::{GameKind, GomokuRule, MoveInput};
 use crate::games::AnyGame;
 
@@ -156,35 +157,6 @@ pub fn play_level(
     level.pick(&analysis, rng)
 }
 
-/// A small seeded generator (SplitMix64): the caller's seed makes games reproducible.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        Rng(seed)
-    }
-
-    /// The generator for ply `ply` of a game seeded with `seed`: a resumed game makes
-    /// the same choices as one that was never closed.
-    pub fn for_ply(seed: u64, ply: usize) -> Rng {
-        Rng::new(seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (0 when `n` is 0).
-    pub fn below(&mut self, n: u64) -> u64 {
-        if n == 0 { 0 } else { ((self.next_u64() as u128 * n as u128) >> 64) as u64 }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -215,18 +187,5 @@ mod tests {
                 assert!(!l.name_zh.is_empty() && !l.name_en.is_empty() && !l.about_zh.is_empty());
             }
         }
-    }
-
-    #[test]
-    fn rng_is_reproducible_and_in_range() {
-        let mut a = Rng::new(7);
-        let mut b = Rng::new(7);
-        for _ in 0..100 {
-            let x = a.below(10);
-            assert_eq!(x, b.below(10));
-            assert!(x < 10);
-        }
-        assert_eq!(a.below(0), 0);
-        assert_ne!(Rng::for_ply(1, 0), Rng::for_ply(1, 1));
     }
 }

@@ -3,8 +3,8 @@
 //! stoppable worker thread ([`Thinker`]), and each game's engine in its own folder.
 //!
 //! ```
-//! use qike_core::ai::{AnyEngine, Level, Rng, play_level};
-//! use qike_core::{AnyGame, BoardGame, GameKind};
+//! use qike_core::ai::{AnyEngine, Level, play_level};
+//! use qike_core::{AnyGame, BoardGame, GameKind, Rng};
 //!
 //! // A child's opponent: level 1, seeded so the game can be replayed.
 //! let mut game = AnyGame::new(GameKind::Xiangqi).unwrap();
@@ -27,6 +27,6 @@ pub mod tune;
 pub mod xiangqi;
 
 pub use engine::{Analysis, AnyEngine, Candidate, Engine, Hint, MoveReview, Verdict};
-pub use level::{Level, NoSuchLevel, Rng, levels, play_level};
+pub use level::{Level, NoSuchLevel, levels, play_level};
 pub use limits::{Clock, Limits};
 pub use thinker::{StopHandle, ThinkError, Thinker};

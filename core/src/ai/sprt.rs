@@ -177,7 +177,7 @@ impl Pentanomial {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Rng;
+    use crate::Rng;
 
     fn close(a: f64, b: f64) -> bool {
         (a - b).abs() < 1e-6

@@ -9,7 +9,8 @@ use crate::game::MoveInput;
 use crate::games::AnyGame;
 
 use super::engine::{AnyEngine, Engine};
-use super::level::{Level, Rng, play_level};
+use super::level::{Level, play_level};
+use crate::Rng;
 
 /// Why a background search gave no result.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

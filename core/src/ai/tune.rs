@@ -317,7 +317,7 @@ mod tests {
     /// Results drawn with the expected score of the true weights at K = 1, by a fixed
     /// sequence of pseudo-random numbers.
     fn games() -> Vec<((i32, i32), f64)> {
-        let mut rng = crate::ai::Rng::new(7);
+        let mut rng = crate::Rng::new(7);
         let mut out = Vec::new();
         for _ in 0..20_000 {
             let a = rng.below(7) as i32 - 3;

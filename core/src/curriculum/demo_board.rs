@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 
 use super::schema::{Lesson, Step};
-use super::xq;
 use crate::xiangqi::Position;
 use crate::{
     AnyGame, BoardGame, BoardView, Colour, GameKind, GameSetup, Highlight, HighlightKind, LastMove,
@@ -219,8 +218,11 @@ pub fn lesson_positions(lesson: &Lesson) -> Result<Vec<LessonPosition>, DemoErro
         let pos = Position::from_fen(fen).map_err(|_| DemoError::BadPosition(step.id().into()))?;
         let (arrows, marks) = match step {
             Step::Explain(s) => (
-                s.arrows.iter().filter_map(|a| xq::parse_move(a)).collect(),
-                s.highlights.iter().filter_map(|p| xq::parse_point(p)).collect(),
+                s.arrows.iter().filter_map(|a| crate::xiangqi::notation::parse_move(a)).collect(),
+                s.highlights
+                    .iter()
+                    .filter_map(|p| crate::xiangqi::notation::parse_point(p))
+                    .collect(),
             ),
             _ => (Vec::new(), Vec::new()),
         };

@@ -355,19 +355,19 @@ pub(crate) fn fight_reply(game: &go::Game, s: &Fight) -> Option<Point> {
 }
 
 /// A first working move for the child: the accepted ones first, then any point.
-pub(crate) fn fight_demo_move(game: &go::Game, s: &Fight, made: u8) -> Option<Point> {
+pub(crate) fn fight_answer_move(game: &go::Game, s: &Fight, made: u8) -> Option<Point> {
     let listed = s.accept.iter().filter_map(|a| point_on(game, a).ok());
     let all: Vec<Point> = listed.chain(game.board().points()).collect();
     all.into_iter().find(|&p| fight_move_works(game, s, p, made).unwrap_or(false))
 }
 
-/// The child's stones of a whole fight played by [`fight_demo_move`] against
+/// The child's stones of a whole fight played by [`fight_answer_move`] against
 /// [`fight_reply`]; `None` when the child runs out of good moves or a reply is missing.
-pub(crate) fn fight_demo(game: &go::Game, s: &Fight) -> Option<Vec<Point>> {
+pub(crate) fn fight_answer(game: &go::Game, s: &Fight) -> Option<Vec<Point>> {
     let mut game = game.clone();
     let mut out = Vec::new();
     for made in 0..s.moves.max(1) {
-        let p = fight_demo_move(&game, s, made)?;
+        let p = fight_answer_move(&game, s, made)?;
         game.play_at(p).ok()?;
         out.push(p);
         if fight_done(&game, s, made + 1) {

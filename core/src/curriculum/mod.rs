@@ -20,12 +20,8 @@
 //! assert_eq!(run.view().unwrap().index, 0);
 //! ```
 
-mod check_stones;
-mod chess_checks;
-mod chess_steps;
-mod demo;
+mod answers;
 mod demo_board;
-mod go_checks;
 pub mod go_steps;
 pub mod load;
 mod playout;
@@ -35,14 +31,11 @@ pub mod quality;
 mod runner;
 pub mod schema;
 mod stars;
-mod stones;
+pub mod stones;
 pub mod teach;
 mod validate;
-pub mod xq;
-mod xq_proofs;
 
-pub use chess_steps::collect_path as chess_collect_path;
-pub use demo::demo_inputs;
+pub use answers::answer_inputs;
 pub use demo_board::{
     DemoBoard, DemoError, LessonPosition, lesson_position, lesson_positions, palette,
 };
@@ -51,10 +44,11 @@ pub use load::{
 };
 pub use playout::{PLAYOUT_DEFAULT_NODES, PLAYOUT_MAX_NODES};
 pub use quality::check_quality;
+pub use runner::chess::collect_path as chess_collect_path;
 pub use runner::{
     Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView,
     kind_name, stars,
 };
-pub use schema::{Course, GameKind, Lesson, Step, Text};
+pub use schema::{Course, GameKind, Lesson, Step, StepKind, Text};
 pub use teach::Refutation;
 pub use validate::{Problem, ValidationError, collect_path, validate, validate_lesson};

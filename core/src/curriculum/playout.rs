@@ -8,8 +8,9 @@
 //! from the step's seed and the move number give the same reply to the same moves on
 //! every machine, so tests can script whole games and a saved run replays exactly.
 
+use crate::Rng;
 use crate::ai::xiangqi::{LEVELS, Searcher, VALUE, history_of};
-use crate::ai::{AnyEngine, Level, Limits, Rng, play_level};
+use crate::ai::{AnyEngine, Level, Limits, play_level};
 use crate::game::Side;
 use crate::xiangqi::{Kind, Position};
 use crate::{AnyGame, BoardGame, MoveInput, Outcome};
@@ -20,11 +21,11 @@ use super::schema::{PlayGoal, PlayOut, Text};
 pub const PLAYOUT_MAX_NODES: u32 = 20_000;
 /// The engine's nodes per reply when the step does not say.
 pub const PLAYOUT_DEFAULT_NODES: u32 = 3_000;
-/// Nodes the "show me" player (hints, demos) searches for the child's move.
-const DEMO_NODES: u64 = 40_000;
+/// Nodes the "show me" player (hints, answers) searches for the child's move.
+const ANSWER_NODES: u64 = 40_000;
 /// Go's "show me" budget: the Go engine's nodes are whole playouts, each far dearer
 /// than a node of the alpha-beta engines.
-const GO_DEMO_NODES: u64 = 3_000;
+const GO_ANSWER_NODES: u64 = 3_000;
 /// Losing more than this (in centipawns, a soldier is 100) fails a hold-draw.
 const HOLD_LOSS: i32 = 300;
 /// Winning at least this much more than at the start reaches win-material.
@@ -47,7 +48,7 @@ pub(crate) fn material(pos: &Position, side: Side) -> i32 {
 pub(crate) fn balance(game: &AnyGame, side: Side) -> i32 {
     match game.as_xiangqi() {
         Some(g) => material(g.position(), side) - material(g.position(), side.opponent()),
-        None => super::chess_steps::balance(game, side).unwrap_or(0),
+        None => super::runner::chess::balance(game, side).unwrap_or(0),
     }
 }
 
@@ -75,12 +76,12 @@ pub(crate) fn engine_reply(s: &PlayOut, game: &AnyGame, ply: usize) -> Option<Mo
 /// A good move for the child: in xiangqi the engine at full strength with a larger
 /// budget; in gomoku the first stone of a win by fours when there is one, else the
 /// engine's best move.
-pub(crate) fn demo_move(game: &AnyGame) -> Option<MoveInput> {
+pub(crate) fn answer_move(game: &AnyGame) -> Option<MoveInput> {
     match game {
         AnyGame::Xiangqi(g) => {
             let (history, pos) = history_of(g.start(), &g.moves());
             let mut searcher = Searcher::new(4);
-            let m = searcher.search(&pos, &history, &Limits::nodes(DEMO_NODES)).best?;
+            let m = searcher.search(&pos, &history, &Limits::nodes(ANSWER_NODES)).best?;
             Some(MoveInput::step(m.from(), m.to()))
         }
         AnyGame::Gomoku(g) => {
@@ -88,15 +89,15 @@ pub(crate) fn demo_move(game: &AnyGame) -> Option<MoveInput> {
                 return line.first().map(|&at| MoveInput::Place { at });
             }
             let mut engine = AnyEngine::for_game(game.kind(), 1)?;
-            let level = Level::get(game.kind(), 10).ok()?.with_nodes(DEMO_NODES);
+            let level = Level::get(game.kind(), 10).ok()?.with_nodes(ANSWER_NODES);
             play_level(&mut engine, game, &level, &mut Rng::new(1), true)
         }
         AnyGame::Go(_) => {
             let mut engine = AnyEngine::for_game(game.kind(), 1)?;
-            let level = Level::get(game.kind(), 10).ok()?.with_nodes(GO_DEMO_NODES);
+            let level = Level::get(game.kind(), 10).ok()?.with_nodes(GO_ANSWER_NODES);
             play_level(&mut engine, game, &level, &mut Rng::new(1), true)
         }
-        AnyGame::Chess(g) => super::chess_steps::demo_move(g, DEMO_NODES),
+        AnyGame::Chess(g) => super::runner::chess::answer_move(g, ANSWER_NODES),
     }
 }
 
@@ -174,7 +175,7 @@ pub(crate) fn after_reply(s: &PlayOut, game: &AnyGame, child: Side, start: i32, 
 /// A chess game that ended drawn (stalemate, dead material): the goal of holding a
 /// draw is reached, any other is missed.
 fn chess_draw(s: &PlayOut, game: &AnyGame) -> Option<Verdict> {
-    if !super::chess_steps::is_drawn(game) {
+    if !super::runner::chess::is_drawn(game) {
         return None;
     }
     Some(match s.goal {

@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::schema::{Course, Step};
-use crate::progress::{SkillRating, Timestamp};
+use crate::{SkillRating, Timestamp};
 
 /// The share of puzzles a child should solve: hard enough to learn, easy enough to
 /// keep going.

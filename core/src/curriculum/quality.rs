@@ -20,11 +20,10 @@
 
 use super::schema::{Course, Lesson, MakeMove, PlayGoal, PlayOut, Puzzle, PuzzleGoal, Step};
 use super::validate::{Problem, ValidationError};
-use super::xq;
 use crate::GameKind;
 use crate::ai::Limits;
 use crate::ai::xiangqi::{MATE_IN_MAX, Searcher, VALUE};
-use crate::xiangqi::{Kind, Move, Position};
+use crate::xiangqi::{Kind, Move, Position, notation};
 
 /// How far every move of a lesson is searched, in plies; endgames and mates get there.
 pub const DEPTH: u32 = 8;
@@ -105,12 +104,12 @@ fn score_of(searcher: &mut Searcher, pos: &Position) -> i32 {
 }
 
 fn parse(pos: &Position, text: &str) -> Option<Move> {
-    let (from, to) = xq::parse_move(text)?;
+    let (from, to) = notation::parse_move(text)?;
     Move::new(from, to).filter(|&m| pos.is_legal(m))
 }
 
 fn name(m: Move) -> String {
-    format!("{}{}", xq::point_name(m.from()), xq::point_name(m.to()))
+    format!("{}{}", notation::point_name(m.from()), notation::point_name(m.to()))
 }
 
 /// A score as a reader wants it: centipawns, or who mates.

@@ -127,6 +127,47 @@ pub struct Plan {
     pub minutes: u16,
 }
 
+/// The kind of a step, as a UI tells the steps apart: match it without a wildcard, so a
+/// new kind of step cannot slip through a screen unhandled.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StepKind {
+    Explain,
+    TapTargets,
+    MakeMove,
+    Collect,
+    Puzzle,
+    Quiz,
+    TapPoint,
+    Setup,
+    PlayOut,
+    TapShape,
+    TapGo,
+    Count,
+    Fight,
+}
+
+impl StepKind {
+    /// The name lesson files give the kind (`kind = "make_move"`).
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKind::Explain => "explain",
+            StepKind::TapTargets => "tap_targets",
+            StepKind::MakeMove => "make_move",
+            StepKind::Collect => "collect",
+            StepKind::Puzzle => "puzzle",
+            StepKind::Quiz => "quiz",
+            StepKind::TapPoint => "tap_point",
+            StepKind::Setup => "setup",
+            StepKind::PlayOut => "play_out",
+            StepKind::TapShape => "tap_shape",
+            StepKind::TapGo => "tap_go",
+            StepKind::Count => "count",
+            StepKind::Fight => "fight",
+        }
+    }
+}
+
 /// One thing the child sees or does.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "kind", rename_all = "snake_case")]
@@ -178,23 +219,28 @@ impl Step {
         }
     }
 
+    /// What kind of step this is.
+    pub fn kind(&self) -> StepKind {
+        match self {
+            Step::Explain(_) => StepKind::Explain,
+            Step::TapTargets(_) => StepKind::TapTargets,
+            Step::MakeMove(_) => StepKind::MakeMove,
+            Step::Collect(_) => StepKind::Collect,
+            Step::Puzzle(_) => StepKind::Puzzle,
+            Step::Quiz(_) => StepKind::Quiz,
+            Step::TapPoint(_) => StepKind::TapPoint,
+            Step::Setup(_) => StepKind::Setup,
+            Step::PlayOut(_) => StepKind::PlayOut,
+            Step::TapShape(_) => StepKind::TapShape,
+            Step::TapGo(_) => StepKind::TapGo,
+            Step::Count(_) => StepKind::Count,
+            Step::Fight(_) => StepKind::Fight,
+        }
+    }
+
     /// The step's kind as written in the files.
     pub fn kind_name(&self) -> &'static str {
-        match self {
-            Step::Explain(_) => "explain",
-            Step::TapTargets(_) => "tap_targets",
-            Step::MakeMove(_) => "make_move",
-            Step::Collect(_) => "collect",
-            Step::Puzzle(_) => "puzzle",
-            Step::Quiz(_) => "quiz",
-            Step::TapPoint(_) => "tap_point",
-            Step::Setup(_) => "setup",
-            Step::PlayOut(_) => "play_out",
-            Step::TapShape(_) => "tap_shape",
-            Step::TapGo(_) => "tap_go",
-            Step::Count(_) => "count",
-            Step::Fight(_) => "fight",
-        }
+        self.kind().name()
     }
 
     /// The main instruction or explanation.

@@ -1,34 +1,9 @@
-//! Collect-the-stars steps, shared by the games whose lessons have them: reading the
-//! stars of a step and finding the shortest tour of one piece over all of them.
+//! Collect-the-stars steps, shared by the games whose lessons have them: the shortest
+//! tour of one piece over all the stars.
 
 use std::collections::{BTreeSet, VecDeque};
 
-use super::validate::{Ctx, Problem};
 use crate::Point;
-
-/// The step's stars as points. `point` parses (and reports a bad name); a star on an
-/// occupied point or no star at all makes the step invalid and gives `None`.
-pub(super) fn read_stars(
-    c: &mut Ctx<'_>,
-    stars: &[String],
-    mut point: impl FnMut(&mut Ctx<'_>, &str) -> Option<Point>,
-    occupied: impl Fn(Point) -> bool,
-) -> Option<Vec<Point>> {
-    let mut out = Vec::new();
-    for st in stars {
-        let Some(p) = point(c, st) else { continue };
-        if occupied(p) {
-            c.err(Problem::StarOccupied(st.clone()));
-            return None;
-        }
-        out.push(p);
-    }
-    if out.is_empty() {
-        c.err(Problem::Empty("star"));
-        return None;
-    }
-    Some(out)
-}
 
 /// The shortest way (at most `max` moves) for the piece on `from` to land on every
 /// star, by breadth-first search over (square, stars taken). `moves` gives, for a

@@ -8,7 +8,7 @@ use super::schema::Text;
 use crate::ai::Limits;
 use crate::ai::xiangqi::Searcher;
 use crate::xiangqi::{Kind, Move, Position};
-use crate::{AnyGame, BoardView, MoveInput, Side};
+use crate::{AnyGame, BoardView, MoveInput, Rng, Side};
 
 /// Nodes for the opponent's answer inside a lesson: a few milliseconds, the same answer
 /// on every machine.
@@ -147,20 +147,14 @@ pub fn choice_order(seed: u64, step_id: &str, n: usize) -> Vec<usize> {
         return order;
     }
     // FNV-1a over the step id, mixed with the seed, then a Fisher–Yates shuffle driven
-    // by a splitmix64 stream.
+    // by the SplitMix64 stream of that hash.
     let mut h = 0xcbf2_9ce4_8422_2325u64 ^ seed;
     for b in step_id.bytes() {
         h = (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3);
     }
-    let mut next = || {
-        h = h.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = h;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    };
+    let mut rng = Rng::new(h);
     for i in (1..n).rev() {
-        let j = (next() % (i as u64 + 1)) as usize;
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         order.swap(i, j);
     }
     order
@@ -196,7 +190,7 @@ mod tests {
     fn the_refutation_takes_the_hanging_chariot() {
         let pos = Position::from_fen("3k5/9/9/6r2/9/9/2R6/9/9/4K4 w - - 0 1").unwrap();
         let game = AnyGame::Xiangqi(crate::xiangqi::Game::new(pos, Default::default()));
-        let p = crate::curriculum::xq::parse_point;
+        let p = crate::xiangqi::notation::parse_point;
         // The chariot steps onto the black chariot's file, unprotected.
         let m = MoveInput::step(p("c3").unwrap(), p("g3").unwrap());
         let r = refute(&game, m).unwrap();

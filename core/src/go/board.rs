@@ -7,6 +7,7 @@
 //! indices. The count is zero exactly when the string has no liberty, and all
 //! pseudo-liberties are the same point (atari) exactly when `count * squares == sum²`.
 
+use crate::Rng;
 use crate::game::{Point, Side};
 
 /// The smallest board accepted.
@@ -57,17 +58,12 @@ static ZOBRIST: [[u64; MAX_CELLS]; 2] = zobrist_table();
 
 const fn zobrist_table() -> [[u64; MAX_CELLS]; 2] {
     let mut table = [[0u64; MAX_CELLS]; 2];
-    let mut state: u64 = 0x5157_494b_455f_474f; // "QIKE_GO"
+    let mut rng = Rng::new(0x5157_494b_455f_474f); // "QIKE_GO"
     let mut colour = 0;
     while colour < 2 {
         let mut i = 0;
         while i < MAX_CELLS {
-            // splitmix64
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            table[colour][i] = z ^ (z >> 31);
+            table[colour][i] = rng.next_u64();
             i += 1;
         }
         colour += 1;

@@ -4,7 +4,8 @@
 
 use super::benson::unconditionally_alive;
 use super::board::{Board, Cell, MAX_CELLS};
-use super::playout::{Policy, Rng, add_ownership, playout};
+use super::playout::{Policy, add_ownership, playout};
+use crate::Rng;
 use crate::game::Side;
 
 /// Playouts used when the caller does not say.
@@ -21,7 +22,7 @@ pub(crate) fn estimate_dead(
     let alive_black = unconditionally_alive(board, Side::First);
     let alive_white = unconditionally_alive(board, Side::Second);
     let mut own = [0i32; MAX_CELLS];
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::for_playouts(seed);
     let area = board.size() as usize * board.size() as usize;
     let playouts = playouts.max(1);
     for k in 0..playouts {

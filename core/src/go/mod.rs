@@ -45,6 +45,6 @@ pub use coords::{
 pub use dead::DEFAULT_PLAYOUTS;
 pub use face::IllegalReason;
 pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, SetupError};
-pub use playout::{Rng, benchmark_playouts};
+pub use playout::benchmark_playouts;
 pub use score::{AreaCount, CountSummary, Komi, KomiError, Score, ScoreResult, Stones};
 pub use sgf::{MAX_NODES, SgfError, SgfGame, read_sgf};

@@ -5,36 +5,8 @@
 //! Playouts follow only the simple ko rule; superko is too rare to matter here.
 
 use super::board::{Board, Cell, MAX_CELLS};
+use crate::Rng;
 use crate::game::Side;
-
-/// A small, fast random generator (xorshift64*), seeded by the caller so every
-/// estimate and benchmark can be reproduced.
-#[derive(Debug, Clone)]
-pub struct Rng(u64);
-
-impl Rng {
-    pub fn new(seed: u64) -> Rng {
-        // Mix the seed so small seeds (0, 1, 2) start far apart; never zero.
-        let mut z = seed.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        Rng((z ^ (z >> 31)) | 1)
-    }
-
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (`n` > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (((self.next_u64() >> 32) * n as u64) >> 32) as usize
-    }
-}
 
 /// Which moves a playout refuses besides illegal ones.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -128,7 +100,7 @@ pub(crate) fn playout(
         let mut remaining = empties.len();
         let mut chosen = None;
         while remaining > 0 {
-            let k = rng.below(remaining);
+            let k = rng.index(remaining);
             let at = empties[k];
             let ok = board.check(at, to_move).is_ok()
                 && !is_eye(board, at, to_move)
@@ -195,7 +167,7 @@ pub(crate) fn add_ownership(board: &Board, own: &mut [i32; MAX_CELLS]) {
 /// the total number of stones played (for benchmarks). `None` for a bad size.
 pub fn benchmark_playouts(size: u8, count: u32, seed: u64) -> Option<u64> {
     let empty = Board::new(size)?;
-    let mut rng = Rng::new(seed);
+    let mut rng = Rng::for_playouts(seed);
     let limit = 3 * size as usize * size as usize;
     let mut total = 0;
     for _ in 0..count {
@@ -216,13 +188,5 @@ mod tests {
         assert_eq!(a, b);
         assert!(a > 20 * 50, "{a}");
         assert_eq!(benchmark_playouts(4, 1, 0), None);
-    }
-
-    #[test]
-    fn rng_below_stays_in_range() {
-        let mut r = Rng::new(0);
-        for n in 1..200 {
-            assert!(r.below(n) < n);
-        }
     }
 }

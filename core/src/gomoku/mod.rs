@@ -26,7 +26,6 @@ mod line;
 pub mod notation;
 pub mod openings;
 pub mod patterns;
-pub mod puzzles;
 pub mod renju;
 pub mod sgf;
 

@@ -22,10 +22,11 @@ use super::classes::{Assignment, MAX_ASSIGNMENT_ITEMS};
 use super::codec::{decode, encode, profile_key};
 use super::dashboard::{AssignmentState, items_progress};
 use super::error::StoreError;
-use super::ids::{ClassId, ClassKey, ProfileId, Timestamp, base32_decode, base32_encode};
+use super::ids::{ClassId, ClassKey, ProfileId, base32_decode, base32_encode};
 use super::records::check_text;
 use super::report::new_mac;
 use super::store::ProgressStore;
+use crate::time::Timestamp;
 
 const MAGIC: &[u8; 7] = b"QIKECLS";
 /// The class file format this app writes and the newest it reads.

@@ -5,9 +5,10 @@ use serde::{Deserialize, Serialize};
 
 use super::codec::{class_key, decode, encode, profile_key};
 use super::error::StoreError;
-use super::ids::{ClassId, ClassKey, JoinCode, ProfileId, Timestamp};
+use super::ids::{ClassId, ClassKey, JoinCode, ProfileId};
 use super::records::check_text;
 use super::store::{ProgressStore, scan};
+use crate::time::Timestamp;
 
 /// Most lessons and puzzles one assignment may list.
 pub const MAX_ASSIGNMENT_ITEMS: usize = 200;

@@ -1,9 +1,5 @@
-//! CSV export of the class dashboard for spreadsheet programs.
-//!
-//! UTF-8 with a byte-order mark (Excel otherwise guesses a legacy code page and shows
-//! Chinese names as garbage), CRLF line ends and RFC 4180 quoting. Any cell that
-//! starts with `=`, `+`, `-`, `@`, a tab or a carriage return gets a leading `'`, so a
-//! child's display name can never run as a formula on the teacher's computer.
+//! CSV export of the class dashboard for spreadsheet programs (the format is
+//! the crate's: a byte-order mark, CRLF, formula-safe cells).
 
 use super::classes::Assignment;
 use super::dashboard::{AssignmentStatus, ClassMatrix};
@@ -11,25 +7,7 @@ use super::error::StoreError;
 use super::ids::ClassId;
 use super::records::LessonStatus;
 use super::store::ProgressStore;
-
-const BOM: &str = "\u{feff}";
-
-/// One cell, neutralised and quoted as needed.
-pub fn csv_cell(text: &str) -> String {
-    let risky = matches!(text.chars().next(), Some('=' | '+' | '-' | '@' | '\t' | '\r'));
-    let text = if risky { format!("'{text}") } else { text.to_owned() };
-    if text.contains([',', '"', '\n', '\r']) {
-        format!("\"{}\"", text.replace('"', "\"\""))
-    } else {
-        text
-    }
-}
-
-fn push_row(out: &mut String, cells: impl IntoIterator<Item = String>) {
-    let row: Vec<String> = cells.into_iter().map(|c| csv_cell(&c)).collect();
-    out.push_str(&row.join(","));
-    out.push_str("\r\n");
-}
+use crate::csv::{BOM, push_row};
 
 /// The matrix as CSV: one row per student, then per lesson the stars (0–3), `…` for
 /// started, empty for not started; totals at the end of each row.
@@ -95,23 +73,5 @@ impl ProgressStore {
     pub fn assignment_csv(&self, class: ClassId, assignment: u64) -> Result<String, StoreError> {
         let a = self.assignment(class, assignment)?;
         Ok(assignment_csv(&a, &self.assignment_status(class, assignment)?))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn formulas_are_neutralised_and_quotes_escaped() {
-        assert_eq!(csv_cell("=1+1"), "'=1+1");
-        assert_eq!(csv_cell("@SUM(A1)"), "'@SUM(A1)");
-        assert_eq!(csv_cell("-2"), "'-2");
-        assert_eq!(csv_cell("+x"), "'+x");
-        assert_eq!(csv_cell("\tx"), "'\tx");
-        assert_eq!(csv_cell("\rx"), "\"'\rx\"");
-        assert_eq!(csv_cell("a,b"), "\"a,b\"");
-        assert_eq!(csv_cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(csv_cell("小明"), "小明");
     }
 }

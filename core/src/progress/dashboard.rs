@@ -8,9 +8,10 @@ use serde::{Deserialize, Serialize};
 use super::classes::{AssignmentItem, RosterEntry};
 use super::codec::decode;
 use super::error::StoreError;
-use super::ids::{ClassId, ProfileId, Timestamp};
+use super::ids::{ClassId, ProfileId};
 use super::records::{GameRecord, LessonRecord, LessonStatus, PlayerResult, PuzzleRecord};
 use super::store::{ProgressStore, rating_key};
+use crate::time::Timestamp;
 
 /// One cell of the student × lesson matrix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,4 +1,4 @@
-//! Identifiers, timestamps, random bytes and the text a child types to join a class.
+//! Identifiers, random bytes and the text a child types to join a class.
 //!
 //! Join codes and report text use one 32-symbol alphabet: A–Z without I and O (they
 //! look like 1 and 0) and the digits 2–9. Every symbol is in the QR alphanumeric
@@ -10,29 +10,6 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::error::JoinCodeError;
-
-/// Milliseconds since the Unix epoch. The caller supplies it, so tests can replay time.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
-)]
-#[serde(transparent)]
-pub struct Timestamp(pub i64);
-
-impl Timestamp {
-    /// The current wall-clock time (0 if the clock is before 1970).
-    pub fn now() -> Timestamp {
-        let ms = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-            .unwrap_or(0);
-        Timestamp(ms)
-    }
-
-    /// Whole days from `self` to `later` (0 if `later` is not later).
-    pub fn days_until(self, later: Timestamp) -> i64 {
-        (later.0.saturating_sub(self.0) / 86_400_000).max(0)
-    }
-}
 
 macro_rules! hex_id {
     ($(#[$doc:meta])* $name:ident) => {

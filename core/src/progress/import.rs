@@ -6,11 +6,11 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use super::error::{ReportError, StoreError};
-use super::ids::{ClassId, ProfileId, Timestamp};
-use super::report::{
-    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, TEXT_PREFIX, report_from_text, report_to_text,
-};
+use super::ids::{ClassId, ProfileId};
+use super::report::{MAX_REPORT_BYTES, TEXT_PREFIX, report_from_text, report_to_text};
+use super::report_store::{ImportOutcome, ImportSummary};
 use super::store::ProgressStore;
+use crate::time::Timestamp;
 
 /// The file ending of report files.
 pub const REPORT_EXTENSION: &str = "qikereport";

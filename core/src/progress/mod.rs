@@ -29,19 +29,22 @@ mod ids;
 mod import;
 mod practice;
 mod pupil_key;
-mod rating;
 mod records;
 mod report;
+mod report_store;
 mod schema;
 mod store;
 
+pub use crate::csv::csv_cell;
+pub use crate::rating::{MAX_LEVEL, SkillRating, level_rating};
+pub use crate::time::Timestamp;
 pub use class_file::{
     CLASS_FILE_EXTENSION, CLASS_FILE_PREFIX, CLASS_FILE_VERSION, ClassFile,
     MAX_CLASS_FILE_ASSIGNMENTS, PupilAssignment, class_file_class, open_class_file,
     seal_class_file,
 };
 pub use classes::{Assignment, AssignmentItem, Class, Membership, NewClass, RosterEntry};
-pub use csv::{assignment_csv, csv_cell, matrix_csv};
+pub use csv::{assignment_csv, matrix_csv};
 pub use dashboard::{
     Activity, ActivityKind, AssignmentState, AssignmentStatus, BehindReason, BehindStudent,
     ClassMatrix, ClassSummary, LevelStats, MatrixCell,
@@ -49,24 +52,22 @@ pub use dashboard::{
 pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError};
 pub use events::MAX_EVENT_BYTES;
-pub use ids::{
-    ClassId, ClassKey, DeviceId, JoinCode, ProfileId, Timestamp, base32_decode, base32_encode,
-};
+pub use ids::{ClassId, ClassKey, DeviceId, JoinCode, ProfileId, base32_decode, base32_encode};
 pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
     report_bytes, report_files,
 };
 pub use practice::{DailyPractice, DailyPuzzle};
 pub use pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
-pub use rating::{MAX_LEVEL, SkillRating, level_rating};
 pub use records::{
     GameRecord, LessonAttempt, LessonRecord, LessonStatus, NewProfile, PlayerResult, Profile,
     PuzzleAttempt, PuzzleRecord, Role,
 };
 pub use report::{
-    ImportOutcome, ImportSummary, MAX_REPORT_BYTES, OpenedReport, QR_REPORT_BYTES, REPORT_VERSION,
-    ReportBody, UNSIGNED_REPORT_VERSION, open_report, open_signed_report, peek_class,
-    report_from_text, report_to_text, seal_payload, seal_report, seal_signed_report,
+    MAX_REPORT_BYTES, OpenedReport, QR_REPORT_BYTES, REPORT_VERSION, ReportBody,
+    UNSIGNED_REPORT_VERSION, open_report, open_signed_report, peek_class, report_from_text,
+    report_to_text, seal_payload, seal_report, seal_signed_report,
 };
+pub use report_store::{ImportOutcome, ImportSummary};
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};

@@ -3,12 +3,13 @@
 
 use super::codec::{decode, encode, profile_key};
 use super::error::StoreError;
-use super::ids::{ProfileId, Timestamp};
+use super::ids::ProfileId;
 use super::records::LessonStatus;
 use super::store::{ProgressStore, rating_key};
 use crate::GameKind;
 use crate::curriculum::Course;
 use crate::curriculum::practice::{Pick, PickReason, PracticeItem, PracticeLog, TARGET_SUCCESS};
+use crate::time::Timestamp;
 
 /// One puzzle of a day's practice: its game, where it comes from and why it was picked.
 #[derive(Debug, Clone, PartialEq)]

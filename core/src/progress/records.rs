@@ -8,7 +8,8 @@
 use serde::{Deserialize, Serialize};
 
 use super::error::StoreError;
-use super::ids::{ProfileId, Timestamp};
+use super::ids::ProfileId;
+use crate::time::Timestamp;
 use crate::{GameKind, Outcome, Side};
 
 /// Longest lesson, puzzle or display-name text the store accepts, in bytes.
@@ -329,7 +330,7 @@ pub(crate) fn check_lesson_attempt(a: &LessonAttempt) -> Result<(), StoreError> 
 
 pub(crate) fn check_game(g: &GameRecord) -> Result<(), StoreError> {
     if let Some(l) = g.ai_level
-        && !(1..=super::rating::MAX_LEVEL).contains(&l)
+        && !(1..=crate::rating::MAX_LEVEL).contains(&l)
     {
         return Err(StoreError::Invalid {
             field: "AI level", reason: format!("{l} is not 1–10")

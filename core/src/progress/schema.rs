@@ -18,8 +18,9 @@ use sled::Transactional;
 
 use super::codec::{decode_v1, encode, profile_key};
 use super::error::StoreError;
-use super::ids::{DeviceId, ProfileId, Timestamp};
+use super::ids::{DeviceId, ProfileId};
 use super::records::{LessonRecord, LessonStatus, Profile, Role, default_language};
+use crate::time::Timestamp;
 
 pub const CURRENT_VERSION: u32 = 2;
 const VERSION_KEY: &[u8] = b"schema_version";

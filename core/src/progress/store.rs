@@ -24,14 +24,15 @@ use sled::Transactional;
 
 use super::codec::{decode, encode, profile_key};
 use super::error::StoreError;
-use super::ids::{DeviceId, ProfileId, Timestamp};
-use super::rating::SkillRating;
+use super::ids::{DeviceId, ProfileId};
 use super::records::{
     GameRecord, LessonAttempt, LessonRecord, NewProfile, Profile, PuzzleAttempt, PuzzleRecord,
     check_game, check_lesson_attempt, check_text,
 };
 use super::schema;
 use crate::GameKind;
+use crate::rating::SkillRating;
+use crate::time::Timestamp;
 
 /// sled's page cache. Phones have little memory; our working set is small.
 pub const CACHE_BYTES: u64 = 8 * 1024 * 1024;

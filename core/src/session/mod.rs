@@ -13,9 +13,8 @@ mod saved;
 
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
 
-use crate::ai::{
-    self, AnyEngine, Engine, Hint, Level, Limits, MoveReview, Rng, ThinkError, Thinker,
-};
+use crate::Rng;
+use crate::ai::{self, AnyEngine, Engine, Hint, Level, Limits, MoveReview, ThinkError, Thinker};
 use crate::game::{
     BoardGame, BoardView, GameKind, MoveInput, MoveName, Outcome, PieceKind, Point, Refusal, Side,
 };

@@ -8,7 +8,7 @@
 //! the decider's result in its place before the next round is paired.
 
 use crate::Side;
-use crate::progress::csv_cell;
+use crate::csv::{BOM, push_row};
 
 use super::double_elimination::{self, Bracket};
 use super::knockout;
@@ -362,7 +362,7 @@ impl Director {
     /// formula-safe cells; rank, start number, name, points, the tie-breaks, then one
     /// column per round (`5w1`: opponent 5, first side, won; `bye`; `-` absent).
     pub fn csv(&self) -> String {
-        let mut out = String::from("\u{feff}");
+        let mut out = String::from(BOM);
         let mut head: Vec<String> =
             ["rank", "no", "name", "points"].iter().map(|s| (*s).to_owned()).collect();
         head.extend(self.system.tiebreaks().iter().map(|t| t.label().to_owned()));
@@ -510,10 +510,4 @@ fn mark_symbol(mark: Mark) -> &'static str {
 
 fn points(v: f64) -> String {
     if v.fract() == 0.0 { format!("{v:.0}") } else { format!("{v:.1}") }
-}
-
-fn push_row(out: &mut String, cells: Vec<String>) {
-    let row: Vec<String> = cells.iter().map(|c| csv_cell(c)).collect();
-    out.push_str(&row.join(","));
-    out.push_str("\r\n");
 }

@@ -1,7 +1,7 @@
 //! Knockouts: a seeded single-elimination bracket with byes for the top seeds,
 //! best-of-N matches with a decider, a third-place match, and the draw of groups by lot.
 
-use crate::ai::Rng;
+use crate::Rng;
 
 use super::roster::{GameResult, Pairing, PlayerId, TournamentError};
 

@@ -181,7 +181,7 @@ mod tests {
             free[a] = true;
             best
         }
-        let mut rng = crate::ai::Rng::new(5);
+        let mut rng = crate::Rng::new(5);
         for _ in 0..300 {
             let n = 1 + rng.below(10) as usize;
             let edges: Vec<(usize, usize)> = (0..n)

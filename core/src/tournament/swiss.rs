@@ -14,8 +14,8 @@
 //! higher-ranked player's preference; a player with no games yet gets the initial side
 //! when their pairing number is odd.
 
+use crate::Rng;
 use crate::Side;
-use crate::ai::Rng;
 
 use super::dutch;
 use super::roster::{Event, Pairing, Player, TournamentError};

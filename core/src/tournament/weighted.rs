@@ -577,7 +577,7 @@ impl Matcher {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::Rng;
+    use crate::Rng;
 
     /// The best total weight by trying every matching.
     fn brute(n: usize, w: &[Vec<Option<i128>>], free: &mut Vec<bool>) -> i128 {

@@ -223,6 +223,19 @@ impl Position {
         Position::from_fen(super::START_FEN).unwrap_or_else(|_| Position::empty())
     }
 
+    /// The same position with `side` to move (used where only one side's piece moves,
+    /// as in a lesson's star hunt, or to ask what the other side threatens). `None` when
+    /// that position would not be valid.
+    pub fn with_side_to_move(&self, side: Side) -> Option<Position> {
+        let fen = self.to_fen();
+        let mut fields: Vec<&str> = fen.split(' ').collect();
+        let c = if side == Side::First { "w" } else { "b" };
+        if let Some(f) = fields.get_mut(1) {
+            *f = c;
+        }
+        Position::from_fen(&fields.join(" ")).ok()
+    }
+
     /// The FEN of this position.
     pub fn to_fen(&self) -> String {
         let mut s = String::with_capacity(90);

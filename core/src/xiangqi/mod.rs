@@ -24,6 +24,7 @@ mod chase;
 mod face;
 mod fen;
 mod game;
+pub mod mate_search;
 mod movegen;
 pub mod notation;
 mod position;

@@ -249,3 +249,43 @@ fn shape_reason(pos: &Position, side: Side, kind: Kind, from: Point, to: Point) 
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::xiangqi::notation::parse_point;
+
+    #[test]
+    fn reasons_name_the_rule() {
+        let pos = Position::startpos();
+        let p = |s| parse_point(s).unwrap();
+        // The horse on b0 jumping to d1 is blocked by the elephant on c0.
+        assert_eq!(illegal_reason(&pos, p("b0"), p("d1")), Some(IllegalReason::HorseLegBlocked));
+        assert_eq!(illegal_reason(&pos, p("b0"), p("c2")), None);
+        assert_eq!(illegal_reason(&pos, p("b0"), p("b1")), Some(IllegalReason::HorseShape));
+        assert_eq!(illegal_reason(&pos, p("b0"), p("b2")), Some(IllegalReason::OwnPiece));
+        assert_eq!(
+            illegal_reason(&pos, p("a3"), p("b3")),
+            Some(IllegalReason::SoldierSidewaysBeforeRiver)
+        );
+        assert_eq!(illegal_reason(&pos, p("h2"), p("h7")), Some(IllegalReason::CannonNeedsScreen));
+        assert_eq!(
+            illegal_reason(&pos, p("d0"), p("c1")),
+            Some(IllegalReason::AdvisorLeavesPalace)
+        );
+        assert_eq!(illegal_reason(&pos, p("a0"), p("a4")), Some(IllegalReason::ChariotBlocked));
+        assert_eq!(illegal_reason(&pos, p("a0"), p("b0")), Some(IllegalReason::OwnPiece));
+        assert_eq!(illegal_reason(&pos, p("a9"), p("a8")), Some(IllegalReason::NotYourPiece));
+        assert_eq!(illegal_reason(&pos, p("e4"), p("e5")), Some(IllegalReason::NoPiece));
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/4C4/9/3K5 w - - 0 1").unwrap();
+        assert_eq!(illegal_reason(&pos, p("d0"), p("e0")), None);
+        let pos = Position::from_fen("4k4/9/9/9/9/9/9/4C4/9/4K4 w - - 0 1").unwrap();
+        assert_eq!(illegal_reason(&pos, p("e2"), p("f2")), Some(IllegalReason::GeneralsFace));
+        // In check from a chariot, a move elsewhere does not answer it.
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/9/R3K1r2 w - - 0 1").unwrap();
+        assert!(pos.is_check());
+        assert_eq!(illegal_reason(&pos, p("a0"), p("a1")), Some(IllegalReason::IgnoresCheck));
+        let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/3r5/R3K4 w - - 0 1").unwrap();
+        assert_eq!(illegal_reason(&pos, p("e0"), p("d0")), Some(IllegalReason::ExposesGeneral));
+    }
+}

@@ -3,6 +3,7 @@
 //! blocking points, and the Zobrist keys.
 
 use super::types::NONE;
+use crate::Rng;
 
 /// Blockers seen from one point of a line: `[rook_low, rook_high, screen_low,
 /// screen_high]`. The rook entries are the first occupied points below and above; the
@@ -228,24 +229,15 @@ pub static SOLDIER_TO: [Leaps<4>; 2] = {
     t
 };
 
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    (s, z ^ (z >> 31))
-}
-
 /// Zobrist keys `[piece code][square]`; code 0 (empty) stays zero.
 pub static PIECE_KEYS: [[u64; 90]; 16] = {
     let mut t = [[0u64; 90]; 16];
-    let mut state = 0x5169_6B65_5851_0001u64;
+    let mut rng = Rng::new(0x5169_6B65_5851_0001);
     let mut c = 1;
     while c < 16 {
         let mut s = 0;
         while s < 90 {
-            let (next, v) = splitmix(state);
-            state = next;
+            let v = rng.next_u64();
             if c != 8 {
                 t[c][s] = v;
             }
@@ -257,7 +249,7 @@ pub static PIECE_KEYS: [[u64; 90]; 16] = {
 };
 
 /// Toggled when black is to move.
-pub const SIDE_KEY: u64 = splitmix(0x0B1A_C4E5_7E11_0000).1;
+pub const SIDE_KEY: u64 = Rng::new(0x0B1A_C4E5_7E11_0000).next_u64();
 
 #[cfg(test)]
 mod tests {

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use qike_core::Point;
-use qike_core::ai::Rng;
+use qike_core::Rng;
 use qike_core::gomoku::Stone;
 use qike_core::progress::{NewProfile, ProfileId, ProgressStore, Role, Timestamp};
 

@@ -4,8 +4,9 @@
 //! the seventy-five-move rule and fivefold repetition; a threefold repetition or the
 //! fifty-move rule is claimed as soon as it can be) and a ply cap (a draw).
 
+use crate::Rng;
 use crate::ai::engine::AnyEngine;
-use crate::ai::level::{Level, Rng, play_level};
+use crate::ai::level::{Level, play_level};
 use crate::chess::{Game, Move, Position};
 use crate::game::{MoveInput, Outcome, Side};
 use crate::games::AnyGame;

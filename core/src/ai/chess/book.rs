@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use crate::ai::level::Rng;
+use crate::Rng;
 use crate::chess::{Move, Position};
 
 const BUILTIN: &str = include_str!("book.txt");

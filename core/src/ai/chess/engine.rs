@@ -6,8 +6,8 @@ use std::sync::atomic::AtomicBool;
 
 use cozy_chess::{Board, Square};
 
+use crate::Rng;
 use crate::ai::engine::{Analysis, Candidate, Engine, Hint, MoveReview, Verdict};
-use crate::ai::level::Rng;
 use crate::ai::limits::Limits;
 use crate::chess::{Game, Move, Position, Promotion, Role, to_chinese};
 use crate::game::{MoveInput, Point, Side};

@@ -5,8 +5,8 @@
 
 use std::sync::Arc;
 
+use crate::Rng;
 use crate::ai::Limits;
-use crate::ai::level::Rng;
 use crate::ai::tune::{Linear, Tunable};
 use crate::chess::{Game, Move, Position};
 use crate::game::Side;

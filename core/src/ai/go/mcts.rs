@@ -11,9 +11,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
+use crate::Rng;
 use crate::game::Side;
 use crate::go::board::{Board, Cell, MAX_CELLS};
-use crate::go::playout::{Rng, is_eye};
+use crate::go::playout::is_eye;
 use crate::go::score::count_area;
 
 use super::patterns;
@@ -136,12 +137,12 @@ pub(crate) struct Budget {
 
 impl Mcts {
     pub fn new(max_nodes: usize, seed: u64, stop: Arc<AtomicBool>) -> Mcts {
-        Mcts { nodes: Vec::new(), max_nodes: max_nodes.max(16), rng: Rng::new(seed), stop }
+        Mcts { nodes: Vec::new(), max_nodes: max_nodes.max(16), rng: Rng::for_playouts(seed), stop }
     }
 
     /// Restarts the generator: a search then depends only on its root and budget.
     pub fn reseed(&mut self, seed: u64) {
-        self.rng = Rng::new(seed);
+        self.rng = Rng::for_playouts(seed);
     }
 
     pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {

@@ -4,9 +4,10 @@
 //! cut, edge block), else plays a random point that is neither one's own eye nor a
 //! self-atari, and never fills its own eyes.
 
+use crate::Rng;
 use crate::game::Side;
 use crate::go::board::{Board, Cell, MAX_CELLS};
-use crate::go::playout::{Rng, is_eye, owner_of};
+use crate::go::playout::{is_eye, owner_of};
 
 use super::patterns;
 
@@ -125,7 +126,7 @@ fn acceptable(board: &Board, at: usize, side: Side, rng: &mut Rng) -> bool {
     }
     match self_atari(board, at, side) {
         0 => true,
-        1 => rng.below(4) == 0,
+        1 => rng.index(4) == 0,
         _ => false,
     }
 }
@@ -199,7 +200,7 @@ pub(crate) fn playout(
         answers(board, last, to_move, &mut local);
         let mut chosen = None;
         while !local.is_empty() {
-            let k = rng.below(local.len());
+            let k = rng.index(local.len());
             let at = local.swap_remove(k);
             if self_atari(board, at, to_move) < 2 && !is_eye(board, at, to_move) {
                 chosen = Some(at);
@@ -214,7 +215,7 @@ pub(crate) fn playout(
                 }
             }
             while !local.is_empty() {
-                let k = rng.below(local.len());
+                let k = rng.index(local.len());
                 let at = local.swap_remove(k);
                 if acceptable(board, at, to_move, rng) {
                     chosen = Some(at);
@@ -225,7 +226,7 @@ pub(crate) fn playout(
         if chosen.is_none() {
             let mut remaining = empties.len();
             while remaining > 0 {
-                let k = rng.below(remaining);
+                let k = rng.index(remaining);
                 let at = empties[k];
                 if acceptable(board, at, to_move, rng) {
                     chosen = Some(at);

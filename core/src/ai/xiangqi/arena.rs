@@ -9,8 +9,9 @@
 use crate::game::{Outcome, Side};
 use crate::xiangqi::{Game, Kind, Move, Position, Rules};
 
+use crate::Rng;
 use crate::ai::engine::{AnyEngine, Engine};
-use crate::ai::level::{Level, Rng, play_level};
+use crate::ai::level::{Level, play_level};
 use crate::game::MoveInput;
 use crate::games::AnyGame;
 

@@ -5,7 +5,7 @@ use std::sync::OnceLock;
 
 use crate::xiangqi::{Move, Position, notation::parse_iccs};
 
-use crate::ai::level::Rng;
+use crate::Rng;
 
 /// A line of the book data that does not describe legal moves.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -3,8 +3,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
+use crate::Rng;
 use crate::ai::engine::{Analysis, Candidate, Engine, Hint, MoveReview};
-use crate::ai::level::Rng;
 use crate::ai::limits::Limits;
 use crate::game::{MoveInput, Side};
 use crate::games::AnyGame;

@@ -303,7 +303,7 @@ mod tests {
     fn random_positions(games: u64, plies: usize) -> Vec<Position> {
         let mut out = Vec::new();
         for g in 0..games {
-            let mut rng = crate::ai::Rng::new(g + 11);
+            let mut rng = crate::Rng::new(g + 11);
             let mut pos = Position::startpos();
             for m in super::super::arena::extend_randomly(&[], plies, &mut rng) {
                 pos.play(m).expect("a legal move");
@@ -334,7 +334,7 @@ mod tests {
     fn the_linear_form_is_the_evaluation_under_any_weights() {
         // Weights whose middlegame and endgame values differ, so the phase matters.
         let mut flat = Weights::hand().flat();
-        let mut rng = crate::ai::Rng::new(5);
+        let mut rng = crate::Rng::new(5);
         for v in flat.iter_mut() {
             *v += rng.below(41) as f64 - 20.0;
         }

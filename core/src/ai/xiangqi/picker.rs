@@ -270,7 +270,7 @@ fn pick_best(moves: &mut [(Move, i32)]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ai::level::Rng;
+    use crate::Rng;
 
     /// Every legal move comes exactly once, whatever the table move and killers say.
     #[test]

@@ -271,7 +271,7 @@ mod tests {
     use super::*;
 
     fn mv(pos: &Position, text: &str) -> Move {
-        let (from, to) = crate::curriculum::xq::parse_move(text).unwrap();
+        let (from, to) = crate::xiangqi::notation::parse_move(text).unwrap();
         let m = Move::new(from, to).unwrap();
         assert!(pos.is_legal(m), "{text} is legal");
         m

@@ -81,7 +81,7 @@ fn puzzle_kind(step: &Step) -> Option<String> {
             if m.proof == Some(Proof::WinsMaterial)
                 && let Ok(pos) = qike_core::xiangqi::Position::from_fen(&m.fen)
                 && let Some(first) = m.accept.first()
-                && let Some((from, to)) = curriculum::xq::parse_move(first) =>
+                && let Some((from, to)) = qike_core::xiangqi::notation::parse_move(first) =>
         {
             let motif = qike_core::xiangqi::Move::new(from, to)
                 .filter(|&mv| pos.is_legal(mv))
@@ -125,7 +125,7 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
             play_out(&mut run, view.index, &view.step_id)?;
             continue;
         }
-        let inputs = curriculum::demo_inputs(lesson.game, step);
+        let inputs = curriculum::answer_inputs(lesson.game, step);
         if inputs.is_empty() {
             return Err(format!("step '{}' has no demo answer", view.step_id));
         }
@@ -153,7 +153,7 @@ fn play_out(run: &mut LessonRun, index: usize, id: &str) -> Result<(), String> {
         if run.view().is_none_or(|v| v.index != index) {
             return Ok(());
         }
-        let input = run.play_out_demo().ok_or(format!("step '{id}' has no demo move"))?;
+        let input = run.play_out_answer().ok_or(format!("step '{id}' has no demo move"))?;
         if let Feedback::Wrong { reason } = run.submit(input) {
             return Err(format!("step '{id}': the demo player failed: {}", reason.en));
         }

@@ -10,7 +10,8 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use qike_core::ai::{AnyEngine, Level, Rng, play_level};
+use qike_core::Rng;
+use qike_core::ai::{AnyEngine, Level, play_level};
 use qike_core::go::{
     DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, SIZES, gtp_name, handicap_points, parse_gtp,
 };

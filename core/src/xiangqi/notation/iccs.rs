@@ -35,3 +35,44 @@ pub fn parse_iccs(pos: &Position, text: &str) -> Result<Move, NotationError> {
     pos.check_move(m).map_err(|reason| NotationError::Illegal { text: text.to_owned(), reason })?;
     Ok(m)
 }
+
+/// Reads an ICCS point such as `e0` (file a–i, rank 0–9).
+pub fn parse_point(text: &str) -> Option<Point> {
+    let b = text.as_bytes();
+    if b.len() != 2 {
+        return None;
+    }
+    let (f, r) = (b[0], b[1]);
+    if !(b'a'..=b'i').contains(&f) || !r.is_ascii_digit() {
+        return None;
+    }
+    Some(Point::new(f - b'a', r - b'0'))
+}
+
+/// Reads an ICCS move such as `h2e2` into its two points, in no position (so neither
+/// checked for legality nor for a piece on the first point; see [`parse_iccs`]).
+pub fn parse_move(text: &str) -> Option<(Point, Point)> {
+    let (a, b) = (text.get(0..2)?, text.get(2..)?);
+    Some((parse_point(a)?, parse_point(b)?))
+}
+
+/// Writes a point as ICCS text.
+pub fn point_name(p: Point) -> String {
+    crate::GameKind::Xiangqi.point_name(p)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_and_moves_parse() {
+        assert_eq!(parse_point("e0"), Some(Point::new(4, 0)));
+        assert_eq!(parse_point("i9"), Some(Point::new(8, 9)));
+        assert_eq!(parse_point("j0"), None);
+        assert_eq!(parse_point("e"), None);
+        assert_eq!(parse_move("h2e2"), Some((Point::new(7, 2), Point::new(4, 2))));
+        assert_eq!(parse_move("h2e"), None);
+        assert_eq!(parse_move("中炮"), None);
+    }
+}

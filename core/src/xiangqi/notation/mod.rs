@@ -8,7 +8,7 @@ mod relative;
 mod wxf;
 
 pub use chinese::{format_chinese, parse_chinese};
-pub use iccs::{format_iccs, parse_iccs};
+pub use iccs::{format_iccs, parse_iccs, parse_move, parse_point, point_name};
 pub use wxf::{format_wxf, parse_wxf};
 
 use super::PlayError;

@@ -16,7 +16,8 @@ use qike_core::ai::chess::{
     ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, extend_randomly,
     openings, play_game,
 };
-use qike_core::ai::{Level, Rng};
+use qike_core::Rng;
+use qike_core::ai::Level;
 use qike_core::chess::Move;
 use qike_core::{GameKind, Side};
 

@@ -13,7 +13,8 @@
 //! `--fixed` (the level's own playouts, no time cap), `--resign` (Qike resigns a game
 //! its search sees as lost, by the rule its GTP engine follows; otherwise it plays on).
 
-use qike_core::ai::{AnyEngine, Engine, Level, Rng, play_level};
+use qike_core::Rng;
+use qike_core::ai::{AnyEngine, Engine, Level, play_level};
 use qike_core::go::{DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, parse_gtp};
 use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point, Side};
 

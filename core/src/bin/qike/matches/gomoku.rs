@@ -18,7 +18,8 @@
 
 use std::time::{Duration, Instant};
 
-use qike_core::ai::{AnyEngine, Engine, Level, Rng};
+use qike_core::Rng;
+use qike_core::ai::{AnyEngine, Engine, Level};
 use qike_core::gomoku::openings::OPENINGS;
 use qike_core::gomoku::{Game, is_win};
 use qike_core::{GameKind, GomokuRule, MoveInput, Outcome, Point};

@@ -14,7 +14,8 @@ use qike_core::ai::xiangqi::{
     Adjudication, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, SearchPlayer,
     extend_randomly, parse_openings, play_game,
 };
-use qike_core::ai::{Level, Limits, Rng};
+use qike_core::Rng;
+use qike_core::ai::{Level, Limits};
 use qike_core::xiangqi::{Move, Position};
 
 use super::pairs::{Tally, custom_level, engine_options, search_spec, sprt_option};

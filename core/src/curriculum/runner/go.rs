@@ -1,7 +1,7 @@
 //! The Go steps of a lesson run: tap-go, count and fight.
 
-use super::super::go_steps::{self, Count, Fight, TapGo};
-use super::{Feedback, LessonRun, t};
+use super::types::{Feedback, LessonRun, t};
+use crate::curriculum::go_steps::{self, Count, Fight, TapGo};
 use crate::{AnyGame, MoveInput, Point};
 
 impl LessonRun {

@@ -3,10 +3,10 @@
 //! tap-go points, counts against the area count, fights proven by capture reading
 //! or exhaustive life and death.
 
-use super::go_steps::{self, Fight};
-use super::position;
-use super::schema::Step;
-use super::validate::{Ctx, Problem, play_out_fields, quiz_fields};
+use super::context::{Ctx, Problem, play_out_fields, quiz_fields};
+use crate::curriculum::go_steps::{self, Fight};
+use crate::curriculum::position;
+use crate::curriculum::schema::Step;
 use crate::go::{self, Move};
 use crate::{AnyGame, GameKind, Point};
 
@@ -184,7 +184,7 @@ fn validate_fight(g: &go::Game, s: &Fight, c: &mut Ctx<'_>) {
             Err(e) => c.err(Problem::Unproven(format!("{}: {e}", w.mv))),
         }
     }
-    if go_steps::fight_demo(g, s).is_none() {
+    if go_steps::fight_answer(g, s).is_none() {
         c.err(Problem::Unproven("the fight cannot be played to its end with proven moves".into()));
     }
 }

@@ -3,20 +3,16 @@
 //! the king, and keeps the move), mate puzzles answered by the longest defence, and
 //! moves proven right by the solvers even when the author did not list them.
 
-use super::position;
-use super::runner::Input;
-use super::schema::{Proof, Step, Text};
-use super::stars::shortest_tour;
+use super::types::{Input, input_of, t};
 use crate::chess::{self, Position, Role, attacks, kpk, mate_search};
+use crate::curriculum::position;
+use crate::curriculum::schema::{Proof, Step, Text};
+use crate::curriculum::stars::shortest_tour;
 use crate::{AnyGame, GameKind, MoveInput, PieceKind, Point, Side};
 
 /// The pieces a pawn may become, in the order the choices are shown.
 pub(super) const PROMOTION_ORDER: [PieceKind; 4] =
     [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight];
-
-fn t(zh: &str, en: &str) -> Text {
-    Text::new(zh, en)
-}
 
 /// The choices shown while a pawn waits to promote.
 pub(super) fn promotion_choices() -> Vec<Text> {
@@ -119,7 +115,7 @@ pub(super) fn defence(g: &chess::Game) -> Option<MoveInput> {
 }
 
 /// A chess move from a lesson input, if legal here.
-pub(super) fn move_of(pos: &Position, m: MoveInput) -> Option<chess::Move> {
+pub(in crate::curriculum) fn move_of(pos: &Position, m: MoveInput) -> Option<chess::Move> {
     let MoveInput::Step { from, to, promotion } = m else { return None };
     let promotion = match promotion {
         None => None,
@@ -158,13 +154,13 @@ fn inputs_of(m: MoveInput) -> Vec<Input> {
             let i = PROMOTION_ORDER.iter().position(|&p| p == k).unwrap_or(0);
             vec![Input::Move { from, to }, Input::Choice(i)]
         }
-        other => vec![super::runner::input_of(other)],
+        other => vec![input_of(other)],
     }
 }
 
 /// The right answers of a chess step, where they differ from the other games'
 /// (promotion choices, the star hunt's rules, chess set-up pieces); `None` for the rest.
-pub(super) fn demo_inputs(step: &Step) -> Option<Vec<Input>> {
+pub(in crate::curriculum) fn answer_inputs(step: &Step) -> Option<Vec<Input>> {
     let kind = GameKind::Chess;
     let mv = |m: &String| position::move_input(kind, m);
     let start = || step.fen().and_then(|f| Position::from_fen(f).ok());
@@ -218,7 +214,7 @@ pub(super) fn piece_name(k: PieceKind) -> Option<Text> {
 
 /// A good move for the child in a chess play-out: the king-and-pawn table's move when
 /// it applies, else the engine's with `nodes` to search.
-pub(super) fn demo_move(g: &chess::Game, nodes: u64) -> Option<MoveInput> {
+pub(in crate::curriculum) fn answer_move(g: &chess::Game, nodes: u64) -> Option<MoveInput> {
     if let Some(m) = kpk::best_move(g.position()) {
         return Some(crate::ai::chess::input_of(m));
     }
@@ -230,11 +226,11 @@ pub(super) fn demo_move(g: &chess::Game, nodes: u64) -> Option<MoveInput> {
 
 /// Whether a chess play-out has ended in a draw (stalemate, dead material, a drawn
 /// table position is not counted: only the game's own end).
-pub(super) fn is_drawn(game: &AnyGame) -> bool {
+pub(in crate::curriculum) fn is_drawn(game: &AnyGame) -> bool {
     matches!(game, AnyGame::Chess(g) if matches!(g.outcome(), Some(crate::Outcome::Draw { .. })))
 }
 
 /// Material of `side` minus the other's, in the engine's centipawns (chess).
-pub(super) fn balance(game: &AnyGame, side: Side) -> Option<i32> {
+pub(in crate::curriculum) fn balance(game: &AnyGame, side: Side) -> Option<i32> {
     chess_position(game).map(|pos| crate::ai::chess::tactic::material_balance(pos, side))
 }

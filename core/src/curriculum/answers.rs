@@ -11,11 +11,11 @@ use crate::xiangqi::Position;
 
 /// Inputs that complete `step` without a mistake, in order; puzzles follow their first
 /// line (the runner answers with that line's replies). Empty for a play-out, whose
-/// moves depend on the engine's replies (ask [`super::LessonRun::play_out_demo`] move by
+/// moves depend on the engine's replies (ask [`super::LessonRun::play_out_answer`] move by
 /// move), or when the step's data does not parse.
-pub fn demo_inputs(kind: GameKind, step: &Step) -> Vec<Input> {
+pub fn answer_inputs(kind: GameKind, step: &Step) -> Vec<Input> {
     if kind == GameKind::Chess
-        && let Some(inputs) = super::chess_steps::demo_inputs(step)
+        && let Some(inputs) = super::runner::chess::answer_inputs(step)
     {
         return inputs;
     }
@@ -57,13 +57,13 @@ pub fn demo_inputs(kind: GameKind, step: &Step) -> Vec<Input> {
             None => Vec::new(),
         },
         Step::PlayOut(_) => Vec::new(),
-        Step::TapGo(_) | Step::Count(_) | Step::Fight(_) => go_demo(kind, step),
+        Step::TapGo(_) | Step::Count(_) | Step::Fight(_) => go_answers(kind, step),
     }
 }
 
 /// The answers of the Go steps: one tap per answer string, the count, and the
 /// child's stones of a fight played against the solver's replies.
-fn go_demo(kind: GameKind, step: &Step) -> Vec<Input> {
+fn go_answers(kind: GameKind, step: &Step) -> Vec<Input> {
     let Some(Ok(crate::AnyGame::Go(game))) = step.fen().map(|f| position::start(kind, f)) else {
         return Vec::new();
     };
@@ -86,9 +86,11 @@ fn go_demo(kind: GameKind, step: &Step) -> Vec<Input> {
             out
         }
         Step::Count(s) => vec![Input::Number(s.answer)],
-        Step::Fight(s) => {
-            go_steps::fight_demo(&game, s).unwrap_or_default().into_iter().map(Input::Tap).collect()
-        }
+        Step::Fight(s) => go_steps::fight_answer(&game, s)
+            .unwrap_or_default()
+            .into_iter()
+            .map(Input::Tap)
+            .collect(),
         _ => Vec::new(),
     }
 }

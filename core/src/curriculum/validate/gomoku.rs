@@ -2,11 +2,10 @@
 //! proven with the rules and the VCF solver in core — five points, wins by fours,
 //! the only defences, the shapes a question asks for, black's forbidden points.
 
-use super::position;
-use super::schema::{Proof, PuzzleGoal, ShapeQuery, Step, StoneName};
-use super::stones::MAX_VCF;
-use super::validate::{Ctx, Problem, play_out_fields, quiz_fields};
-use crate::gomoku::puzzles::{self, Asked};
+use super::context::{Ctx, Problem, play_out_fields, quiz_fields};
+use crate::curriculum::position;
+use crate::curriculum::schema::{Proof, Puzzle, PuzzleGoal, ShapeQuery, Step, StoneName};
+use crate::curriculum::stones::{self, Asked, MAX_VCF};
 use crate::gomoku::{Game, Stone};
 use crate::{AnyGame, BoardGame, GameKind, MoveInput, Point};
 
@@ -82,7 +81,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                 StoneName::Black => Stone::Black,
                 StoneName::White => Stone::White,
             };
-            let actual = puzzles::shape_points(g.board(), g.rule(), stone, asked(s.shape));
+            let actual = stones::shape_points(g.board(), g.rule(), stone, asked(s.shape));
             let (listed, actual) = (names(kind, listed), names(kind, actual));
             if listed != actual {
                 c.err(Problem::PointsDiffer { listed, actual });
@@ -108,7 +107,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
             match s.proof {
                 None => {}
                 Some(Proof::Five) => {
-                    let actual = names(kind, puzzles::winning_points(g));
+                    let actual = names(kind, stones::winning_points(g));
                     let listed = names(kind, accept);
                     if listed != actual {
                         c.err(Problem::PointsDiffer { listed, actual });
@@ -117,7 +116,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                 Some(Proof::StartsVcf) => prove_vcf_start(kind, g, &accept, &wrong, c),
                 Some(Proof::StartsVct) => {
                     for &at in &accept {
-                        if !puzzles::starts_vct(g, at, DEFENCE_VCF) {
+                        if !stones::starts_vct(g, at, DEFENCE_VCF) {
                             c.err(Problem::Unproven(format!(
                                 "{} leaves a defence against every win by fours",
                                 kind.point_name(at)
@@ -125,7 +124,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                         }
                     }
                     for &at in &wrong {
-                        if puzzles::starts_vct(g, at, DEFENCE_VCF) {
+                        if stones::starts_vct(g, at, DEFENCE_VCF) {
                             c.err(Problem::Unproven(format!(
                                 "the wrong move {} wins by threats too",
                                 kind.point_name(at)
@@ -137,7 +136,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                     c.err(Problem::NotForThisGame("chess proof"));
                 }
                 Some(Proof::Defends) => {
-                    let actual = names(kind, puzzles::defences(g, DEFENCE_VCF));
+                    let actual = names(kind, stones::defences(g, DEFENCE_VCF));
                     let listed = names(kind, accept);
                     if listed != actual {
                         c.err(Problem::Unproven(format!(
@@ -181,7 +180,7 @@ fn asked(q: ShapeQuery) -> Asked {
 
 fn prove_vcf_start(kind: GameKind, g: &Game, accept: &[Point], wrong: &[Point], c: &mut Ctx<'_>) {
     for &at in accept {
-        if !puzzles::starts_vcf(g, at, MAX_VCF) {
+        if !stones::starts_vcf(g, at, MAX_VCF) {
             c.err(Problem::Unproven(format!(
                 "{} does not start a win by fours",
                 kind.point_name(at)
@@ -189,7 +188,7 @@ fn prove_vcf_start(kind: GameKind, g: &Game, accept: &[Point], wrong: &[Point], 
         }
     }
     for &at in wrong {
-        if puzzles::starts_vcf(g, at, MAX_VCF) {
+        if stones::starts_vcf(g, at, MAX_VCF) {
             c.err(Problem::Unproven(format!(
                 "the wrong move {} starts a win by fours too",
                 kind.point_name(at)
@@ -198,7 +197,7 @@ fn prove_vcf_start(kind: GameKind, g: &Game, accept: &[Point], wrong: &[Point], 
     }
 }
 
-fn validate_five_puzzle(kind: GameKind, s: &super::schema::Puzzle, g: &Game, c: &mut Ctx<'_>) {
+fn validate_five_puzzle(kind: GameKind, s: &Puzzle, g: &Game, c: &mut Ctx<'_>) {
     if s.goal != PuzzleGoal::Five {
         c.err(Problem::NotForThisGame("mate puzzle"));
         return;
@@ -219,14 +218,14 @@ fn validate_five_puzzle(kind: GameKind, s: &super::schema::Puzzle, g: &Game, c: 
             };
             if k % 2 == 0 {
                 let left = n.saturating_sub((k / 2) as u32);
-                if !puzzles::starts_vcf(&g, at, left) {
+                if !stones::starts_vcf(&g, at, left) {
                     c.err(Problem::BadLine {
                         line: i,
                         what: format!("move {text} does not keep the win by fours"),
                     });
                     break;
                 }
-            } else if !puzzles::blocks(&g, at) {
+            } else if !stones::blocks(&g, at) {
                 c.err(Problem::BadLine { line: i, what: format!("reply {text} is not a block") });
                 break;
             }

@@ -4,163 +4,24 @@
 //! and answers with [`Feedback`]. Its whole state is a serde value ([`RunState`]) so a
 //! lesson left half-way can be resumed. Time is whatever the caller reports.
 
-use serde::{Deserialize, Serialize};
+pub(super) mod chess;
+mod go;
+mod gomoku;
+mod steps;
+mod types;
 
-use super::playout::{self, Verdict};
-use super::position;
-use super::schema::{Lesson, PlayOut, Proof, PuzzleGoal, Step, Text};
-use super::{chess_steps, stones, xq};
-use crate::xiangqi::Kind;
+use crate::curriculum::playout;
+use crate::curriculum::position;
+use crate::curriculum::schema::{Lesson, Quiz, Step, Text};
+use crate::curriculum::teach;
+use crate::{AnyGame, BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, Point};
+use steps::{advance, keep_turn};
 
-#[path = "go_run.rs"]
-mod go_run;
-use crate::{
-    AnyGame, BoardGame, BoardView, GameKind, Highlight, HighlightKind, MoveInput, PieceKind,
-    PieceView, Point,
+pub use steps::kind_name;
+pub(crate) use types::input_of;
+pub use types::{
+    Feedback, Input, LessonResult, LessonRun, ResumeError, RunState, StepOutcome, StepView, stars,
 };
-
-/// What the child did.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Input {
-    /// Go on after reading an explanation.
-    Continue,
-    /// Tap a point (tap-targets, tap-point, tap-shape; in a stone game also a stone
-    /// placed in make-move, puzzle and play-out steps).
-    Tap(Point),
-    /// Move a piece (make-move, collect, puzzle, play-out).
-    Move { from: Point, to: Point },
-    /// Pick a choice of a quiz, from 0.
-    Choice(usize),
-    /// Put a piece of this kind from the tray on a point (setup).
-    Place { kind: PieceKind, at: Point },
-    /// Enter a number (count).
-    Number(i64),
-}
-
-/// The answer to an input.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub enum Feedback {
-    /// Right, and the step goes on; `reply` is the opponent's answer already played.
-    Correct { text: Option<Text>, reply: Option<MoveInput> },
-    /// Not right; the reason says why (a rule, or the author's note on this move).
-    Wrong { reason: Text },
-    /// A hint (the first of a step is free, each further one costs a star); `points`
-    /// are worth looking at.
-    Hint { text: Text, points: Vec<Point> },
-    /// The step is finished; the next one is current now.
-    StepDone { text: Option<Text> },
-    /// The last step is finished.
-    LessonDone { text: Option<Text>, result: LessonResult },
-    /// The step needs something that does not exist yet (an engine for a game that
-    /// has none; every xiangqi step is available).
-    Unavailable { reason: Text },
-    /// This kind of input does nothing in this step (e.g. a move in a quiz).
-    NotExpected,
-}
-
-/// How one step went.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct StepOutcome {
-    pub step_id: String,
-    pub mistakes: u32,
-    pub hints: u32,
-    /// Skipped because it was unavailable.
-    pub skipped: bool,
-}
-
-/// What the progress store records for a finished lesson.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct LessonResult {
-    pub lesson_id: String,
-    /// 0–3: three, minus one per hint, minus more for many mistakes.
-    pub stars: u8,
-    pub mistakes: u32,
-    pub hints: u32,
-    pub elapsed_ms: u64,
-    pub steps: Vec<StepOutcome>,
-}
-
-/// Stars for a lesson: each hint costs one; one mistake is free, then every two or
-/// three more cost another.
-pub fn stars(mistakes: u32, hints: u32) -> u8 {
-    let penalty = match mistakes {
-        0..=1 => 0,
-        2..=3 => 1,
-        4..=6 => 2,
-        _ => 3,
-    };
-    3u32.saturating_sub(hints.saturating_add(penalty)) as u8
-}
-
-/// Everything needed to resume a run.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-pub struct RunState {
-    pub lesson_id: String,
-    pub step: usize,
-    /// Moves made in the current step (the child's and the replies).
-    pub played: Vec<MoveInput>,
-    /// Points found or filled in the current step.
-    pub found: Vec<Point>,
-    pub step_mistakes: u32,
-    pub step_hints: u32,
-    pub outcomes: Vec<StepOutcome>,
-    pub elapsed_ms: u64,
-    /// The pupil's seed for the order of quiz choices (0: the order written).
-    #[serde(default)]
-    pub seed: u64,
-    /// Whether the current step's free first hint has been given.
-    #[serde(default)]
-    pub free_hint_given: bool,
-}
-
-/// Why a saved state does not fit the lesson.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum ResumeError {
-    #[error("the saved run is of lesson '{saved}', not '{lesson}'")]
-    OtherLesson { saved: String, lesson: String },
-    #[error("the saved run is at step {step}, but the lesson has {count} steps")]
-    NoSuchStep { step: usize, count: usize },
-    #[error("the saved moves of step '{0}' cannot be replayed")]
-    BadMoves(String),
-}
-
-/// What a UI shows for the current step.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct StepView {
-    pub index: usize,
-    pub count: usize,
-    pub step_id: String,
-    pub kind: &'static str,
-    pub text: Text,
-    pub board: Option<BoardView>,
-    pub arrows: Vec<(Point, Point)>,
-    pub choices: Vec<Text>,
-    /// Stars still to take (collect).
-    pub stars: Vec<Point>,
-    /// Moves left: collect, play-out with a move limit, or moves still to survive in a
-    /// hold-draw play-out.
-    pub moves_left: Option<u8>,
-    /// Pieces still to place (setup).
-    pub tray: Vec<PieceView>,
-    /// False when the step cannot be done yet (a play-out in a game without an engine).
-    pub available: bool,
-}
-
-/// A child's way through one lesson. It owns its lesson, so a UI or the bindings can
-/// keep it as long as they like.
-#[derive(Debug, Clone)]
-pub struct LessonRun {
-    lesson: Lesson,
-    state: RunState,
-    /// The game of the current step, after `state.played`.
-    game: Option<AnyGame>,
-    /// The last wrong move's refutation, until the next input.
-    refutation: Option<super::teach::Refutation>,
-}
-
-fn t(zh: &str, en: &str) -> Text {
-    Text::new(zh, en)
-}
 
 impl LessonRun {
     /// Starts a lesson at its first step.
@@ -229,7 +90,7 @@ impl LessonRun {
 
     /// The last wrong move's refutation, to play on the board and take back: the
     /// child's move and the opponent's answer. Cleared by the next input.
-    pub fn refutation(&self) -> Option<&super::teach::Refutation> {
+    pub fn refutation(&self) -> Option<&teach::Refutation> {
         self.refutation.as_ref()
     }
 
@@ -240,8 +101,8 @@ impl LessonRun {
         self.choice_order(s).iter().position(|&w| w == written)
     }
 
-    fn choice_order(&self, s: &super::schema::Quiz) -> Vec<usize> {
-        super::teach::choice_order(self.state.seed, &s.id, s.choices.len())
+    fn choice_order(&self, s: &Quiz) -> Vec<usize> {
+        teach::choice_order(self.state.seed, &s.id, s.choices.len())
     }
 
     fn kind(&self) -> GameKind {
@@ -314,7 +175,7 @@ impl LessonRun {
             index: self.state.step,
             count: self.lesson.steps.len(),
             step_id: step.id().to_owned(),
-            kind: step.kind_name(),
+            kind: step.kind(),
             text: step.text().clone(),
             board: None,
             arrows: Vec::new(),
@@ -399,7 +260,7 @@ impl LessonRun {
             Step::Count(_) | Step::Fight(_) => {}
         }
         if self.pending_promotion().is_some() {
-            view.choices = chess_steps::promotion_choices();
+            view.choices = chess::promotion_choices();
         }
         if let (Some(b), Some(m)) = (&mut board, self.state.played.last()) {
             b.last_move = m.last_move();
@@ -446,14 +307,15 @@ impl LessonRun {
 
     /// The "show me" move of a play-out step: what a strong player would play now
     /// (the engine with a larger budget than the opponent's, some tens of
-    /// milliseconds). `None` in other steps (their answers are [`super::demo_inputs`]).
-    pub fn play_out_demo(&self) -> Option<Input> {
+    /// milliseconds). `None` in other steps (their answers are
+    /// [`answer_inputs`](crate::curriculum::answer_inputs)).
+    pub fn play_out_answer(&self) -> Option<Input> {
         let Some(Step::PlayOut(_)) = self.step() else { return None };
         if self.pending_promotion().is_some() {
             return Some(Input::Choice(0));
         }
         let game = self.game.as_ref()?;
-        Some(input_of(playout::demo_move(game)?))
+        Some(input_of(playout::answer_move(game)?))
     }
 
     fn wrong(&mut self, reason: Text) -> Feedback {
@@ -502,7 +364,7 @@ impl LessonRun {
                 .collect(),
             Step::MakeMove(s) => first(s.accept.first().and_then(|m| self.mv(m))),
             Step::Puzzle(_) => first(self.next_line_move()),
-            Step::PlayOut(_) => match self.play_out_demo() {
+            Step::PlayOut(_) => match self.play_out_answer() {
                 Some(Input::Move { from, .. }) => vec![from],
                 Some(Input::Tap(at)) => vec![at],
                 _ => Vec::new(),
@@ -543,7 +405,7 @@ impl LessonRun {
     /// Why the rules refuse `m` here, or `None` when it may be played.
     fn refusal(&self, m: MoveInput) -> Option<Text> {
         if let (Some(pos), MoveInput::Step { from, to, .. }) = (self.xq_pos(), m) {
-            return xq::illegal_reason(pos, from, to).map(|r| r.text());
+            return crate::xiangqi::illegal_reason(pos, from, to).map(|r| r.text());
         }
         let mut g = self.game.clone()?;
         g.play(m).err().map(|r| r.text())
@@ -568,7 +430,7 @@ impl LessonRun {
     ///
     /// In a play-out step a legal move also gets the engine's reply, computed here on
     /// the caller's thread with the step's node budget (3,000 nodes by default, never
-    /// more than [`super::PLAYOUT_MAX_NODES`]; a few milliseconds), and returned in
+    /// more than [`crate::curriculum::PLAYOUT_MAX_NODES`]; a few milliseconds), and returned in
     /// `Feedback::Correct { reply }` already played. A UI that wants to show the child's
     /// move before the reply can draw it first and call `submit` on the next frame.
     pub fn submit(&mut self, input: Input) -> Feedback {
@@ -581,13 +443,13 @@ impl LessonRun {
             match (input, self.pending_promotion()) {
                 (Input::Choice(i), Some((from, to))) => {
                     self.state.found.clear();
-                    played = chess_steps::promotion_move(from, to, i);
+                    played = chess::promotion_move(from, to, i);
                 }
                 (Input::Move { from, to }, _)
-                    if chess_steps::needs_promotion(self.game.as_ref(), from, to) =>
+                    if chess::needs_promotion(self.game.as_ref(), from, to) =>
                 {
                     self.state.found = vec![from, to];
-                    let text = Some(chess_steps::promotion_prompt());
+                    let text = Some(chess::promotion_prompt());
                     return Feedback::Correct { text, reply: None };
                 }
                 _ => {}
@@ -603,14 +465,14 @@ impl LessonRun {
                 Some(&written) if written == s.answer => {
                     self.finish_step(Some(s.explain.clone()), false)
                 }
-                Some(_) => self.wrong(super::teach::reason_from(&s.explain)),
+                Some(_) => self.wrong(teach::reason_from(&s.explain)),
                 None => Feedback::NotExpected,
             },
             (Step::TapPoint(s), Input::Tap(p), _) => {
                 if s.points.iter().any(|q| self.pt(q) == Some(p)) {
                     self.finish_step(Some(s.explain.clone()), false)
                 } else {
-                    self.wrong(super::teach::reason_from(&s.explain))
+                    self.wrong(teach::reason_from(&s.explain))
                 }
             }
             (Step::TapShape(s), Input::Tap(p), _) => {
@@ -643,309 +505,5 @@ impl LessonRun {
             }
             _ => None,
         }
-    }
-
-    fn tap_target(&mut self, s: &super::schema::TapTargets, p: Point) -> Feedback {
-        let Some(from) = self.pt(&s.piece) else { return Feedback::NotExpected };
-        let targets = self.targets(from);
-        if targets.contains(&p) {
-            if !self.state.found.contains(&p) {
-                self.state.found.push(p);
-            }
-            if targets.iter().all(|t| self.state.found.contains(t)) {
-                return self.finish_step(None, false);
-            }
-            return Feedback::Correct { text: None, reply: None };
-        }
-        if p == from {
-            return self.wrong(t(
-                "这是棋子自己的位置，点它能走到的点。",
-                "That is where the piece stands; tap where it can go.",
-            ));
-        }
-        let reason = self
-            .refusal(MoveInput::step(from, p))
-            .unwrap_or_else(|| t("这个棋子走不到那里。", "This piece cannot go there."));
-        self.wrong(reason)
-    }
-
-    fn make_move(&mut self, s: &super::schema::MakeMove, m: MoveInput) -> Feedback {
-        let listed = s.accept.iter().any(|a| self.mv(a) == Some(m));
-        // A stone that starts a win by fours is right even when the author listed
-        // another first stone.
-        let proven = s.proof == Some(Proof::StartsVcf)
-            && self.game.as_ref().is_some_and(|g| stones::starts_vcf(g, m))
-            || chess_steps::proves(s.proof, self.game.as_ref(), m);
-        if (listed || proven)
-            && let Some(game) = &mut self.game
-            && advance(game, m).is_ok()
-        {
-            self.state.played.push(m);
-            return self.finish_step(Some(s.praise.clone()), false);
-        }
-        // A legal wrong move gets the opponent's answer to show; an illegal one none.
-        self.refutation = self.game.as_ref().and_then(|g| super::teach::refute(g, m));
-        if let Some(w) = s.wrong.iter().find(|w| self.mv(&w.mv) == Some(m)) {
-            return self.wrong(w.says.clone());
-        }
-        if let Some(f) = self.illegal(m) {
-            return f;
-        }
-        self.wrong(t(
-            "这步棋可以走，但不是这里要找的那一步。再看看！",
-            "That move is allowed, but it is not the one we are looking for. Look again!",
-        ))
-    }
-
-    fn collect(&mut self, s: &super::schema::Collect, from: Point, to: Point) -> Feedback {
-        let current = match self.state.played.last() {
-            Some(MoveInput::Step { to, .. }) => Some(*to),
-            _ => self.pt(&s.piece),
-        };
-        if current != Some(from) {
-            return self.wrong(t(
-                "这一关只走带星星任务的那个棋子。",
-                "In this game, move only the star-hunting piece.",
-            ));
-        }
-        let m = MoveInput::step(from, to);
-        if let Some(f) = self.illegal(m) {
-            return f;
-        }
-        if let Some(reason) =
-            self.game.as_ref().and_then(|g| chess_steps::collect_refusal(g, from, to))
-        {
-            return self.wrong(reason);
-        }
-        let Some(game) = &mut self.game else { return Feedback::NotExpected };
-        let side = game.side_to_move();
-        if advance(game, m).is_err() {
-            return Feedback::NotExpected;
-        }
-        if let Some(g) = keep_turn(game, side) {
-            *game = g;
-        }
-        self.state.played.push(m);
-        let stars: Vec<Point> = s.stars.iter().filter_map(|p| self.pt(p)).collect();
-        if stars.contains(&to) && !self.state.found.contains(&to) {
-            self.state.found.push(to);
-        }
-        if stars.iter().all(|p| self.state.found.contains(p)) {
-            return self.finish_step(None, false);
-        }
-        if self.state.played.len() >= s.max_moves as usize {
-            self.retry();
-            return self.wrong(t(
-                "步数用完了，星星还没吃完。再来一次！",
-                "Out of moves and some stars are left. Try again!",
-            ));
-        }
-        Feedback::Correct { text: None, reply: None }
-    }
-
-    fn puzzle(&mut self, s: &super::schema::Puzzle, m: MoveInput) -> Feedback {
-        if let Some(f) = self.illegal(m) {
-            return f;
-        }
-        let Some(mut game) = self.game.clone() else { return Feedback::NotExpected };
-        let k = self.state.played.len();
-        let mut next = self.state.played.clone();
-        next.push(m);
-        let line = s.lines.iter().find_map(|line| {
-            let moves: Vec<MoveInput> = line.iter().filter_map(|m| self.mv(m)).collect();
-            (moves.len() > k && moves[..=k] == next[..]).then_some(moves)
-        });
-        let left = s.mate_in.unwrap_or(0).saturating_sub((k / 2) as u8);
-        let good = line.is_some()
-            || match s.goal {
-                PuzzleGoal::Mate => {
-                    self.xq_pos().is_some_and(|pos| {
-                        step_move(m).is_some_and(|mv| xq::move_keeps_mate(pos, mv, left))
-                    }) || chess_steps::keeps_mate(&game, m, left)
-                }
-                PuzzleGoal::Five => stones::keeps_vcf(&game, m, u32::from(left)),
-                PuzzleGoal::Line => false,
-            };
-        if !good {
-            self.refutation = self.game.as_ref().and_then(|g| super::teach::refute(g, m));
-            return self.wrong(t(
-                "这步不够好，对方能化解。再想想！",
-                "That move lets the opponent escape. Think again!",
-            ));
-        }
-        if advance(&mut game, m).is_err() {
-            return Feedback::NotExpected;
-        }
-        self.state.played.push(m);
-        if is_finished(&game) {
-            self.game = Some(game);
-            return self.finish_step(Some(s.praise.clone()), false);
-        }
-        let reply = match &line {
-            Some(moves) if moves.len() > k + 1 => Some(moves[k + 1]),
-            Some(_) if s.goal == PuzzleGoal::Line => {
-                self.game = Some(game);
-                return self.finish_step(Some(s.praise.clone()), false);
-            }
-            _ => fallback_reply(&game),
-        };
-        let Some(reply) = reply else { return Feedback::NotExpected };
-        if advance(&mut game, reply).is_err() {
-            return Feedback::NotExpected;
-        }
-        self.state.played.push(reply);
-        self.game = Some(game);
-        Feedback::Correct { text: None, reply: Some(reply) }
-    }
-
-    /// The child's move in a play-out, then (unless the goal is settled) the engine's
-    /// reply, computed here with the step's small node budget.
-    fn play_out(&mut self, s: &PlayOut, m: MoveInput) -> Feedback {
-        if let Some(f) = self.illegal(m) {
-            return f;
-        }
-        let (Some(start), Some(mut game)) = (self.step_start(), self.game.clone()) else {
-            return Feedback::NotExpected;
-        };
-        let child = start.side_to_move();
-        let base = playout::balance(&start, child);
-        if advance(&mut game, m).is_err() {
-            return Feedback::NotExpected;
-        }
-        self.state.played.push(m);
-        let n = playout::child_moves(self.state.played.len());
-        let praise = || s.praise.clone().unwrap_or_else(playout::default_praise);
-        match playout::after_child(s, &game, child, base, n) {
-            Verdict::Reached => {
-                self.game = Some(game);
-                return self.finish_step(Some(praise()), false);
-            }
-            Verdict::Failed(reason) => {
-                self.retry();
-                return self.wrong(reason);
-            }
-            Verdict::Going => {}
-        }
-        let Some(reply) = playout::engine_reply(s, &game, self.state.played.len()) else {
-            return Feedback::NotExpected;
-        };
-        if advance(&mut game, reply).is_err() {
-            return Feedback::NotExpected;
-        }
-        self.state.played.push(reply);
-        match playout::after_reply(s, &game, child, base, n) {
-            Verdict::Reached => {
-                self.game = Some(game);
-                self.finish_step(Some(praise()), false)
-            }
-            Verdict::Failed(reason) => {
-                self.retry();
-                self.wrong(reason)
-            }
-            Verdict::Going => {
-                self.game = Some(game);
-                Feedback::Correct { text: None, reply: Some(reply) }
-            }
-        }
-    }
-
-    fn place(&mut self, s: &super::schema::Setup, kind: PieceKind, at: Point) -> Feedback {
-        let Some(game) = &self.game else { return Feedback::NotExpected };
-        let wanted = s.place.iter().filter_map(|p| self.pt(p)).any(|p| p == at);
-        let there = game.view().piece_at(at).map(|pc| pc.kind);
-        if wanted && !self.state.found.contains(&at) && there == Some(kind) {
-            self.state.found.push(at);
-            let all =
-                s.place.iter().filter_map(|p| self.pt(p)).all(|p| self.state.found.contains(&p));
-            if all {
-                return self.finish_step(None, false);
-            }
-            return Feedback::Correct { text: None, reply: None };
-        }
-        let name = Kind::from_piece_kind(kind)
-            .map(kind_name)
-            .or_else(|| chess_steps::piece_name(kind))
-            .unwrap_or_else(|| t("这个棋子", "this piece"));
-        self.wrong(Text {
-            zh: format!("{}不摆在这里。想想它的起始位置。", name.zh),
-            en: format!("The {} does not start here. Think of its starting point.", name.en),
-        })
-    }
-}
-
-/// The input a UI sends for a move.
-pub(crate) fn input_of(m: MoveInput) -> Input {
-    match m {
-        MoveInput::Step { from, to, .. } => Input::Move { from, to },
-        MoveInput::Place { at } => Input::Tap(at),
-        MoveInput::Pass => Input::Continue,
-    }
-}
-
-/// A xiangqi move from a step input.
-fn step_move(m: MoveInput) -> Option<crate::xiangqi::Move> {
-    match m {
-        MoveInput::Step { from, to, .. } => crate::xiangqi::Move::new(from, to),
-        _ => None,
-    }
-}
-
-/// Whether a puzzle's game is won: in xiangqi the side to move has no legal move (将死
-/// or 困毙), elsewhere the game has an outcome.
-fn is_finished(game: &AnyGame) -> bool {
-    match game.as_xiangqi() {
-        Some(g) => xq::is_mated(g.position()),
-        None => game.outcome().is_some(),
-    }
-}
-
-/// Plays `m`. A xiangqi lesson board may hold a position the rules call over (two
-/// lone generals); its pieces still move as the position allows.
-fn advance(game: &mut AnyGame, m: MoveInput) -> Result<(), crate::Refusal> {
-    if let AnyGame::Xiangqi(g) = game
-        && g.outcome().is_some()
-        && let MoveInput::Step { from, to, .. } = m
-    {
-        let mut pos = g.position().clone();
-        pos.play_points(from, to).map_err(|_| crate::Refusal::NotAMove)?;
-        *g = crate::xiangqi::Game::new(pos, g.rules());
-        return Ok(());
-    }
-    game.play(m)
-}
-
-/// The opponent's answer when the child's move is right but off the scripted lines:
-/// in xiangqi the engine's best defence, in gomoku the block of the child's four.
-fn fallback_reply(game: &AnyGame) -> Option<MoveInput> {
-    match game {
-        AnyGame::Xiangqi(_) => super::teach::best_reply(game),
-        AnyGame::Gomoku(g) => {
-            crate::gomoku::puzzles::forced_block(g).map(|at| MoveInput::Place { at })
-        }
-        AnyGame::Chess(g) => chess_steps::defence(g),
-        _ => None,
-    }
-}
-
-/// The same position with `side` to move again (collect steps, where only the child's
-/// piece moves); `None` outside xiangqi or when that position is not valid.
-fn keep_turn(game: &AnyGame, side: crate::Side) -> Option<AnyGame> {
-    if let AnyGame::Chess(g) = game {
-        return chess_steps::keep_turn(g, side);
-    }
-    let pos = xq::with_side_to_move(game.as_xiangqi()?.position(), side)?;
-    Some(AnyGame::Xiangqi(crate::xiangqi::Game::new(pos, crate::xiangqi::Rules::default())))
-}
-
-/// The name of a xiangqi piece kind (red's character).
-pub fn kind_name(k: Kind) -> Text {
-    match k {
-        Kind::General => t("帅", "general"),
-        Kind::Advisor => t("仕", "advisor"),
-        Kind::Elephant => t("相", "elephant"),
-        Kind::Horse => t("马", "horse"),
-        Kind::Chariot => t("车", "chariot"),
-        Kind::Cannon => t("炮", "cannon"),
-        Kind::Soldier => t("兵", "soldier"),
     }
 }

@@ -4,13 +4,12 @@
 //! tactics win material by the engine's search, king-and-pawn claims agree with the
 //! exact table, and Chinese notation names the move.
 
-use super::chess_steps;
-use super::position;
-use super::schema::{PlayGoal, Proof, PuzzleGoal, Step};
-use super::stars::read_stars;
-use super::validate::{Ctx, Problem, play_out_fields, quiz_fields};
+use super::context::{Ctx, Problem, play_out_fields, quiz_fields, read_stars};
 use crate::ai::chess::tactic::{self, TACTIC_DEPTH, TACTIC_MARGIN};
 use crate::chess::{self, Move, Position, kpk, mate_search};
+use crate::curriculum::position;
+use crate::curriculum::runner::chess::{collect_path, move_of};
+use crate::curriculum::schema::{MakeMove, PlayGoal, PlayOut, Proof, Puzzle, PuzzleGoal, Step};
 use crate::{GameKind, Point};
 
 const KIND: GameKind = GameKind::Chess;
@@ -33,7 +32,7 @@ fn legal(c: &mut Ctx<'_>, pos: &Position, text: &str) -> Option<Move> {
         c.err(Problem::BadMove(text.to_owned()));
         return None;
     };
-    let mv = chess_steps::move_of(pos, m);
+    let mv = move_of(pos, m);
     if mv.is_none() {
         let reason = match m {
             crate::MoveInput::Step { from, to, promotion } => {
@@ -127,7 +126,7 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             }
             let occupied = |p| pos.piece_at(p).is_some();
             let Some(stars) = read_stars(c, &s.stars, point, occupied) else { return };
-            if chess_steps::collect_path(&pos, from, &stars, s.max_moves).is_none() {
+            if collect_path(&pos, from, &stars, s.max_moves).is_none() {
                 c.err(Problem::StarsUnreachable { max: s.max_moves });
             }
         }
@@ -155,7 +154,7 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
     }
 }
 
-fn make_move(s: &super::schema::MakeMove, pos: &Position, c: &mut Ctx<'_>) {
+fn make_move(s: &MakeMove, pos: &Position, c: &mut Ctx<'_>) {
     c.text("praise", &s.praise);
     if s.accept.is_empty() {
         c.err(Problem::Empty("accepted move"));
@@ -242,7 +241,7 @@ fn make_move(s: &super::schema::MakeMove, pos: &Position, c: &mut Ctx<'_>) {
     }
 }
 
-fn puzzle(s: &super::schema::Puzzle, pos: &Position, c: &mut Ctx<'_>) {
+fn puzzle(s: &Puzzle, pos: &Position, c: &mut Ctx<'_>) {
     if s.lines.is_empty() {
         c.err(Problem::Empty("line"));
         return;
@@ -300,7 +299,7 @@ fn puzzle(s: &super::schema::Puzzle, pos: &Position, c: &mut Ctx<'_>) {
 
 /// A play-out from king and pawn against king must be what its goal says: won for
 /// the child when the goal is to win, drawn when the goal is to hold.
-fn play_out_claim(s: &super::schema::PlayOut, pos: &Position, c: &mut Ctx<'_>) {
+fn play_out_claim(s: &PlayOut, pos: &Position, c: &mut Ctx<'_>) {
     let Some(value) = kpk::probe(pos) else { return };
     let child_has_pawn = pos
         .pieces()
@@ -317,8 +316,7 @@ fn play_out_claim(s: &super::schema::PlayOut, pos: &Position, c: &mut Ctx<'_>) {
 
 #[cfg(test)]
 mod tests {
-    use super::super::load;
-    use super::super::validate;
+    use crate::curriculum::{load, validate};
 
     const COURSE: &str = r#"
 id = "t"
