@@ -11,7 +11,7 @@ use qike_core::ai::{NoSuchLevel, ThinkError};
 use qike_core::curriculum::{LoadError, ResumeError};
 use qike_core::progress::{JoinCodeError, ReportError};
 use qike_core::session::SessionError as CoreSession;
-use qike_core::{GameKind, MoveInput, Point, Refusal, chess, go, gomoku, xiangqi};
+use qike_core::{BoardView, GameKind, MoveInput, Point, Refusal, chess, go, gomoku, xiangqi};
 
 /// Declares a flat error enum whose variants each carry the message to show; with
 /// `kind`, also a plain enum of the same variants (for errors reported in a list rather
@@ -289,33 +289,82 @@ impl From<qike_core::tournament::TournamentError> for TournamentError {
     }
 }
 
-/// The message of a point off the board.
-pub(crate) fn off_board_text(at: Point) -> String {
-    format!("point ({}, {}) is not on the board", at.file, at.rank)
-}
+/// A point from outside that is not on the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct OffBoard(Point);
 
-/// Checks that `at` is on the board of `kind`.
-pub(crate) fn on_board(kind: GameKind, at: Point) -> Result<Point, MoveError> {
-    if at.file < kind.files() && at.rank < kind.ranks() {
-        Ok(at)
-    } else {
-        Err(MoveError::OffBoard(off_board_text(at)))
+impl std::fmt::Display for OffBoard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "point ({}, {}) is not on the board", self.0.file, self.0.rank)
     }
 }
 
-/// Checks that every point of `mv` is on the board of `kind`.
-pub(crate) fn move_on_board(kind: GameKind, mv: MoveInput) -> Result<MoveInput, MoveError> {
-    match mv {
-        MoveInput::Step { from, to, .. } => {
-            on_board(kind, from)?;
-            on_board(kind, to)?;
-        }
-        MoveInput::Place { at } => {
-            on_board(kind, at)?;
-        }
-        MoveInput::Pass => {}
+/// A board's size, from the game's kind or from the board drawn.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Bounds {
+    files: u8,
+    ranks: u8,
+}
+
+impl From<GameKind> for Bounds {
+    fn from(kind: GameKind) -> Self {
+        Bounds { files: kind.files(), ranks: kind.ranks() }
     }
-    Ok(mv)
+}
+
+impl From<&BoardView> for Bounds {
+    fn from(view: &BoardView) -> Self {
+        Bounds { files: view.files, ranks: view.ranks }
+    }
+}
+
+/// A value from outside that names points of a board.
+pub(crate) trait Points: Copy {
+    fn points(self) -> Vec<Point>;
+}
+
+impl Points for Point {
+    fn points(self) -> Vec<Point> {
+        vec![self]
+    }
+}
+
+impl Points for (Point, Point) {
+    fn points(self) -> Vec<Point> {
+        vec![self.0, self.1]
+    }
+}
+
+impl Points for MoveInput {
+    fn points(self) -> Vec<Point> {
+        match self {
+            MoveInput::Step { from, to, .. } => vec![from, to],
+            MoveInput::Place { at } => vec![at],
+            MoveInput::Pass => Vec::new(),
+        }
+    }
+}
+
+/// The one check of every point a caller hands in: `value` when each point it names
+/// is on the board.
+pub(crate) fn on_board<T: Points>(board: impl Into<Bounds>, value: T) -> Result<T, OffBoard> {
+    let Bounds { files, ranks } = board.into();
+    match value.points().into_iter().find(|p| p.file >= files || p.rank >= ranks) {
+        Some(p) => Err(OffBoard(p)),
+        None => Ok(value),
+    }
+}
+
+impl From<OffBoard> for MoveError {
+    fn from(e: OffBoard) -> Self {
+        MoveError::OffBoard(e.to_string())
+    }
+}
+
+impl From<OffBoard> for LessonError {
+    fn from(e: OffBoard) -> Self {
+        LessonError::OffBoard(e.to_string())
+    }
 }
 
 /// A refusal in both languages, as one message.
@@ -435,13 +484,6 @@ impl From<gomoku::sgf::SgfError> for GomokuSgfError {
     }
 }
 
-impl SessionError {
-    /// The engine is still choosing a move.
-    pub(crate) fn busy() -> SessionError {
-        SessionError::Busy("the engine is still thinking; stop it or wait for its move".into())
-    }
-}
-
 impl From<CoreSession> for SessionError {
     fn from(e: CoreSession) -> Self {
         let m = e.to_string();
@@ -459,6 +501,7 @@ impl From<CoreSession> for SessionError {
             CoreSession::NoEngineMove => SessionError::NoEngineMove(m),
             CoreSession::NotCounting => SessionError::NotCounting(m),
             CoreSession::Think(_) => SessionError::Think(m),
+            CoreSession::Busy => SessionError::Busy(m),
         }
     }
 }
@@ -475,8 +518,8 @@ impl From<ThinkError> for SessionError {
     }
 }
 
-impl From<MoveError> for SessionError {
-    fn from(e: MoveError) -> Self {
+impl From<OffBoard> for SessionError {
+    fn from(e: OffBoard) -> Self {
         SessionError::OffBoard(e.to_string())
     }
 }

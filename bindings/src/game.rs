@@ -7,9 +7,7 @@ use qike_core::{
     Point, Side, chess, go, gomoku,
 };
 
-use crate::error::{
-    GoSgfError, GomokuSgfError, MoveError, PgnError, SetupError, move_on_board, on_board,
-};
+use crate::error::{GoSgfError, GomokuSgfError, MoveError, PgnError, SetupError, on_board};
 
 /// A game of xiangqi, chess, Go or gomoku: the board to draw, the moves to play.
 #[derive(Debug, uniffi::Object)]
@@ -101,8 +99,8 @@ impl Game {
     /// the piece the pawn becomes.
     pub fn needs_promotion(&self, from: Point, to: Point) -> Result<bool, MoveError> {
         let game = self.game();
-        let kind = game.kind();
-        Ok(game.needs_promotion(on_board(kind, from)?, on_board(kind, to)?))
+        let (from, to) = on_board(game.kind(), (from, to))?;
+        Ok(game.needs_promotion(from, to))
     }
 
     /// Whether moves are stones placed on points (Go, gomoku) rather than steps.
@@ -118,7 +116,7 @@ impl Game {
     /// Plays a move for the side to move; the outcome if it ended the game.
     pub fn play(&self, mv: MoveInput) -> Result<Option<Outcome>, MoveError> {
         let mut game = self.game();
-        let mv = move_on_board(game.kind(), mv)?;
+        let mv = on_board(game.kind(), mv)?;
         game.play(mv)?;
         Ok(game.outcome())
     }
@@ -152,7 +150,7 @@ impl Game {
     /// (Go), `h8` (gomoku). A point off the board is refused.
     pub fn move_text(&self, mv: MoveInput) -> Result<String, MoveError> {
         let kind = self.game().kind();
-        Ok(move_on_board(kind, mv)?.encode(kind))
+        Ok(on_board(kind, mv)?.encode(kind))
     }
 
     /// Reads coordinate text as a move of this game's shape (legality is `play`'s).

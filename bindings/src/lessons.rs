@@ -5,10 +5,10 @@
 use std::sync::{Mutex, MutexGuard};
 
 use qike_core::curriculum::schema::Plan;
-use qike_core::curriculum::{self, Course, Lesson, LessonResult, RunState, StepOutcome};
+use qike_core::curriculum::{self, Course, Feedback, Lesson, LessonResult, RunState, StepOutcome};
 use qike_core::{BoardView, GameKind, MoveInput, PieceKind, PieceView, Point, Text};
 
-use crate::error::{LessonError, off_board_text};
+use crate::error::{LessonError, Points, on_board};
 
 #[uniffi::remote(Record)]
 pub struct StepOutcome {
@@ -132,6 +132,18 @@ pub enum LessonInput {
     Number { value: i64 },
 }
 
+impl Points for LessonInput {
+    fn points(self) -> Vec<Point> {
+        match self {
+            LessonInput::Tap { at } | LessonInput::Place { at, .. } => vec![at],
+            LessonInput::Move { from, to } => vec![from, to],
+            LessonInput::Continue | LessonInput::Choice { .. } | LessonInput::Number { .. } => {
+                Vec::new()
+            }
+        }
+    }
+}
+
 impl From<LessonInput> for curriculum::Input {
     fn from(i: LessonInput) -> Self {
         match i {
@@ -162,38 +174,16 @@ impl From<curriculum::Input> for LessonInput {
     }
 }
 
-/// The answer to an input.
-#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+/// The answer to an input, as the core gives it.
+#[uniffi::remote(Enum)]
 pub enum Feedback {
-    /// Right, and the step goes on; `reply` is the opponent's answer already played.
     Correct { text: Option<Text>, reply: Option<MoveInput> },
-    /// Not right, and why.
     Wrong { reason: Text },
-    /// A hint (it cost a star); `points` are worth looking at.
     Hint { text: Text, points: Vec<Point> },
-    /// The step is finished; the next one is current now.
     StepDone { text: Option<Text> },
-    /// The last step is finished.
     LessonDone { text: Option<Text>, result: LessonResult },
-    /// The step needs something that does not exist yet.
     Unavailable { reason: Text },
-    /// This kind of input does nothing in this step.
     NotExpected,
-}
-
-impl From<curriculum::Feedback> for Feedback {
-    fn from(f: curriculum::Feedback) -> Self {
-        use curriculum::Feedback as Core;
-        match f {
-            Core::Correct { text, reply } => Feedback::Correct { text, reply },
-            Core::Wrong { reason } => Feedback::Wrong { reason },
-            Core::Hint { text, points } => Feedback::Hint { text, points },
-            Core::StepDone { text } => Feedback::StepDone { text },
-            Core::LessonDone { text, result } => Feedback::LessonDone { text, result },
-            Core::Unavailable { reason } => Feedback::Unavailable { reason },
-            Core::NotExpected => Feedback::NotExpected,
-        }
-    }
 }
 
 /// What to show for the current step.
@@ -281,15 +271,12 @@ impl LessonRun {
         out
     }
 
-    /// Checks that `points` are on the current step's board (any point passes a step
-    /// without a board).
-    fn on_board(&self, points: &[Point]) -> Result<(), LessonError> {
-        let Some(board) = self.with(|run| run.view().and_then(|v| v.board)) else {
-            return Ok(());
-        };
-        match points.iter().find(|&&p| !board.contains(p)) {
-            Some(&p) => Err(LessonError::OffBoard(off_board_text(p))),
-            None => Ok(()),
+    /// `value` when its points are on the current step's board (any point passes a
+    /// step without a board).
+    fn on_board<T: Points>(&self, value: T) -> Result<T, LessonError> {
+        match self.with(|run| run.view().and_then(|v| v.board)) {
+            Some(board) => Ok(on_board(&board, value)?),
+            None => Ok(value),
         }
     }
 }
@@ -332,17 +319,13 @@ impl LessonRun {
 
     /// What the child did, and the answer.
     pub fn submit(&self, input: LessonInput) -> Result<Feedback, LessonError> {
-        match input {
-            LessonInput::Tap { at } | LessonInput::Place { at, .. } => self.on_board(&[at])?,
-            LessonInput::Move { from, to } => self.on_board(&[from, to])?,
-            LessonInput::Continue | LessonInput::Choice { .. } | LessonInput::Number { .. } => {}
-        }
-        Ok(self.with(|run| run.submit(input.into()).into()))
+        let input = self.on_board(input)?;
+        Ok(self.with(|run| run.submit(input.into())))
     }
 
     /// A hint for the current step (it costs a star).
     pub fn hint(&self) -> Feedback {
-        self.with(|run| run.hint().into())
+        self.with(|run| run.hint())
     }
 
     /// The right answer of the current step as inputs, for a "show me" button: submitted
@@ -360,7 +343,7 @@ impl LessonRun {
 
     /// Where the piece on `from` may go in the current step's position.
     pub fn targets(&self, from: Point) -> Result<Vec<Point>, LessonError> {
-        self.on_board(&[from])?;
+        let from = self.on_board(from)?;
         Ok(self.with(|run| run.targets(from)))
     }
 

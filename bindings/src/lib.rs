@@ -15,7 +15,6 @@ mod session;
 mod teacher;
 mod tournament;
 mod types;
-mod xiangqi;
 
 pub use classes::{
     ClassInfo, ClassMatrix, ImportSummary, Membership, RosterEntry, report_from_text,
@@ -28,7 +27,7 @@ pub use error::{
 pub use game::{Game, standard_setup};
 pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
 pub use lessons::{
-    CourseInfo, Feedback, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
+    CourseInfo, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
 };
 pub use progress::{DeviceSettings, Profile, ProgressStore};
 pub use records::{GameRating, move_store_aside, rating_key};
@@ -38,7 +37,6 @@ pub use teacher::{
 };
 pub use tournament::{Entrant, ScoringRule, Standing, Tournament, TournamentSystem};
 pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
-pub use xiangqi::XiangqiGame;
 
 uniffi::setup_scaffolding!("qike");
 

@@ -227,14 +227,14 @@ fn every_level_plays_a_legal_move_everywhere() {
 #[test]
 fn a_session_game_against_level_one_plays_to_the_end() {
     let setup = GameSetup::standard(GameKind::Chess);
-    let mut s = GameSession::new(setup, Side::Second, Some(1), 3, Timestamp(0)).unwrap();
-    let mut engine = AnyEngine::for_game(GameKind::Chess, 4).unwrap();
+    let mut s =
+        GameSession::new(setup, Side::Second, Some(1), 3, Timestamp(0)).unwrap().with_hash_mb(4);
     let mut child = Rng::new(11);
     let mut plies = 0;
     while s.outcome().is_none() {
         assert!(plies < 2_000, "the game did not end");
         if s.is_engine_turn() {
-            s.engine_move_now(&mut engine).unwrap();
+            s.engine_move_now().unwrap();
         } else {
             // The child: takes what it can, else any move.
             let pos = chess_game(s.game()).position().clone();

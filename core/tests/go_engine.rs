@@ -305,14 +305,13 @@ fn does_not_pass_into_a_lost_count() {
 fn a_session_against_level_1_reaches_the_count() {
     let setup = GameSetup::Go { size: 9, start: GoStart::Even };
     let mut s = GameSession::new(setup, Side::First, Some(1), 7, Timestamp(0)).unwrap();
-    let mut engine = AnyEngine::for_game(GameKind::Go { size: 9 }, 1).unwrap();
     // The child: level 3's engine with few playouts plays for black through the session.
     let child_level = Level::get(GameKind::Go { size: 9 }, 3).unwrap().with_nodes(300);
     let mut child_engine = AnyEngine::Go(GoEngine::new());
     let mut moves = 0;
     while !s.is_counting() && s.outcome().is_none() && moves < 300 {
         if s.is_engine_turn() {
-            s.engine_move_now(&mut engine).unwrap();
+            s.engine_move_now().unwrap();
         } else {
             let mut rng = Rng::new(moves as u64);
             match play_level(&mut child_engine, s.game(), &child_level, &mut rng, true) {

@@ -339,7 +339,8 @@ fn every_level_returns_a_legal_move() {
 #[test]
 fn a_renju_session_against_level_one_plays_to_the_end() {
     let setup = GameSetup::Gomoku { rule: GomokuRule::Renju, opening: None };
-    let mut s = GameSession::new(setup, Side::First, Some(1), 3, Timestamp(0)).unwrap();
+    let mut s =
+        GameSession::new(setup, Side::First, Some(1), 3, Timestamp(0)).unwrap().with_hash_mb(2);
     // The child (black) is played by level 4 through the same pick path.
     let child = Level::get(s.kind(), 4).unwrap().with_nodes(3_000);
     let mut e = engine();
@@ -347,7 +348,7 @@ fn a_renju_session_against_level_one_plays_to_the_end() {
     while s.outcome().is_none() {
         assert!(plies < 225, "the game ends");
         if s.is_engine_turn() {
-            s.engine_move_now(&mut e).unwrap();
+            s.engine_move_now().unwrap();
         } else {
             let m = play_level(&mut e, s.game(), &child, &mut Rng::new(plies), true);
             let Some(MoveInput::Place { at }) = m else { panic!("no move") };

@@ -3,7 +3,6 @@
 //! a game back after the app was closed (a version-1 xiangqi draft included), and two
 //! players on one device in every game.
 
-use qike_core::ai::AnyEngine;
 use qike_core::progress::{PlayerResult, Timestamp};
 use qike_core::session::{DrawAnswer, GameSession, SavedGame, SessionError, TapResult};
 use qike_core::xiangqi::{self, Move};
@@ -16,12 +15,11 @@ fn p(file: u8, rank: u8) -> Point {
     Point::new(file, rank)
 }
 
-fn red_at_level(level: u8) -> GameSession {
-    GameSession::xiangqi(Side::First, level, 7, Timestamp(1_000)).unwrap()
-}
+/// The engine's table for these games: 1 MiB is plenty for their searches.
+const HASH_MB: usize = 1;
 
-fn engine() -> AnyEngine {
-    AnyEngine::for_game(GameKind::Xiangqi, 1).unwrap()
+fn red_at_level(level: u8) -> GameSession {
+    GameSession::xiangqi(Side::First, level, 7, Timestamp(1_000)).unwrap().with_hash_mb(HASH_MB)
 }
 
 fn xq(s: &GameSession) -> &xiangqi::Game {
@@ -30,7 +28,7 @@ fn xq(s: &GameSession) -> &xiangqi::Game {
 
 fn from_fen(fen: &str, player: Side, level: u8) -> GameSession {
     let setup = GameSetup::Xiangqi { fen: fen.to_owned() };
-    GameSession::new(setup, player, Some(level), 1, Timestamp(0)).unwrap()
+    GameSession::new(setup, player, Some(level), 1, Timestamp(0)).unwrap().with_hash_mb(HASH_MB)
 }
 
 /// Plays 炮二平五 by two taps.
@@ -46,12 +44,11 @@ fn step(m: Move) -> MoveInput {
 #[test]
 fn taps_move_and_the_engine_replies() {
     let mut s = red_at_level(1);
-    let mut e = engine();
     assert!(s.is_player_turn());
     central_cannon(&mut s);
     assert!(s.is_engine_turn());
     assert_eq!(s.tap(p(0, 0)), TapResult::Ignored, "taps wait while the engine is to move");
-    let reply = s.engine_move_now(&mut e).unwrap();
+    let reply = s.engine_move_now().unwrap();
     assert!(s.is_player_turn());
     assert_eq!(xq(&s).moves().len(), 2);
     assert_eq!(step(xq(&s).moves()[1]), reply);
@@ -78,10 +75,9 @@ fn refused_taps_say_why_in_both_languages() {
 #[test]
 fn undo_takes_back_the_reply_and_the_move_together() {
     let mut s = red_at_level(1);
-    let mut e = engine();
     assert_eq!(s.undo(), Err(SessionError::NothingToUndo));
     central_cannon(&mut s);
-    s.engine_move_now(&mut e).unwrap();
+    s.engine_move_now().unwrap();
     assert_eq!(s.undo(), Ok(2));
     assert!(xq(&s).moves().is_empty());
     assert!(s.is_player_turn());
@@ -91,13 +87,14 @@ fn undo_takes_back_the_reply_and_the_move_together() {
     assert!(s.is_player_turn());
 
     // Playing black: the engine's opening move stays.
-    let mut b = GameSession::xiangqi(Side::Second, 1, 3, Timestamp(0)).unwrap();
-    b.engine_move_now(&mut e).unwrap();
+    let mut b =
+        GameSession::xiangqi(Side::Second, 1, 3, Timestamp(0)).unwrap().with_hash_mb(HASH_MB);
+    b.engine_move_now().unwrap();
     assert_eq!(b.undo(), Err(SessionError::NothingToUndo));
     let m = xq(&b).position().legal_moves().as_slice()[0];
     assert_eq!(b.tap(m.from()), TapResult::Selection);
     assert!(matches!(b.tap(m.to()), TapResult::Moved { .. }));
-    b.engine_move_now(&mut e).unwrap();
+    b.engine_move_now().unwrap();
     assert_eq!(b.undo(), Ok(2));
     assert_eq!(xq(&b).moves().len(), 1);
     assert!(b.is_player_turn());
@@ -107,10 +104,9 @@ fn undo_takes_back_the_reply_and_the_move_together() {
 fn undo_after_being_mated_and_not_after_resigning() {
     // Black (the child) has one move, e9-d9, and then red wins at once (车b0-b9 mates).
     let mut s = from_fen("4k4/R8/9/9/9/9/9/9/9/1R3K3 b - - 0 1", Side::Second, 10);
-    let mut e = engine();
     assert_eq!(s.tap(p(4, 9)), TapResult::Selection);
     assert_eq!(s.tap(p(3, 9)), TapResult::Moved { outcome: None });
-    s.engine_move_now(&mut e).unwrap();
+    s.engine_move_now().unwrap();
     // Mated or 困毙 (no legal move): either way red wins by the rules.
     assert!(matches!(s.outcome(), Some(Outcome::Win { winner: Side::First, .. })));
     assert_eq!(s.tap(p(3, 9)), TapResult::Ignored, "no moves after the end");
@@ -126,35 +122,32 @@ fn undo_after_being_mated_and_not_after_resigning() {
 #[test]
 fn early_draw_offers_are_declined() {
     let mut s = red_at_level(5);
-    let mut e = engine();
     central_cannon(&mut s);
-    s.engine_move_now(&mut e).unwrap();
-    assert_eq!(s.offer_draw(Some(&mut e)), Ok(DrawAnswer::Declined));
+    s.engine_move_now().unwrap();
+    assert_eq!(s.offer_draw(), Ok(DrawAnswer::Declined));
     assert_eq!(s.outcome(), None);
-    assert_eq!(s.offer_draw(None), Err(SessionError::NoEngine));
 }
 
 #[test]
 fn the_engine_takes_a_draw_only_when_it_is_not_better() {
-    let mut e = engine();
     // The child (red) is a chariot up: the engine is glad to draw.
     let mut s = from_fen("3ak4/4a4/9/9/9/9/9/9/4A4/3AKR3 w - - 0 1", Side::First, 6);
-    assert_eq!(s.offer_draw(Some(&mut e)), Ok(DrawAnswer::Accepted));
+    assert_eq!(s.offer_draw(), Ok(DrawAnswer::Accepted));
     assert!(matches!(s.outcome(), Some(Outcome::Draw { .. })));
     assert_eq!(s.record(1, Timestamp(9)).result(), PlayerResult::Drew);
     assert!(s.undo().is_err(), "an agreed draw is final");
 
     // The engine (black) is a chariot up: declined, and the game goes on.
     let mut s = from_fen("3akr3/4a4/9/9/9/9/9/9/4A4/3AK4 w - - 0 1", Side::First, 6);
-    assert_eq!(s.offer_draw(Some(&mut e)), Ok(DrawAnswer::Declined));
+    assert_eq!(s.offer_draw(), Ok(DrawAnswer::Declined));
     assert_eq!(s.outcome(), None);
 }
 
 #[test]
 fn the_same_seed_gives_the_same_game() {
     let play = |seed: u64| {
-        let mut s = GameSession::xiangqi(Side::First, 3, seed, Timestamp(0)).unwrap();
-        let mut e = engine();
+        let mut s =
+            GameSession::xiangqi(Side::First, 3, seed, Timestamp(0)).unwrap().with_hash_mb(HASH_MB);
         for _ in 0..6 {
             let m = xq(&s).position().legal_moves().as_slice()[0];
             s.tap(m.from());
@@ -162,7 +155,7 @@ fn the_same_seed_gives_the_same_game() {
             if s.outcome().is_some() {
                 break;
             }
-            s.engine_move_now(&mut e).unwrap();
+            s.engine_move_now().unwrap();
         }
         xq(&s).moves()
     };
@@ -173,20 +166,85 @@ fn the_same_seed_gives_the_same_game() {
 fn thinking_on_a_worker_thread() {
     let mut s = red_at_level(2);
     central_cannon(&mut s);
-    let thinker = s.think(engine()).unwrap();
-    let (_engine, mv) = thinker.wait().unwrap();
-    let mv = mv.unwrap();
-    s.play_engine(mv).unwrap();
+    s.start_engine_move().unwrap();
+    assert!(s.is_thinking());
+    s.wait_engine_move().unwrap();
     assert!(s.is_player_turn());
-    assert!(matches!(s.think(engine()), Err(SessionError::NotEngineTurn)));
+    assert!(matches!(s.start_engine_move(), Err(SessionError::NotEngineTurn)));
+}
+
+/// Polls until the engine's answer is there, as the app does every frame.
+fn answer<T>(mut poll: impl FnMut() -> Option<T>) -> T {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(a) = poll() {
+            return a;
+        }
+        assert!(start.elapsed().as_secs() < 120, "the engine never answered");
+        std::thread::sleep(std::time::Duration::from_millis(2));
+    }
+}
+
+#[test]
+fn the_engine_works_on_its_thread_and_the_session_answers_busy_meanwhile() {
+    let mut s = red_at_level(2);
+    central_cannon(&mut s);
+    let mut same = s.clone();
+    s.start_engine_move().unwrap();
+    assert!(s.is_thinking());
+    assert!(matches!(s.start_engine_move(), Err(SessionError::Busy)));
+    assert!(matches!(s.engine_move_now(), Err(SessionError::Busy)));
+    assert!(matches!(s.hint_now(), Err(SessionError::Busy)));
+    assert!(matches!(s.undo(), Err(SessionError::Busy)));
+    assert!(s.poll_hint().is_none() && s.poll_review().is_none(), "only the move is under way");
+    let played = answer(|| s.poll_engine_move()).unwrap();
+    assert!(!s.is_thinking());
+    assert_eq!(s.game().history().last(), Some(&played));
+    assert!(s.poll_engine_move().is_none(), "each move is played once");
+    // The copy has an engine of its own.
+    assert!(!same.is_thinking());
+    same.engine_move_now().unwrap();
+
+    // A hint and the review, without blocking, as on this thread.
+    s.start_hint().unwrap();
+    let hint = answer(|| s.poll_hint()).unwrap().expect("a hint");
+    assert!(s.game().clone().play(hint.mv).is_ok(), "{hint:?}");
+    assert!(s.hint_now().unwrap().is_some());
+    s.start_review().unwrap();
+    let review = answer(|| s.poll_review()).unwrap();
+    assert_eq!(review.iter().map(|r| r.ply).collect::<Vec<_>>(), [0], "the child's one move");
+    assert_eq!(s.review_now().unwrap().len(), 1);
+
+    // Stopped and forgotten: the engine comes back and the child's turn is untouched.
+    let mut t = red_at_level(10);
+    central_cannon(&mut t);
+    t.start_engine_move().unwrap();
+    assert!(t.stop_thinking());
+    t.cancel_thinking();
+    assert!(!t.is_thinking() && !t.stop_thinking());
+    assert!(t.is_engine_turn());
+    assert_eq!(t.undo(), Ok(1));
+}
+
+/// A hint asked for one position is not given for another.
+#[test]
+fn a_hint_for_a_position_left_behind_is_dropped() {
+    let setup = GameSetup::standard(GameKind::Xiangqi);
+    let mut s =
+        GameSession::new(setup, Side::First, None, 1, Timestamp(0)).unwrap().with_hash_mb(HASH_MB);
+    s.start_hint().unwrap();
+    // Two players: the game goes on while the coach looks.
+    central_cannon(&mut s);
+    assert_eq!(answer(|| s.poll_hint()), Ok(None));
+    s.start_hint().unwrap();
+    assert!(answer(|| s.poll_hint()).unwrap().is_some(), "a hint for black");
 }
 
 #[test]
 fn saved_games_come_back_and_damaged_ones_are_refused() {
     let mut s = red_at_level(4);
-    let mut e = engine();
     central_cannon(&mut s);
-    s.engine_move_now(&mut e).unwrap();
+    s.engine_move_now().unwrap();
     let bytes = s.save_bytes();
     let back = GameSession::resume_bytes(&bytes).unwrap();
     assert_eq!(xq(&back).moves(), xq(&s).moves());
@@ -518,10 +576,13 @@ fn random_taps_undos_and_resumes_keep_every_game_consistent() {
 /// through the level's pick, and every saved form resumes to the same game.
 #[test]
 fn random_children_against_every_level_never_break_a_game() {
-    let mut e = engine();
+    // The engine for the strong levels' cheap replies; the session has its own.
+    let mut e = qike_core::ai::AnyEngine::for_game(GameKind::Xiangqi, HASH_MB).unwrap();
     let mut next = numbers(0x9E37_79B9_7F4A_7C15);
     for level in 1..=10u8 {
-        let mut s = GameSession::xiangqi(Side::First, level, level.into(), Timestamp(0)).unwrap();
+        let mut s = GameSession::xiangqi(Side::First, level, level.into(), Timestamp(0))
+            .unwrap()
+            .with_hash_mb(HASH_MB);
         let mut plies = 0;
         while s.outcome().is_none() && plies < 24 {
             if s.is_engine_turn() {
@@ -540,7 +601,7 @@ fn random_children_against_every_level_never_break_a_game() {
                     )
                     .unwrap()
                 } else {
-                    s.engine_move_now(&mut e).unwrap();
+                    s.engine_move_now().unwrap();
                     plies += 1;
                     continue;
                 };
@@ -583,7 +644,7 @@ fn a_move_chosen_off_the_board_is_played_with_the_same_checks() {
     // Now the engine is to move: the child's move is not taken.
     let early = s.play(MoveInput::step(p(1, 0), p(2, 2)));
     assert_eq!(early, Err(SessionError::Refused(Refusal::NotYourTurn)));
-    s.engine_move_now(&mut engine()).unwrap();
+    s.engine_move_now().unwrap();
     s.resign().unwrap();
     let over = s.play(MoveInput::step(p(1, 0), p(2, 2)));
     assert_eq!(over, Err(SessionError::Refused(Refusal::GameOver)));

@@ -33,14 +33,14 @@ inline fun <reified E : Throwable> expect(what: String, block: () -> Unit): Stri
 
 fun main(args: Array<String>) {
     check(coreVersion() == args[0], "version " + coreVersion())
-    val viewer = XiangqiGame()
+    val viewer = Game(GameKind.Xiangqi)
     val view = viewer.boardView()
     check(view.kind == GameKind.Xiangqi, "kind")
     check(view.pieces.size == 32, "32 pieces, got " + view.pieces.size)
     val red = view.pieces.single { it.side == Side.FIRST && it.kind == PieceKind.GENERAL }
     check(red.at.file.toInt() == 4 && red.at.rank.toInt() == 0 && red.glyph == "帅", "red general at e0")
     try {
-        viewer.pieceAt(Point(20u, 0u))
+        viewer.legalTargets(Point(20u, 0u))
         throw IllegalStateException("off-board point accepted")
     } catch (e: MoveException.OffBoard) {
         check(e.message == "point (20, 0) is not on the board", "message " + e.message)

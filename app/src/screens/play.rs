@@ -5,11 +5,9 @@
 //! or agree). The move list in Chinese notation. The game is saved after every move in
 //! its game's draft slot, and recorded in the store when it ends.
 
-use std::sync::Mutex;
 use std::time::Instant;
 
 use bevy::prelude::*;
-use qike_core::ai::{AnyEngine, Thinker};
 use qike_core::progress::{ProgressStore, Timestamp};
 use qike_core::session::{DrawAnswer, GameSession, SessionError, TapResult};
 use qike_core::{
@@ -38,18 +36,10 @@ pub fn draft_slot(kind: GameKind) -> &'static str {
     }
 }
 
-/// Hash table for the app's engine: small, a phone has other things to do.
-const HASH_MB: usize = 16;
-
 /// The game on screen.
 #[derive(Resource)]
 pub struct PlayScreen {
     pub session: GameSession,
-    /// The engine, here between moves and on the worker while it thinks; made when
-    /// first needed. (In a mutex only because an engine is `Send` but not `Sync`, as
-    /// resources must be.)
-    engine: Mutex<Option<AnyEngine>>,
-    thinker: Option<Thinker>,
     pub message: Option<(bool, String)>,
     pub hint_points: Vec<Point>,
     pub thinking_since: Option<Instant>,
@@ -69,8 +59,6 @@ impl PlayScreen {
     pub fn new(session: GameSession) -> Self {
         PlayScreen {
             session,
-            engine: Mutex::new(None),
-            thinker: None,
             message: None,
             hint_points: Vec::new(),
             thinking_since: None,
@@ -80,34 +68,18 @@ impl PlayScreen {
     }
 
     pub fn is_thinking(&self) -> bool {
-        self.thinker.is_some()
+        self.session.is_thinking()
     }
 
     /// Whether this game has an engine to give hints (also in a two-player game).
     pub fn has_coach(&self) -> bool {
-        AnyEngine::exists_for(self.session.kind())
+        self.session.has_coach()
     }
 
     /// Stops the engine (leaving the screen, undo, resign) and takes it back.
     pub fn cancel_thinking(&mut self) {
-        if let Some(t) = self.thinker.take() {
-            t.stop();
-            if let Ok((engine, _)) = t.wait() {
-                self.put_engine(engine);
-            }
-        }
+        self.session.cancel_thinking();
         self.thinking_since = None;
-    }
-
-    /// Takes the engine out (a new one if the worker still has it or none was made).
-    fn take_engine(&mut self) -> Option<AnyEngine> {
-        let kind = self.session.kind();
-        let slot = self.engine.get_mut().unwrap_or_else(|p| p.into_inner());
-        slot.take().or_else(|| AnyEngine::for_game(kind, HASH_MB))
-    }
-
-    fn put_engine(&mut self, engine: AnyEngine) {
-        *self.engine.get_mut().unwrap_or_else(|p| p.into_inner()) = Some(engine);
     }
 }
 
@@ -283,10 +255,7 @@ fn react_play(
                     screen.draw_offered = true;
                     screen.message = Some((true, lang.get(Msg::DrawAsk).to_owned()));
                 } else {
-                    let Some(mut engine) = screen.take_engine() else { continue };
-                    let answer = screen.session.offer_draw(Some(&mut engine));
-                    screen.put_engine(engine);
-                    match answer {
+                    match screen.session.offer_draw() {
                         Ok(DrawAnswer::Declined) => {
                             screen.message = Some((false, lang.get(Msg::DrawDeclined).to_owned()))
                         }
@@ -299,15 +268,13 @@ fn react_play(
                 if !offered {
                     continue;
                 }
-                if let Err(e) = screen.session.offer_draw(None) {
+                if let Err(e) = screen.session.offer_draw() {
                     screen.message = Some((false, error_text(&e, lang)));
                 }
             }
             Action::Hint => {
-                let Some(mut engine) = screen.take_engine() else { continue };
-                let hint = screen.session.hint(&mut engine);
-                screen.put_engine(engine);
-                if let Some(h) = hint {
+                // A short look, answered on this frame.
+                if let Ok(Some(h)) = screen.session.hint_now() {
                     let name = move_name(screen.session.game(), h.mv);
                     let mut text = format!("{}{name}", lang.get(Msg::HintSays));
                     if let Some(threat) = h.threat_name {
@@ -383,19 +350,12 @@ fn tap_board(
 }
 
 /// Starts the engine when it is its turn and plays its move when it has one: the one
-/// pick path, `think` → `Thinker::wait` → `play_engine`.
+/// pick path, `start_engine_move` → `poll_engine_move`.
 fn engine(mut screen: ResMut<PlayScreen>, mut keep: Keeper) {
     let lang = *keep.lang;
-    if screen.thinker.is_none() && screen.session.is_engine_turn() && !screen.engine_failed {
-        let Some(engine) = screen.take_engine() else {
-            screen.engine_failed = true;
-            return;
-        };
-        match screen.session.think(engine) {
-            Ok(t) => {
-                screen.thinker = Some(t);
-                screen.thinking_since = Some(Instant::now());
-            }
+    if !screen.session.is_thinking() && screen.session.is_engine_turn() && !screen.engine_failed {
+        match screen.session.start_engine_move() {
+            Ok(_) => screen.thinking_since = Some(Instant::now()),
             Err(e) => {
                 screen.engine_failed = true;
                 screen.message = Some((false, error_text(&e, lang)));
@@ -404,30 +364,20 @@ fn engine(mut screen: ResMut<PlayScreen>, mut keep: Keeper) {
         keep.redraw.0 = true;
         return;
     }
-    if !screen.thinker.as_ref().is_some_and(Thinker::is_finished) {
+    if !screen.session.answer_ready() {
         return;
     }
-    let Some(thinker) = screen.thinker.take() else { return };
+    let Some(played) = screen.session.poll_engine_move() else { return };
     screen.thinking_since = None;
-    match thinker.wait() {
-        Ok((engine, mv)) => {
-            screen.put_engine(engine);
-            let played = mv.map(|mv| screen.session.play_engine(mv));
-            match played {
-                Some(Ok(_)) => keep.persist(&screen),
-                Some(Err(e)) => {
-                    screen.engine_failed = true;
-                    screen.message = Some((false, error_text(&e, lang)));
-                }
-                None => {
-                    screen.engine_failed = true;
-                    screen.message = Some((false, lang.get(Msg::NoEngineMove).to_owned()));
-                }
-            }
+    match played {
+        Ok(_) => keep.persist(&screen),
+        Err(SessionError::NoEngineMove) => {
+            screen.engine_failed = true;
+            screen.message = Some((false, lang.get(Msg::NoEngineMove).to_owned()));
         }
         Err(e) => {
             screen.engine_failed = true;
-            screen.message = Some((false, e.to_string()));
+            screen.message = Some((false, error_text(&e, lang)));
         }
     }
     keep.redraw.0 = true;

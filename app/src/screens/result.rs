@@ -3,10 +3,8 @@
 //! the better move), and a replay of the game move by move. The review is searched on
 //! a worker thread; the screen shows "reviewing…" meanwhile.
 
-use std::thread::JoinHandle;
-
 use bevy::prelude::*;
-use qike_core::ai::{AnyEngine, MoveReview, Verdict};
+use qike_core::ai::{MoveReview, Verdict};
 use qike_core::{BoardGame, Colour, DrawReason, GameKind, Outcome, Side, WinReason};
 
 use crate::AppState;
@@ -20,12 +18,15 @@ use crate::ui::{
     Action, BAD, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet, redrawing,
 };
 
+/// The engine's table for the review, in MiB: a short look at each move needs little.
+const REVIEW_HASH_MB: usize = 8;
+
 /// The result screen's state.
 #[derive(Resource, Debug)]
 pub struct ResultScreen {
+    /// The finished game; its engine reviews it on a worker thread.
     pub game: FinishedGame,
     pub review: Option<Vec<MoveReview>>,
-    worker: Option<JoinHandle<Vec<MoveReview>>>,
     /// The ply shown on the replay board (all moves = the final position).
     pub ply: usize,
 }
@@ -65,23 +66,18 @@ fn enter(
         next.set(AppState::Home);
         return;
     };
-    let session = game.0.clone();
-    // Only a game with an engine has a coach to review it.
-    let worker = AnyEngine::for_game(session.kind(), 8).and_then(|mut engine| {
-        std::thread::Builder::new()
-            .name("qike-review".into())
-            .spawn(move || session.review(&mut engine))
-            .ok()
-    });
-    let ply = game.0.game().history().len();
-    commands.insert_resource(ResultScreen { game: game.clone(), review: None, worker, ply });
+    let mut session = game.0.clone().with_hash_mb(REVIEW_HASH_MB);
+    // Only a game with an engine has a coach to review it: otherwise nothing starts.
+    let _ = session.start_review();
+    let ply = session.game().history().len();
+    commands.insert_resource(ResultScreen { game: FinishedGame(session), review: None, ply });
 }
 
 fn collect_review(mut screen: ResMut<ResultScreen>, mut redraw: ResMut<Redraw>) {
-    if screen.worker.as_ref().is_some_and(JoinHandle::is_finished)
-        && let Some(worker) = screen.worker.take()
+    if screen.game.0.answer_ready()
+        && let Some(review) = screen.game.0.poll_review()
     {
-        screen.review = Some(worker.join().unwrap_or_default());
+        screen.review = Some(review.unwrap_or_default());
         redraw.0 = true;
     }
 }
@@ -218,7 +214,7 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
         Rect::new(panel.min.x + 0.6 * u, panel.min.y + 0.4 * u, panel.max.x - 0.6 * u, panel.max.y);
     let counted = matches!(s.outcome(), Some(Outcome::Win { reason: WinReason::Score, .. }))
         || matches!(s.outcome(), Some(Outcome::Draw { reason: DrawReason::EqualScore }));
-    match (&screen.review, screen.worker.is_some()) {
+    match (&screen.review, s.is_thinking()) {
         _ if counted => {
             let text = s.go_score().map(|score| count_text(&score, lang)).unwrap_or_default();
             p.text(inner, text, 1.0, INK);

@@ -1,8 +1,8 @@
 //! Thinking on a worker thread that the caller can stop at any time: the UI never
 //! waits for an engine.
 
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread::JoinHandle;
 
 use crate::game::MoveInput;
@@ -21,26 +21,63 @@ pub enum ThinkError {
     Panicked,
 }
 
+/// Set when the worker's closure ends, by return or by panic.
+#[derive(Debug, Default)]
+struct Done {
+    finished: Mutex<bool>,
+    woken: Condvar,
+}
+
+impl Done {
+    fn wait(&self) {
+        let mut finished = self.finished.lock().unwrap_or_else(PoisonError::into_inner);
+        while !*finished {
+            finished = self.woken.wait(finished).unwrap_or_else(PoisonError::into_inner);
+        }
+    }
+}
+
+/// Marks [`Done`] when dropped: at the end of the worker's closure, also when it unwinds.
+struct MarkDone(Arc<Done>);
+
+impl Drop for MarkDone {
+    fn drop(&mut self) {
+        *self.0.finished.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        self.0.woken.notify_all();
+    }
+}
+
 /// Stops a [`Thinker`] from elsewhere (a button, another thread) while its owner
-/// waits for it: the same as [`Thinker::stop`], without holding the thinker.
+/// keeps it, and waits for it to end: the same as [`Thinker::stop`], without holding
+/// the thinker.
 #[derive(Debug, Clone)]
-pub struct StopHandle(Arc<AtomicBool>);
+pub struct StopHandle {
+    stop: Arc<AtomicBool>,
+    done: Arc<Done>,
+}
 
 impl StopHandle {
     /// Asks the search to stop; it returns its best move so far promptly.
     pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Blocks until the search has ended; its owner then has the result at once.
+    pub fn wait(&self) {
+        self.done.wait();
     }
 }
 
-/// A level choosing its move on its own thread. [`Thinker::stop`] asks it to finish
-/// at once; [`Thinker::wait`] hands back the engine (with its table) and the move.
-pub struct Thinker {
+/// Engine work on its own thread: a level choosing its move ([`Thinker::start`]), or
+/// any look at a game ([`Thinker::run`]). [`Thinker::stop`] asks it to finish at once;
+/// [`Thinker::wait`] hands back the engine (with its table) and the answer.
+pub struct Thinker<T = Option<MoveInput>> {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<(AnyEngine, Option<MoveInput>)>,
+    done: Arc<Done>,
+    handle: JoinHandle<(AnyEngine, T)>,
 }
 
-impl std::fmt::Debug for Thinker {
+impl<T> std::fmt::Debug for Thinker<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Thinker").field("finished", &self.is_finished()).finish_non_exhaustive()
     }
@@ -50,33 +87,48 @@ impl Thinker {
     /// Starts `level` choosing a move in `game` with `engine` (moved onto the thread),
     /// by the same [`play_level`] every other caller uses.
     pub fn start(
-        mut engine: AnyEngine,
+        engine: AnyEngine,
         game: AnyGame,
         level: Level,
         mut rng: Rng,
         fixed: bool,
     ) -> Result<Thinker, ThinkError> {
+        Thinker::run(engine, move |engine| play_level(engine, &game, &level, &mut rng, fixed))
+    }
+}
+
+impl<T: Send + 'static> Thinker<T> {
+    /// Runs `work` with `engine` (moved onto the thread): a hint, a review, a search.
+    pub fn run(
+        mut engine: AnyEngine,
+        work: impl FnOnce(&mut AnyEngine) -> T + Send + 'static,
+    ) -> Result<Thinker<T>, ThinkError> {
         let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(Done::default());
         engine.set_stop_flag(Arc::clone(&stop));
+        let mark = MarkDone(Arc::clone(&done));
         let handle = std::thread::Builder::new()
             .name("qike-engine".into())
             .spawn(move || {
-                let mv = play_level(&mut engine, &game, &level, &mut rng, fixed);
-                (engine, mv)
+                let _mark = mark;
+                let answer = work(&mut engine);
+                (engine, answer)
             })
             .map_err(|e| ThinkError::Spawn(e.to_string()))?;
-        Ok(Thinker { stop, handle })
+        Ok(Thinker { stop, done, handle })
     }
+}
 
+impl<T> Thinker<T> {
     /// Asks the search to stop; it returns its best move so far promptly.
     pub fn stop(&self) {
         self.stop.store(true, Ordering::Relaxed);
     }
 
-    /// A handle that stops this search after the thinker itself has been handed to
-    /// whoever waits for it.
+    /// A handle that stops this search, or waits for it, after the thinker itself has
+    /// been handed to whoever keeps it.
     pub fn stop_handle(&self) -> StopHandle {
-        StopHandle(Arc::clone(&self.stop))
+        StopHandle { stop: Arc::clone(&self.stop), done: Arc::clone(&self.done) }
     }
 
     /// Whether the search has finished.
@@ -85,10 +137,10 @@ impl Thinker {
     }
 
     /// Waits for the search to end.
-    pub fn wait(self) -> Result<(AnyEngine, Option<MoveInput>), ThinkError> {
-        let (mut engine, mv) = self.handle.join().map_err(|_| ThinkError::Panicked)?;
+    pub fn wait(self) -> Result<(AnyEngine, T), ThinkError> {
+        let (mut engine, answer) = self.handle.join().map_err(|_| ThinkError::Panicked)?;
         // A fresh flag, so that a stopped thinker does not stop the engine's next search.
         engine.set_stop_flag(Arc::new(AtomicBool::new(false)));
-        Ok((engine, mv))
+        Ok((engine, answer))
     }
 }

@@ -4,17 +4,24 @@
 //! review, the move list in Chinese notation, the count at the end of a Go game, and a
 //! versioned saved form that survives closing the app.
 //!
-//! The session never searches on its own thread: [`GameSession::think`] hands a
-//! [`Thinker`] to the caller (the app polls it every frame and can stop it), and
-//! [`GameSession::engine_move_now`] is the blocking form for tests and tools. Both
-//! choose the move by [`crate::ai::play_level`].
+//! The session owns its opponent: the engine lives in the session, is lent to a
+//! worker thread for each search and taken back after. [`GameSession::start_engine_move`]
+//! starts the engine's move and [`GameSession::poll_engine_move`] plays it once it is
+//! there (the app polls every frame, the caller never waits); hints and the review run
+//! the same way ([`GameSession::start_hint`], [`GameSession::start_review`]). While
+//! the engine works, requests that need it answer [`SessionError::Busy`]. The `_now`
+//! forms ([`GameSession::engine_move_now`] …) search on the caller's thread, for
+//! tests and tools. Every engine move is chosen by [`crate::ai::play_level`].
 
+mod opponent;
 mod saved;
 
+pub use crate::ai::StopHandle;
+pub use opponent::ENGINE_HASH_MB;
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
 
 use crate::Rng;
-use crate::ai::{self, AnyEngine, Engine, Hint, Level, Limits, MoveReview, ThinkError, Thinker};
+use crate::ai::{self, Engine, Level, Limits, ThinkError};
 use crate::game::{
     BoardGame, BoardView, GameKind, MoveInput, MoveName, Outcome, PieceKind, Point, Refusal, Side,
 };
@@ -22,6 +29,7 @@ use crate::games::{AnyGame, GameSetup, SetupError};
 use crate::go;
 use crate::progress::{GameRecord, Timestamp};
 use crate::tap::{Tap, TapBoard};
+use opponent::Opponent;
 
 /// Nodes for the engine's look at a draw offer, a hint and each reviewed move: small
 /// enough to answer in well under a second on a phone.
@@ -88,6 +96,8 @@ pub enum SessionError {
     NotCounting,
     #[error(transparent)]
     Think(#[from] ThinkError),
+    #[error("the engine is still thinking; stop it or wait for its move")]
+    Busy,
 }
 
 impl From<Refusal> for SessionError {
@@ -96,8 +106,8 @@ impl From<Refusal> for SessionError {
     }
 }
 
-/// One casual game.
-#[derive(Debug, Clone)]
+/// One casual game, and the engine that plays it, gives hints and reviews it.
+#[derive(Debug)]
 pub struct GameSession {
     setup: GameSetup,
     board: TapBoard<AnyGame>,
@@ -108,6 +118,26 @@ pub struct GameSession {
     ended_by_agreement: Option<Outcome>,
     draw_declined_at: Option<usize>,
     count_agreed: bool,
+    opponent: Opponent,
+}
+
+/// A copy of the game; its engine is made anew when the copy first needs one, and
+/// nothing the original had under way comes along.
+impl Clone for GameSession {
+    fn clone(&self) -> GameSession {
+        GameSession {
+            setup: self.setup.clone(),
+            board: self.board.clone(),
+            player: self.player,
+            level: self.level,
+            seed: self.seed,
+            started: self.started,
+            ended_by_agreement: self.ended_by_agreement,
+            draw_declined_at: self.draw_declined_at,
+            count_agreed: self.count_agreed,
+            opponent: self.opponent.fresh(),
+        }
+    }
 }
 
 impl GameSession {
@@ -133,7 +163,14 @@ impl GameSession {
             ended_by_agreement: None,
             draw_declined_at: None,
             count_agreed: false,
+            opponent: Opponent::new(kind),
         })
+    }
+
+    /// The same game with an engine table of `mb` MiB (by default [`ENGINE_HASH_MB`]).
+    pub fn with_hash_mb(mut self, mb: usize) -> GameSession {
+        self.opponent.set_hash_mb(mb);
+        self
     }
 
     /// A xiangqi game against the engine from the start position.
@@ -323,15 +360,6 @@ impl GameSession {
         self.game().as_go().map(|g| g.score())
     }
 
-    /// Starts the engine choosing its move on its own thread, with this level's limits.
-    pub fn think(&self, engine: AnyEngine) -> Result<Thinker, SessionError> {
-        if !self.is_engine_turn() {
-            return Err(SessionError::NotEngineTurn);
-        }
-        let level = self.level.ok_or(SessionError::NoEngine)?;
-        Ok(Thinker::start(engine, self.game().clone(), level, self.ply_rng(), false)?)
-    }
-
     fn ply_rng(&self) -> Rng {
         Rng::for_ply(self.seed, self.game().history().len())
     }
@@ -346,25 +374,16 @@ impl GameSession {
         Ok(self.outcome())
     }
 
-    /// Chooses on this thread with the level's node cap and no time cap (the same move
-    /// every time for the same game and seed) and plays it.
-    pub fn engine_move_now(&mut self, engine: &mut AnyEngine) -> Result<MoveInput, SessionError> {
-        if !self.is_engine_turn() {
-            return Err(SessionError::NotEngineTurn);
-        }
-        let level = self.level.ok_or(SessionError::NoEngine)?;
-        let mv = ai::play_level(engine, self.game(), &level, &mut self.ply_rng(), true)
-            .ok_or(SessionError::NoEngineMove)?;
-        self.play_engine(mv)?;
-        Ok(mv)
-    }
-
     /// 悔棋. Against the engine: takes back moves until it is the child's turn again, at
     /// least one of the child's moves included (so the engine's reply and the child's
     /// move go together). Two players: takes back the last move. Works after a loss by
     /// the rules and at a Go count; not after resignation or an agreed draw, and never
-    /// into a setup's own moves.
+    /// into a setup's own moves. `Busy` while the engine works: stop it first
+    /// ([`GameSession::cancel_thinking`]).
     pub fn undo(&mut self) -> Result<usize, SessionError> {
+        if self.opponent.is_busy() {
+            return Err(SessionError::Busy);
+        }
         if self.ended_by_agreement.is_some() || self.count_agreed {
             return Err(Refusal::GameOver.into());
         }
@@ -402,15 +421,12 @@ impl GameSession {
 
     /// A draw offer. Two players on one device: they agreed (the UI asked both), the
     /// game is drawn. Against the engine: it looks at the position and answers.
-    pub fn offer_draw(
-        &mut self,
-        engine: Option<&mut AnyEngine>,
-    ) -> Result<DrawAnswer, SessionError> {
+    pub fn offer_draw(&mut self) -> Result<DrawAnswer, SessionError> {
         if !self.in_play() {
             return Err(Refusal::GameOver.into());
         }
         if self.level.is_some() {
-            let engine = engine.ok_or(SessionError::NoEngine)?;
+            self.opponent.engine()?;
             let ply = self.game().history().len();
             let too_soon =
                 self.draw_declined_at.is_some_and(|at| ply < at.saturating_add(DRAW_OFFER_GAP));
@@ -419,7 +435,8 @@ impl GameSession {
                 self.draw_declined_at = Some(ply);
                 return Ok(DrawAnswer::Declined);
             }
-            let a = engine.analyse(self.game(), &Limits::nodes(COACH_NODES), 0);
+            let limits = Limits::nodes(COACH_NODES);
+            let a = self.opponent.engine()?.analyse(self.board.game(), &limits, 0);
             let engine_score = if self.side_to_move() == self.player { -a.score } else { a.score };
             if engine_score > DRAW_ACCEPT_MARGIN {
                 self.draw_declined_at = Some(ply);
@@ -429,19 +446,6 @@ impl GameSession {
         let outcome = self.board.game_mut().agree_draw()?;
         self.ended_by_agreement = Some(outcome);
         Ok(DrawAnswer::Accepted)
-    }
-
-    /// A move the coach suggests for the player to move, and the threat it answers.
-    pub fn hint(&self, engine: &mut AnyEngine) -> Option<Hint> {
-        if !self.is_player_turn() {
-            return None;
-        }
-        engine.hint(self.game(), COACH_NODES)
-    }
-
-    /// The coach's marks on each of the child's moves.
-    pub fn review(&self, engine: &mut AnyEngine) -> Vec<MoveReview> {
-        engine.review(self.game(), self.player, COACH_NODES)
     }
 
     /// Every move in standard and Chinese notation.
