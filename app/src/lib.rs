@@ -11,7 +11,8 @@ pub mod actions;
 pub mod board;
 pub mod capture;
 pub mod data;
-pub mod demo;
+pub mod fixtures;
+pub mod flow;
 pub mod fonts;
 pub mod i18n;
 pub mod layout;
@@ -20,6 +21,7 @@ pub mod measure;
 mod mobile;
 pub mod screens;
 pub mod ui;
+pub mod widgets;
 
 use bevy::prelude::*;
 

@@ -2,13 +2,13 @@
 //!
 //! `--measure` prints start-up time, frame times while the engine thinks and memory.
 //! `--data` puts the progress store in DIR instead of the platform's app-data folder;
-//! `--screen` opens one screen with example data (see `qike_app::demo::SCREENS`).
+//! `--screen` opens one screen with example data (see `qike_app::fixtures::SCREENS`).
 
 use bevy::prelude::*;
 use qike_app::QikePlugin;
 use qike_app::capture::CapturePlugin;
 use qike_app::data::DataDir;
-use qike_app::demo::DemoPlugin;
+use qike_app::fixtures::FixturePlugin;
 
 fn main() -> AppExit {
     let started = std::time::Instant::now();
@@ -37,14 +37,14 @@ fn main() -> AppExit {
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(QikePlugin);
     if let Some(screen) = option("--screen") {
-        if !qike_app::demo::SCREENS.contains(&screen.as_str()) && screen != "play-think" {
+        if !qike_app::fixtures::SCREENS.contains(&screen.as_str()) && screen != "play-think" {
             eprintln!(
                 "qike-app: unknown --screen '{screen}'; one of {:?}",
-                qike_app::demo::SCREENS
+                qike_app::fixtures::SCREENS
             );
             return AppExit::error();
         }
-        app.add_plugins(DemoPlugin(screen));
+        app.add_plugins(FixturePlugin(screen));
     }
     if args.iter().any(|a| a == "--measure") {
         app.add_plugins(qike_app::measure::MeasurePlugin { started });

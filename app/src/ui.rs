@@ -1,5 +1,5 @@
 //! The screens' small toolkit: absolutely placed nodes in rectangles the screens compute,
-//! buttons that carry an [`Action`], and one press dispatcher.
+//! buttons that carry an action of the screen's own type, and one press dispatcher.
 //!
 //! Screens lay themselves out with plain arithmetic on the window size ([`Frame`]), so
 //! hit-testing is ours too: a press goes to the topmost [`Hit`] rectangle under it, else
@@ -13,7 +13,6 @@
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 use qike_core::Point;
-use qike_core::progress::ProfileId;
 
 use crate::AppState;
 use crate::actions::{PointerPressed, PointerReleased};
@@ -33,77 +32,57 @@ pub const BAD: Color = Color::srgb(0.78, 0.16, 0.10);
 pub const STAR: Color = Color::srgb(0.95, 0.68, 0.05);
 pub const SELECTED: Color = Color::srgb(0.20, 0.50, 0.85);
 
-/// Everything a button can ask for. Screens match on the variants they drew.
+/// What a screen's buttons carry: each screen has its own enum of them, registered
+/// with [`AddActions::add_actions`].
+pub trait ScreenAction: std::fmt::Debug + Clone + PartialEq + Send + Sync + 'static {}
+
+impl<T: std::fmt::Debug + Clone + PartialEq + Send + Sync + 'static> ScreenAction for T {}
+
+/// The presses every screen shares: back, and straight to another screen.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Action {
+pub enum Nav {
     Back,
     Go(AppState),
-    // Profiles
-    NewProfile,
-    Avatar(usize),
-    CreateProfile,
-    CancelProfile,
-    PickProfile(ProfileId),
-    // Course map and lessons
-    /// Opens the course map of a course: an index into `data::courses()`.
-    Course(usize),
-    Unit(usize),
-    OpenLesson(String),
-    Continue,
-    Choice(usize),
-    Tray(usize),
-    /// Count steps: change the number entered by this much, or send it.
-    NumberStep(i64),
-    SubmitNumber,
-    Hint,
-    Retry,
-    Skip,
-    NextLesson,
-    // Daily practice
-    /// Builds today's set for the child and opens the practice screen.
-    StartPractice,
-    /// Plays the set's next puzzle in the lesson player.
-    PracticeGo,
-    // Play: choosing the game and its options
-    PlayGame(qike_core::GameKind),
-    Level(u8),
-    TwoPlayers,
-    PlaySide(qike_core::Side),
-    GoSize(u8),
-    GoStart(qike_core::GoStart),
-    GomokuRule(qike_core::GomokuRule),
-    /// Steps through the named gomoku openings (-1 back, +1 on; "none" between the ends).
-    Opening(i32),
-    StartGame,
-    ResumeGame,
-    // Play: the game
-    Undo,
-    Resign,
-    OfferDraw,
-    AcceptDraw,
-    Pass,
-    ResumePlay,
-    AgreeCount,
-    Promote(qike_core::PieceKind),
-    Replay(i32),
-    PlayAgain,
-    // Settings and errors
-    Language(Option<crate::i18n::Lang>),
-    Sound(bool),
-    PieceStyle(qike_core::progress::PieceStyle),
-    ShowCoordinates(bool),
-    StartFresh,
-    TryAgain,
-    /// The teacher area: from the profile picker, no password.
-    TeacherMode,
-    Teacher(crate::screens::teacher::TeacherAction),
-    Pupil(crate::screens::my_class::PupilAction),
-    Tour(crate::screens::tournament::TourAction),
 }
 
-/// A button press.
+/// A press on a button that carries `A`.
 #[derive(Message, Debug, Clone, PartialEq)]
-pub struct Pressed(pub Action);
+pub struct Pressed<A: ScreenAction>(pub A);
+
+/// What a button does, beside its [`Hit`] rectangle.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct ButtonAction<A: ScreenAction>(pub A);
+
+/// The button the dispatcher found under a press; [`forward`] turns it into the
+/// [`Pressed`] of the button's action type.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+struct ButtonPressed(Entity);
+
+/// Whether a screen changed this frame: presses from before are dropped.
+#[derive(Resource, Debug, Default)]
+struct ScreenChanged(bool);
+
+/// Registers a screen's action type: its presses arrive as [`Pressed<A>`].
+pub trait AddActions {
+    fn add_actions<A: ScreenAction>(&mut self) -> &mut Self;
+    /// Every transition of `S` draws the screen again and drops earlier presses, as one
+    /// of [`AppState`] does (for a screen's sub-states).
+    fn redraw_on<S: States>(&mut self) -> &mut Self;
+}
+
+impl AddActions for App {
+    fn add_actions<A: ScreenAction>(&mut self) -> &mut Self {
+        if self.world().contains_resource::<Messages<Pressed<A>>>() {
+            return self;
+        }
+        self.add_message::<Pressed<A>>()
+            .add_systems(Update, (drop_stale::<A>, forward::<A>).chain().in_set(InputStep::Forward))
+    }
+
+    fn redraw_on<S: States>(&mut self) -> &mut Self {
+        self.add_systems(Update, mark_redraw::<S>.in_set(InputStep::Transitions))
+    }
+}
 
 /// A press on a board point that no button covered, or the end of a drag: `dragged`
 /// holds the point the drag started from (the piece must be picked up from there).
@@ -118,11 +97,12 @@ impl BoardTapped {
     }
 }
 
-/// A pressable rectangle; `z` orders overlapping ones (the higher wins).
+/// A pressable rectangle; `z` orders overlapping ones (the higher wins). Its
+/// [`ButtonAction`] says what it does; `action` shows it, for messages.
 #[derive(Component, Debug, Clone)]
 pub struct Hit {
     pub rect: Rect,
-    pub action: Action,
+    pub action: std::sync::Arc<dyn std::fmt::Debug + Send + Sync>,
     pub z: u32,
 }
 
@@ -146,6 +126,15 @@ pub enum UiSet {
     Logic,
     Clear,
     Draw,
+}
+
+/// The steps of [`UiSet::Input`]: transitions noticed, presses hit-tested, then handed
+/// to each action type.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum InputStep {
+    Transitions,
+    Dispatch,
+    Forward,
 }
 
 /// The usable part of the window and the size unit everything scales with.
@@ -354,11 +343,11 @@ impl<'a, 'w, 's> Painter<'a, 'w, 's> {
     }
 
     /// A button with a centred label. Disabled buttons are drawn but not pressable.
-    pub fn button(
+    pub fn button<A: ScreenAction>(
         &mut self,
         r: Rect,
         label: impl Into<String>,
-        action: Action,
+        action: A,
         look: Look,
     ) -> Entity {
         let (fill, ink) = match look {
@@ -395,7 +384,7 @@ impl<'a, 'w, 's> Painter<'a, 'w, 's> {
     }
 
     /// A round button with one big character (avatars, pieces in a tray).
-    pub fn round(
+    pub fn round<A: ScreenAction>(
         &mut self,
         center: Vec2,
         diameter: f32,
@@ -403,7 +392,7 @@ impl<'a, 'w, 's> Painter<'a, 'w, 's> {
         fill: Color,
         ink: Color,
         ring: Option<Color>,
-        action: Option<Action>,
+        action: Option<A>,
     ) -> Entity {
         let r = Rect::from_center_size(center, Vec2::splat(diameter));
         let border = ring.map(|_| diameter * 0.07).unwrap_or(0.0);
@@ -433,9 +422,12 @@ impl<'a, 'w, 's> Painter<'a, 'w, 's> {
     }
 
     /// Makes `r` pressable (for rows drawn from several nodes).
-    pub fn hit(&mut self, e: Entity, r: Rect, action: Action) {
+    pub fn hit<A: ScreenAction>(&mut self, e: Entity, r: Rect, action: A) {
         self.z += 1;
-        self.commands.entity(e).insert(Hit { rect: r, action, z: self.z });
+        let shown = std::sync::Arc::new(action.clone());
+        self.commands
+            .entity(e)
+            .insert((Hit { rect: r, action: shown, z: self.z }, ButtonAction(action)));
     }
 }
 
@@ -470,14 +462,32 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<Pressed>()
+        app.add_message::<ButtonPressed>()
             .add_message::<BoardTapped>()
             .init_resource::<Redraw>()
+            .init_resource::<ScreenChanged>()
             .insert_resource(Frame::of(Vec2::new(540.0, 960.0)))
             .configure_sets(Update, (UiSet::Input, UiSet::Logic, UiSet::Clear, UiSet::Draw).chain())
-            .add_systems(Update, (mark_redraw, track_frame, dispatch).chain().in_set(UiSet::Input))
+            .configure_sets(
+                Update,
+                (InputStep::Transitions, InputStep::Dispatch, InputStep::Forward)
+                    .chain()
+                    .in_set(UiSet::Input),
+            )
+            .add_systems(
+                Update,
+                (drop_taps, track_frame, dispatch).chain().in_set(InputStep::Dispatch),
+            )
             .add_systems(Update, clear.in_set(UiSet::Clear))
-            .add_systems(PostUpdate, |mut redraw: ResMut<Redraw>| redraw.0 = false);
+            .add_systems(
+                PostUpdate,
+                |mut redraw: ResMut<Redraw>, mut changed: ResMut<ScreenChanged>| {
+                    redraw.0 = false;
+                    changed.0 = false;
+                },
+            )
+            .redraw_on::<AppState>()
+            .add_actions::<Nav>();
     }
 }
 
@@ -485,16 +495,47 @@ impl Plugin for UiPlugin {
 /// Presses and taps from before the transition are dropped: they were meant for the
 /// screen that is gone, and the new one must not act on them too (a "back" that led
 /// here from a lesson would otherwise go back a second time).
-fn mark_redraw(
-    mut transitions: MessageReader<bevy::state::state::StateTransitionEvent<AppState>>,
+fn mark_redraw<S: States>(
+    mut transitions: MessageReader<bevy::state::state::StateTransitionEvent<S>>,
     mut redraw: ResMut<Redraw>,
-    mut pressed: ResMut<Messages<Pressed>>,
-    mut tapped: ResMut<Messages<BoardTapped>>,
+    mut changed: ResMut<ScreenChanged>,
 ) {
     if transitions.read().count() > 0 {
         redraw.0 = true;
-        pressed.clear();
+        changed.0 = true;
+    }
+}
+
+fn drop_taps(
+    changed: Res<ScreenChanged>,
+    mut buttons: ResMut<Messages<ButtonPressed>>,
+    mut tapped: ResMut<Messages<BoardTapped>>,
+) {
+    if changed.0 {
+        buttons.clear();
         tapped.clear();
+    }
+}
+
+fn drop_stale<A: ScreenAction>(
+    changed: Res<ScreenChanged>,
+    mut pressed: ResMut<Messages<Pressed<A>>>,
+) {
+    if changed.0 {
+        pressed.clear();
+    }
+}
+
+/// Hands the buttons pressed this frame that carry an `A` to the screens as [`Pressed<A>`].
+fn forward<A: ScreenAction>(
+    mut buttons: MessageReader<ButtonPressed>,
+    actions: Query<&ButtonAction<A>>,
+    mut pressed: MessageWriter<Pressed<A>>,
+) {
+    for ButtonPressed(e) in buttons.read() {
+        if let Ok(ButtonAction(action)) = actions.get(*e) {
+            pressed.write(Pressed(action.clone()));
+        }
     }
 }
 
@@ -517,17 +558,18 @@ fn track_frame(
 fn dispatch(
     mut presses: MessageReader<PointerPressed>,
     mut releases: MessageReader<PointerReleased>,
-    hits: Query<&Hit>,
+    hits: Query<(Entity, &Hit)>,
     layout: Option<Res<BoardLayout>>,
-    mut pressed: MessageWriter<Pressed>,
+    mut pressed: MessageWriter<ButtonPressed>,
     mut tapped: MessageWriter<BoardTapped>,
     mut board_press: Local<Option<Point>>,
 ) {
     for press in presses.read() {
         *board_press = None;
-        let top = hits.iter().filter(|h| h.rect.contains(press.position)).max_by_key(|h| h.z);
-        if let Some(hit) = top {
-            pressed.write(Pressed(hit.action.clone()));
+        let top =
+            hits.iter().filter(|(_, h)| h.rect.contains(press.position)).max_by_key(|(_, h)| h.z);
+        if let Some((e, _)) = top {
+            pressed.write(ButtonPressed(e));
         } else if let Some(at) = layout.as_ref().and_then(|l| l.point_at(press.position)) {
             *board_press = Some(at);
             tapped.write(BoardTapped(at, None));

@@ -13,21 +13,27 @@ mod common;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use common::{headless, press, settle, state};
+use common::{has_button, headless, press, settle, state};
 use qike_app::AppState;
 use qike_app::actions::PointerPressed;
 use qike_app::board::{ActiveBoard, HighlightRing, PieceNode};
 use qike_app::data::{Store, course, courses};
-use qike_app::demo::{GO_COUNT_MOVES, GOMOKU_MOVES};
+use qike_app::fixtures::{GO_COUNT_MOVES, GOMOKU_MOVES};
+use qike_app::flow::{CourseProgress, PlayChoice, StartSession};
 use qike_app::i18n::{Lang, Msg};
 use qike_app::layout::BoardLayout;
-use qike_app::screens::course::CourseProgress;
+use qike_app::screens::course::CourseAction;
+use qike_app::screens::home::HomeAction;
+use qike_app::screens::lesson::LessonAction;
 use qike_app::screens::lesson::LessonScreen;
-use qike_app::screens::play::{PlayScreen, StartSession};
-use qike_app::screens::play_setup::PlayChoice;
-use qike_app::screens::profiles::ProfileForm;
-use qike_app::screens::result::ResultScreen;
-use qike_app::ui::{Action, Hit};
+use qike_app::screens::play::{PlayAction, PlayScreen};
+use qike_app::screens::play_setup::SetupAction;
+use qike_app::screens::practice::PracticeAction;
+use qike_app::screens::profiles::{ProfileForm, ProfilesAction};
+use qike_app::screens::result::{ResultAction, ResultScreen};
+use qike_app::screens::settings::SettingsAction;
+use qike_app::screens::store_error::StoreErrorAction;
+use qike_app::ui::{Hit, Nav};
 use qike_core::curriculum::{Input, answer_inputs};
 use qike_core::progress::{GameRecord, LessonStatus, PlayerResult, ProgressStore};
 use qike_core::session::{GameSession, SavedXiangqiV1};
@@ -35,11 +41,6 @@ use qike_core::{
     BoardGame, BoardMark, DrawReason, GameKind, GameSetup, GoStart, GomokuRule, HighlightKind,
     MoveInput, Outcome, PieceKind, Point, Refusal, Side, WinReason, gomoku,
 };
-
-fn has_button(app: &mut App, action: &Action) -> bool {
-    let mut hits = app.world_mut().query::<&Hit>();
-    hits.iter(app.world()).any(|h| &h.action == action)
-}
 
 /// Taps a board point where the board is drawn.
 fn tap(app: &mut App, at: Point) {
@@ -56,22 +57,22 @@ fn store(app: &App) -> std::sync::Arc<ProgressStore> {
 fn create_profile(app: &mut App) {
     assert_eq!(state(app), AppState::Profiles);
     assert!(app.world().resource::<ProfileForm>().open, "the form opens when no one is here");
-    press(app, Action::Avatar(2));
-    press(app, Action::CreateProfile);
+    press(app, ProfilesAction::Avatar(2));
+    press(app, ProfilesAction::CreateProfile);
     assert_eq!(state(app), AppState::Home);
 }
 
 /// The home screen's button that opens the xiangqi course.
-fn xiangqi_lessons() -> Action {
+fn xiangqi_lessons() -> HomeAction {
     let index = qike_app::data::course_index(qike_core::GameKind::Xiangqi);
-    Action::Course(index.expect("the xiangqi course is shipped"))
+    HomeAction::Course(index.expect("the xiangqi course is shipped"))
 }
 
 /// Gives the inputs of a lesson step as presses and taps.
 fn give(app: &mut App, input: Input) {
     match input {
-        Input::Continue => press(app, Action::Continue),
-        Input::Choice(i) => press(app, Action::Choice(i)),
+        Input::Continue => press(app, LessonAction::Continue),
+        Input::Choice(i) => press(app, LessonAction::Choice(i)),
         Input::Tap(p) => tap(app, p),
         Input::Move { from, to } => {
             tap(app, from);
@@ -80,19 +81,19 @@ fn give(app: &mut App, input: Input) {
         Input::Place { kind, at } => {
             let tray = app.world().resource::<LessonScreen>().run.view().unwrap().tray;
             let i = tray.iter().position(|p| p.kind == kind).expect("piece in the tray");
-            press(app, Action::Tray(i));
+            press(app, LessonAction::Tray(i));
             tap(app, at);
         }
         Input::Number(n) => {
             // Tens, then ones, from the number on the screen, then OK.
             let d = n - app.world().resource::<LessonScreen>().number;
             for _ in 0..d.abs() / 10 {
-                press(app, Action::NumberStep(10 * d.signum()));
+                press(app, LessonAction::NumberStep(10 * d.signum()));
             }
             for _ in 0..d.abs() % 10 {
-                press(app, Action::NumberStep(d.signum()));
+                press(app, LessonAction::NumberStep(d.signum()));
             }
-            press(app, Action::SubmitNumber);
+            press(app, LessonAction::SubmitNumber);
         }
     }
 }
@@ -117,10 +118,10 @@ fn profile_lesson_stars_and_reopen() {
         press(&mut app, xiangqi_lessons());
         assert_eq!(state(&app), AppState::Course);
         assert!(
-            !has_button(&mut app, &Action::OpenLesson(second_id.clone())),
+            !has_button(&mut app, &CourseAction::OpenLesson(second_id.clone())),
             "lesson 2 is locked"
         );
-        press(&mut app, Action::OpenLesson(first.id.clone()));
+        press(&mut app, CourseAction::OpenLesson(first.id.clone()));
         assert_eq!(state(&app), AppState::Lesson);
 
         let mut wrong_tried = false;
@@ -147,7 +148,7 @@ fn profile_lesson_stars_and_reopen() {
         assert!(store(&app).draft(profile, &format!("lesson:{}", first.id)).unwrap().is_none());
 
         // Start the second lesson, do one step, and leave the app.
-        press(&mut app, Action::NextLesson);
+        press(&mut app, LessonAction::NextLesson);
         assert_eq!(state(&app), AppState::Lesson);
         let second = course().lesson(&second_id).unwrap();
         for input in answer_inputs(qike_core::GameKind::Xiangqi, &second.steps[0]) {
@@ -162,7 +163,7 @@ fn profile_lesson_stars_and_reopen() {
     assert_eq!(state(&app), AppState::Profiles);
     let profile = store(&app).profiles().unwrap()[0].id;
     assert!(!app.world().resource::<ProfileForm>().open);
-    press(&mut app, Action::PickProfile(profile));
+    press(&mut app, ProfilesAction::PickProfile(profile));
     press(&mut app, xiangqi_lessons());
     let progress = CourseProgress::load(
         app.world().resource::<Store>(),
@@ -171,7 +172,7 @@ fn profile_lesson_stars_and_reopen() {
     assert!(progress.completed(&first.id));
     assert_eq!(progress.stars(&first.id), 3);
     assert_eq!(progress.next(course()).map(|l| l.id.clone()), Some(second_id.clone()));
-    press(&mut app, Action::OpenLesson(second_id));
+    press(&mut app, CourseAction::OpenLesson(second_id));
     assert_eq!(current_step(&app), Some(1), "the half-done lesson resumes");
 }
 
@@ -194,10 +195,10 @@ fn a_game_at_level_one_with_undo_and_resignation() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
-    press(&mut app, Action::PlayGame(GameKind::Xiangqi));
-    press(&mut app, Action::Level(1));
-    press(&mut app, Action::PlaySide(Side::First));
-    press(&mut app, Action::StartGame);
+    press(&mut app, HomeAction::PlayGame(GameKind::Xiangqi));
+    press(&mut app, SetupAction::Level(1));
+    press(&mut app, SetupAction::PlaySide(Side::First));
+    press(&mut app, SetupAction::StartGame);
     assert_eq!(state(&app), AppState::Play);
     // 32 pieces on the board.
     let mut pieces = app.world_mut().query::<&PieceNode>();
@@ -231,17 +232,17 @@ fn a_game_at_level_one_with_undo_and_resignation() {
     let moves = app.world().resource::<PlayScreen>().session.move_list();
     assert_eq!(moves.len(), 4, "{moves:?}");
     assert_eq!(moves[2], "马八进七");
-    press(&mut app, Action::Undo);
+    press(&mut app, PlayAction::Undo);
 
     // 悔棋 takes back both moves.
-    press(&mut app, Action::Undo);
+    press(&mut app, PlayAction::Undo);
     assert!(app.world().resource::<PlayScreen>().session.game().history().is_empty());
     tap(&mut app, Point::new(1, 2));
     tap(&mut app, Point::new(4, 2));
     wait_for_engine(&mut app);
     assert_eq!(app.world().resource::<ActiveBoard>().view.pieces.len(), 32);
 
-    press(&mut app, Action::Resign);
+    press(&mut app, PlayAction::Resign);
     assert_eq!(state(&app), AppState::Result);
     let games = store(&app).games(profile).unwrap();
     assert_eq!(games.len(), 1);
@@ -254,8 +255,8 @@ fn a_game_at_level_one_with_undo_and_resignation() {
     );
     assert_eq!(g.moves.len(), 2);
     assert!(store(&app).draft(profile, "game:xiangqi").unwrap().is_none());
-    press(&mut app, Action::Replay(-1));
-    press(&mut app, Action::Go(AppState::Home));
+    press(&mut app, ResultAction::Replay(-1));
+    press(&mut app, Nav::Go(AppState::Home));
     assert_eq!(state(&app), AppState::Home);
 }
 
@@ -268,7 +269,7 @@ fn a_store_that_cannot_open_offers_a_fresh_start() {
     std::fs::write(data.join("conf"), b"garbage that is not sled's config").unwrap();
     let mut app = headless(&data, 540, 1170);
     assert_eq!(state(&app), AppState::StoreError);
-    press(&mut app, Action::StartFresh);
+    press(&mut app, StoreErrorAction::StartFresh);
     settle(&mut app);
     assert_eq!(state(&app), AppState::Profiles);
     // The old folder was moved aside, not deleted.
@@ -287,12 +288,12 @@ fn settings_change_the_language_and_are_kept() {
     {
         let mut app = headless(dir.path(), 540, 1170);
         create_profile(&mut app);
-        press(&mut app, Action::Go(AppState::Settings));
-        press(&mut app, Action::Language(Some(qike_app::i18n::Lang::En)));
+        press(&mut app, Nav::Go(AppState::Settings));
+        press(&mut app, SettingsAction::Language(Some(qike_app::i18n::Lang::En)));
         assert_eq!(*app.world().resource::<qike_app::i18n::Lang>(), qike_app::i18n::Lang::En);
-        press(&mut app, Action::PieceStyle(qike_core::progress::PieceStyle::Letters));
-        press(&mut app, Action::ShowCoordinates(false));
-        press(&mut app, Action::Back);
+        press(&mut app, SettingsAction::PieceStyle(qike_core::progress::PieceStyle::Letters));
+        press(&mut app, SettingsAction::ShowCoordinates(false));
+        press(&mut app, Nav::Back);
         assert_eq!(state(&app), AppState::Home);
         app.world_mut().write_message(AppExit::Success);
         app.update();
@@ -305,7 +306,7 @@ fn settings_change_the_language_and_are_kept() {
     // A board without coordinates: no labels, so the board takes the room they had.
     let mut app = app;
     let profile = store(&app).profiles().unwrap()[0].id;
-    press(&mut app, Action::PickProfile(profile));
+    press(&mut app, ProfilesAction::PickProfile(profile));
     start_game(&mut app, GameKind::Go { size: 9 }, &[]);
     assert!(!app.world().resource::<ActiveBoard>().coordinates);
     let layout = *app.world().resource::<BoardLayout>();
@@ -347,11 +348,11 @@ fn every_screen_fits_a_phone_and_keeps_buttons_large() {
         app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::PlaySetup);
         settle(&mut app);
         buttons_fit(&mut app, &format!("set-up of {setup:?}"));
-        press(&mut app, Action::StartGame);
+        press(&mut app, SetupAction::StartGame);
         buttons_fit(&mut app, &format!("game of {setup:?}"));
     }
     for demo in ["chess-promotion", "go-count", "play-gomoku"] {
-        let s = qike_app::demo::two_player_demo(demo).unwrap();
+        let s = qike_app::fixtures::two_player_demo(demo).unwrap();
         app.world_mut().insert_resource(StartSession(s));
         app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Play);
         settle(&mut app);
@@ -384,10 +385,10 @@ fn a_game_in_progress_survives_closing_the_app() {
     let before = {
         let mut app = headless(dir.path(), 540, 1170);
         create_profile(&mut app);
-        press(&mut app, Action::PlayGame(GameKind::Xiangqi));
-        assert!(!has_button(&mut app, &Action::ResumeGame), "nothing to resume yet");
-        press(&mut app, Action::Level(2));
-        press(&mut app, Action::StartGame);
+        press(&mut app, HomeAction::PlayGame(GameKind::Xiangqi));
+        assert!(!has_button(&mut app, &SetupAction::ResumeGame), "nothing to resume yet");
+        press(&mut app, SetupAction::Level(2));
+        press(&mut app, SetupAction::StartGame);
         tap(&mut app, Point::new(7, 2));
         tap(&mut app, Point::new(4, 2));
         wait_for_engine(&mut app);
@@ -398,9 +399,9 @@ fn a_game_in_progress_survives_closing_the_app() {
     };
     let mut app = headless(dir.path(), 540, 1170);
     let profile = store(&app).profiles().unwrap()[0].id;
-    press(&mut app, Action::PickProfile(profile));
-    press(&mut app, Action::PlayGame(GameKind::Xiangqi));
-    press(&mut app, Action::ResumeGame);
+    press(&mut app, ProfilesAction::PickProfile(profile));
+    press(&mut app, HomeAction::PlayGame(GameKind::Xiangqi));
+    press(&mut app, SetupAction::ResumeGame);
     assert_eq!(state(&app), AppState::Play);
     let screen = app.world().resource::<PlayScreen>();
     assert_eq!(screen.session.game().history(), before);
@@ -420,17 +421,17 @@ fn every_lesson_of_every_course_can_be_done_on_the_screen_with_three_stars() {
         app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Home);
         settle(&mut app);
         assert!(
-            has_button(&mut app, &Action::Course(index)),
+            has_button(&mut app, &HomeAction::Course(index)),
             "no lessons button for {}",
             course.id
         );
-        press(&mut app, Action::Course(index));
+        press(&mut app, HomeAction::Course(index));
         assert_eq!(state(&app), AppState::Course);
         let shown = texts(&mut app);
         let title = [&course.title.zh, &course.title.en];
         assert!(shown.iter().any(|t| title.contains(&t)), "{}: title not shown", course.id);
         for lesson in course.lessons() {
-            press(&mut app, Action::OpenLesson(lesson.id.clone()));
+            press(&mut app, CourseAction::OpenLesson(lesson.id.clone()));
             assert_eq!(state(&app), AppState::Lesson, "{}", lesson.id);
             for (i, step) in lesson.steps.iter().enumerate() {
                 assert_eq!(current_step(&app), Some(i), "{} step {}", lesson.id, step.id());
@@ -465,7 +466,7 @@ fn every_lesson_of_every_course_can_be_done_on_the_screen_with_three_stars() {
             let rec = store(&app).lesson_record(profile, &lesson.id).unwrap().unwrap();
             assert_eq!(rec.status, LessonStatus::Completed, "{}", lesson.id);
             // Back to this course's map, not another game's.
-            press(&mut app, Action::Back);
+            press(&mut app, Nav::Back);
             assert_eq!(state(&app), AppState::Course);
         }
         let progress = CourseProgress::load(
@@ -477,17 +478,17 @@ fn every_lesson_of_every_course_can_be_done_on_the_screen_with_three_stars() {
 }
 
 /// Goes from home to `kind`'s set-up, presses `options`, and starts the game.
-fn start_game(app: &mut App, kind: GameKind, options: &[Action]) {
+fn start_game(app: &mut App, kind: GameKind, options: &[SetupAction]) {
     if state(app) != AppState::Home {
         app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Home);
         settle(app);
     }
-    press(app, Action::PlayGame(kind));
+    press(app, HomeAction::PlayGame(kind));
     assert_eq!(state(app), AppState::PlaySetup);
     for option in options {
         press(app, option.clone());
     }
-    press(app, Action::StartGame);
+    press(app, SetupAction::StartGame);
     assert_eq!(state(app), AppState::Play);
 }
 
@@ -505,12 +506,15 @@ fn play(app: &mut App, text: &str) {
             tap(app, from);
             tap(app, to);
             if let Some(piece) = promotion {
-                assert!(has_button(app, &Action::Promote(piece)), "no promotion choice for {text}");
-                press(app, Action::Promote(piece));
+                assert!(
+                    has_button(app, &PlayAction::Promote(piece)),
+                    "no promotion choice for {text}"
+                );
+                press(app, PlayAction::Promote(piece));
             }
         }
         MoveInput::Place { at } => tap(app, at),
-        MoveInput::Pass => press(app, Action::Pass),
+        MoveInput::Pass => press(app, PlayAction::Pass),
     }
     if state(app) == AppState::Play {
         let screen = app.world().resource::<PlayScreen>();
@@ -547,11 +551,11 @@ fn a_chess_game_between_two_players_to_mate_with_a_promotion() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
-    press(&mut app, Action::PlayGame(GameKind::Chess));
+    press(&mut app, HomeAction::PlayGame(GameKind::Chess));
     // Chess has a computer opponent with levels; this game is for two players.
-    assert!(has_button(&mut app, &Action::Level(1)));
-    press(&mut app, Action::TwoPlayers);
-    press(&mut app, Action::StartGame);
+    assert!(has_button(&mut app, &SetupAction::Level(1)));
+    press(&mut app, SetupAction::TwoPlayers);
+    press(&mut app, SetupAction::StartGame);
     assert!(session(&app).is_two_player());
     let mut pieces = app.world_mut().query::<&PieceNode>();
     assert_eq!(pieces.iter(app.world()).count(), 32);
@@ -563,13 +567,13 @@ fn a_chess_game_between_two_players_to_mate_with_a_promotion() {
     tap(&mut app, Point::new(0, 7));
     assert!(session(&app).pending_promotion().is_some());
     for piece in [PieceKind::Queen, PieceKind::Rook, PieceKind::Bishop, PieceKind::Knight] {
-        assert!(has_button(&mut app, &Action::Promote(piece)), "{piece:?}");
+        assert!(has_button(&mut app, &PlayAction::Promote(piece)), "{piece:?}");
     }
-    press(&mut app, Action::Promote(PieceKind::Queen));
+    press(&mut app, PlayAction::Promote(PieceKind::Queen));
     let view = &app.world().resource::<ActiveBoard>().view;
     let queen = view.piece_at(Point::new(0, 7)).expect("a piece on a8");
     assert_eq!((queen.kind, queen.side), (PieceKind::Queen, Side::First));
-    assert!(!has_button(&mut app, &Action::Promote(PieceKind::Queen)));
+    assert!(!has_button(&mut app, &PlayAction::Promote(PieceKind::Queen)));
     for &mv in &CHESS_MATE[9..] {
         play(&mut app, mv);
     }
@@ -604,7 +608,7 @@ fn a_go_game_through_two_passes_a_dead_group_and_the_count() {
     start_game(
         &mut app,
         GameKind::Go { size: 9 },
-        &[Action::GoSize(9), Action::GoStart(GoStart::Even), Action::TwoPlayers],
+        &[SetupAction::GoSize(9), SetupAction::GoStart(GoStart::Even), SetupAction::TwoPlayers],
     );
     assert_eq!(session(&app).kind(), GameKind::Go { size: 9 });
     let (moves, passes) = GO_COUNT_MOVES.split_at(GO_COUNT_MOVES.len() - 2);
@@ -620,14 +624,17 @@ fn a_go_game_through_two_passes_a_dead_group_and_the_count() {
     });
     settle(&mut app);
     assert_eq!(session(&app).game().history().len(), n + 1);
-    press(&mut app, Action::Undo);
+    press(&mut app, PlayAction::Undo);
     assert_eq!(session(&app).game().history().len(), n);
     for &mv in passes {
         play(&mut app, mv);
     }
     assert!(session(&app).is_counting());
-    assert!(has_button(&mut app, &Action::AgreeCount) && has_button(&mut app, &Action::ResumePlay));
-    assert!(!has_button(&mut app, &Action::Pass));
+    assert!(
+        has_button(&mut app, &PlayAction::AgreeCount)
+            && has_button(&mut app, &PlayAction::ResumePlay)
+    );
+    assert!(!has_button(&mut app, &PlayAction::Pass));
     // Tapping the white stone on H5 marks it dead or alive; the board shows the marks.
     let h5 = Point::new(7, 4);
     let dead = |app: &App| session(app).game().as_go().unwrap().is_dead(h5);
@@ -646,7 +653,7 @@ fn a_go_game_through_two_passes_a_dead_group_and_the_count() {
     let lang = *app.world().resource::<Lang>();
     let count = lang.text(&session(&app).go_score().unwrap().summary().text());
     assert!(texts(&mut app).contains(&count), "the count is on the screen");
-    press(&mut app, Action::AgreeCount);
+    press(&mut app, PlayAction::AgreeCount);
     assert_eq!(state(&app), AppState::Result);
     let g = only_game(&app);
     assert_eq!(g.kind, GameKind::Go { size: 9 });
@@ -666,7 +673,7 @@ fn a_renju_game_refuses_a_forbidden_point_and_ends_with_five() {
     start_game(
         &mut app,
         GameKind::Gomoku { rule: GomokuRule::Freestyle },
-        &[Action::GomokuRule(GomokuRule::Renju), Action::TwoPlayers],
+        &[SetupAction::GomokuRule(GomokuRule::Renju), SetupAction::TwoPlayers],
     );
     assert_eq!(session(&app).kind(), renju);
     for &mv in GOMOKU_MOVES {
@@ -708,14 +715,14 @@ fn a_two_player_xiangqi_game_ends_in_an_agreed_draw() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
-    start_game(&mut app, GameKind::Xiangqi, &[Action::TwoPlayers]);
+    start_game(&mut app, GameKind::Xiangqi, &[SetupAction::TwoPlayers]);
     assert!(session(&app).is_two_player());
     assert!(!app.world().resource::<ActiveBoard>().flipped);
     for mv in ["h2e2", "h9g7", "h0g2"] {
         play(&mut app, mv);
     }
     // 悔棋 between two players takes back one move; the computer never moves.
-    press(&mut app, Action::Undo);
+    press(&mut app, PlayAction::Undo);
     assert_eq!(session(&app).game().history().len(), 2);
     for _ in 0..5 {
         app.update();
@@ -723,9 +730,9 @@ fn a_two_player_xiangqi_game_ends_in_an_agreed_draw() {
     assert!(!app.world().resource::<PlayScreen>().is_thinking());
     play(&mut app, "b0c2");
     // A draw offer asks the other player, who agrees.
-    press(&mut app, Action::OfferDraw);
-    assert!(has_button(&mut app, &Action::AcceptDraw));
-    press(&mut app, Action::AcceptDraw);
+    press(&mut app, PlayAction::OfferDraw);
+    assert!(has_button(&mut app, &PlayAction::AcceptDraw));
+    press(&mut app, PlayAction::AcceptDraw);
     assert_eq!(state(&app), AppState::Result);
     let g = only_game(&app);
     assert_eq!((g.kind, g.ai_level), (GameKind::Xiangqi, None));
@@ -735,7 +742,7 @@ fn a_two_player_xiangqi_game_ends_in_an_agreed_draw() {
     let said = texts(&mut app);
     assert!(said.iter().any(|t| t.contains(lang.get(Msg::ByAgreement))), "{said:?}");
     // Back to the set-up of the same game, then home.
-    press(&mut app, Action::PlayAgain);
+    press(&mut app, ResultAction::PlayAgain);
     assert_eq!(state(&app), AppState::PlaySetup);
     assert_eq!(app.world().resource::<PlayChoice>().kind(), GameKind::Xiangqi);
 }
@@ -746,17 +753,17 @@ fn a_saved_game_of_each_kind_resumes_after_a_restart() {
     let go9 = GameKind::Go { size: 9 };
     // The cards on the home screen; the rule is chosen on the set-up.
     let gomoku = GameKind::Gomoku { rule: GomokuRule::Freestyle };
-    let games: [(GameKind, Vec<Action>, &[&str]); 4] = [
-        (GameKind::Xiangqi, vec![Action::TwoPlayers], &["h2e2", "h9g7"]),
-        (GameKind::Chess, vec![Action::TwoPlayers], &["e2e4", "c7c5", "g1f3"]),
+    let games: [(GameKind, Vec<SetupAction>, &[&str]); 4] = [
+        (GameKind::Xiangqi, vec![SetupAction::TwoPlayers], &["h2e2", "h9g7"]),
+        (GameKind::Chess, vec![SetupAction::TwoPlayers], &["e2e4", "c7c5", "g1f3"]),
         (
             go9,
-            vec![Action::GoStart(GoStart::Handicap(2)), Action::TwoPlayers],
+            vec![SetupAction::GoStart(GoStart::Handicap(2)), SetupAction::TwoPlayers],
             &["E5", "D5", "pass", "pass"],
         ),
         (
             gomoku,
-            vec![Action::GomokuRule(GomokuRule::Renju), Action::TwoPlayers],
+            vec![SetupAction::GomokuRule(GomokuRule::Renju), SetupAction::TwoPlayers],
             &["h8", "h9", "j10"],
         ),
     ];
@@ -779,8 +786,8 @@ fn a_saved_game_of_each_kind_resumes_after_a_restart() {
             }
             let s = session(&app);
             before.push((s.kind(), s.save()));
-            press(&mut app, Action::Back);
-            press(&mut app, Action::Back);
+            press(&mut app, Nav::Back);
+            press(&mut app, Nav::Back);
             assert_eq!(state(&app), AppState::Home);
         }
         app.world_mut().write_message(AppExit::Success);
@@ -788,20 +795,20 @@ fn a_saved_game_of_each_kind_resumes_after_a_restart() {
     }
     let mut app = headless(dir.path(), 540, 1170);
     let profile = store(&app).profiles().unwrap()[0].id;
-    press(&mut app, Action::PickProfile(profile));
+    press(&mut app, ProfilesAction::PickProfile(profile));
     for ((kind, _, _), (saved_kind, saved)) in games.iter().zip(&before) {
-        press(&mut app, Action::PlayGame(*kind));
-        press(&mut app, Action::ResumeGame);
+        press(&mut app, HomeAction::PlayGame(*kind));
+        press(&mut app, SetupAction::ResumeGame);
         assert_eq!(state(&app), AppState::Play, "{kind:?}");
         let s = session(&app);
         assert_eq!(s.kind(), *saved_kind);
         assert_eq!(&s.save(), saved, "{kind:?}");
-        press(&mut app, Action::Back);
-        press(&mut app, Action::Back);
+        press(&mut app, Nav::Back);
+        press(&mut app, Nav::Back);
     }
     // The Go game comes back at its count, with its dead stones and its handicap.
-    press(&mut app, Action::PlayGame(go9));
-    press(&mut app, Action::ResumeGame);
+    press(&mut app, HomeAction::PlayGame(go9));
+    press(&mut app, SetupAction::ResumeGame);
     assert!(session(&app).is_counting());
     assert!(session(&app).game().as_go().unwrap().is_dead(Point::new(4, 4)));
     assert_eq!(session(&app).setup(), &GameSetup::Go { size: 9, start: GoStart::Handicap(2) });
@@ -825,8 +832,8 @@ fn a_xiangqi_game_saved_by_the_first_app_still_resumes() {
         draw_declined_at: None,
     };
     store(&app).save_draft(profile, "game:xiangqi", &serde_json::to_vec(&v1).unwrap()).unwrap();
-    press(&mut app, Action::PlayGame(GameKind::Xiangqi));
-    press(&mut app, Action::ResumeGame);
+    press(&mut app, HomeAction::PlayGame(GameKind::Xiangqi));
+    press(&mut app, SetupAction::ResumeGame);
     assert_eq!(state(&app), AppState::Play);
     let s = session(&app);
     assert_eq!(s.move_list(), ["炮二平五", "马8进7"]);
@@ -841,14 +848,14 @@ fn back_goes_back_one_screen() {
     let mut app = headless(dir.path(), 540, 1170);
     create_profile(&mut app);
     press(&mut app, xiangqi_lessons());
-    press(&mut app, Action::OpenLesson(course().lessons().next().unwrap().id.clone()));
+    press(&mut app, CourseAction::OpenLesson(course().lessons().next().unwrap().id.clone()));
     assert_eq!(state(&app), AppState::Lesson);
-    press(&mut app, Action::Back);
+    press(&mut app, Nav::Back);
     assert_eq!(state(&app), AppState::Course);
     start_game(&mut app, GameKind::Chess, &[]);
-    press(&mut app, Action::Back);
+    press(&mut app, Nav::Back);
     assert_eq!(state(&app), AppState::PlaySetup);
-    press(&mut app, Action::Back);
+    press(&mut app, Nav::Back);
     assert_eq!(state(&app), AppState::Home);
 }
 
@@ -886,22 +893,22 @@ fn childs_move(game: &qike_core::AnyGame, n: usize) -> MoveInput {
 #[test]
 fn each_games_computer_plays_level_one_to_the_end() {
     let games = [
-        (GameKind::Chess, vec![Action::Level(1), Action::PlaySide(Side::First)]),
+        (GameKind::Chess, vec![SetupAction::Level(1), SetupAction::PlaySide(Side::First)]),
         (
             GameKind::Go { size: 9 },
             vec![
-                Action::GoSize(9),
-                Action::GoStart(GoStart::Even),
-                Action::Level(1),
-                Action::PlaySide(Side::First),
+                SetupAction::GoSize(9),
+                SetupAction::GoStart(GoStart::Even),
+                SetupAction::Level(1),
+                SetupAction::PlaySide(Side::First),
             ],
         ),
         (
             GameKind::Gomoku { rule: GomokuRule::Freestyle },
             vec![
-                Action::GomokuRule(GomokuRule::Renju),
-                Action::Level(1),
-                Action::PlaySide(Side::First),
+                SetupAction::GomokuRule(GomokuRule::Renju),
+                SetupAction::Level(1),
+                SetupAction::PlaySide(Side::First),
             ],
         ),
     ];
@@ -920,10 +927,10 @@ fn each_games_computer_plays_level_one_to_the_end() {
                 app.update();
                 std::thread::sleep(Duration::from_millis(5));
             } else if screen.session.is_counting() {
-                press(&mut app, Action::AgreeCount);
+                press(&mut app, PlayAction::AgreeCount);
             } else if screen.session.is_player_turn() && moves == 0 && !hinted {
                 // The coach's hint, asked for once: a move is named and marked.
-                press(&mut app, Action::Hint);
+                press(&mut app, PlayAction::Hint);
                 let says = app.world().resource::<Lang>().get(Msg::HintSays);
                 let screen = app.world().resource::<PlayScreen>();
                 let text = screen.message.as_ref().map(|(_, t)| t.clone()).unwrap_or_default();
@@ -938,11 +945,11 @@ fn each_games_computer_plays_level_one_to_the_end() {
                         tap(&mut app, from);
                         tap(&mut app, to);
                         if let Some(piece) = promotion {
-                            press(&mut app, Action::Promote(piece));
+                            press(&mut app, PlayAction::Promote(piece));
                         }
                     }
                     MoveInput::Place { at } => tap(&mut app, at),
-                    MoveInput::Pass => press(&mut app, Action::Pass),
+                    MoveInput::Pass => press(&mut app, PlayAction::Pass),
                 }
                 // The computer may already have answered: at least the child's move.
                 let after = app.world().get_resource::<PlayScreen>();
@@ -994,7 +1001,7 @@ fn each_games_computer_plays_level_one_to_the_end() {
 #[test]
 fn a_class_from_join_code_to_dashboard_and_csv() {
     use qike_app::screens::my_class::{MyClass, PupilAction, outbox_dir};
-    use qike_app::screens::teacher::{Page, Refused, Teacher, TeacherAction, inbox_dir};
+    use qike_app::screens::teacher::{Refused, Teacher, TeacherAction, TeacherPage, inbox_dir};
     use qike_core::progress::{AssignmentItem, AssignmentState};
     let teacher_dir = tempfile::tempdir().unwrap();
     let pupil_dir = tempfile::tempdir().unwrap();
@@ -1002,19 +1009,19 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     let pupil_data = pupil_dir.path().join("progress");
 
     let mut teacher = headless(&teacher_data, 540, 1170);
-    press(&mut teacher, Action::TeacherMode);
+    press(&mut teacher, ProfilesAction::TeacherMode);
     assert_eq!(state(&teacher), AppState::Teacher);
-    press(&mut teacher, Action::Teacher(TeacherAction::NewClass));
+    press(&mut teacher, TeacherAction::NewClass);
     let class_id = teacher.world().resource::<Teacher>().class.expect("the new class is open");
-    assert_eq!(teacher.world().resource::<Teacher>().page, Page::Class);
-    press(&mut teacher, Action::Teacher(TeacherAction::Grade));
+    assert_eq!(*teacher.world().resource::<State<TeacherPage>>().get(), TeacherPage::Class);
+    press(&mut teacher, TeacherAction::Grade);
     let class = store(&teacher).class(class_id).unwrap();
     assert_eq!(class.grade, "四年级", "the grade moves on from 三年级");
     let code = class.join_code().to_text();
 
     let mut pupil = headless(&pupil_data, 540, 1170);
     create_profile(&mut pupil);
-    press(&mut pupil, Action::Go(AppState::MyClass));
+    press(&mut pupil, Nav::Go(AppState::MyClass));
     assert_eq!(state(&pupil), AppState::MyClass);
     // A slip on one symbol that the check letters catch.
     let typo = (0..32u8)
@@ -1026,19 +1033,19 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
         .find(|t| *t != code && qike_core::progress::JoinCode::parse(t).is_err())
         .unwrap();
     pupil.world_mut().resource_mut::<MyClass>().code = typo;
-    press(&mut pupil, Action::Pupil(PupilAction::Join));
+    press(&mut pupil, PupilAction::Join);
     assert_eq!(pupil.world().resource::<MyClass>().refused, Some(Msg::CodeTypo));
     let kid = store(&pupil).profiles().unwrap()[0].id;
     assert!(store(&pupil).memberships(kid).unwrap().is_empty());
     pupil.world_mut().resource_mut::<MyClass>().code = code.clone();
-    press(&mut pupil, Action::Pupil(PupilAction::Join));
+    press(&mut pupil, PupilAction::Join);
     assert!(pupil.world().resource::<MyClass>().joined);
 
     // Lesson 1 on the screen with its right answers.
     let first = course().lessons().next().unwrap().clone();
-    press(&mut pupil, Action::Back);
+    press(&mut pupil, Nav::Back);
     press(&mut pupil, xiangqi_lessons());
-    press(&mut pupil, Action::OpenLesson(first.id.clone()));
+    press(&mut pupil, CourseAction::OpenLesson(first.id.clone()));
     for step in &first.steps {
         for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
             give(&mut pupil, input);
@@ -1047,7 +1054,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     assert_eq!(pupil.world().resource::<LessonScreen>().finished, Some(3));
     pupil.world_mut().resource_mut::<NextState<AppState>>().set(AppState::MyClass);
     settle(&mut pupil);
-    press(&mut pupil, Action::Pupil(PupilAction::Send(class_id)));
+    press(&mut pupil, PupilAction::Send(class_id));
     let sent = pupil.world().resource::<MyClass>().sent.clone().expect("a report was saved");
     assert!(sent.path.starts_with(outbox_dir(&pupil_data)));
     assert!(sent.text.starts_with("QIKE:REPORT:"));
@@ -1060,13 +1067,13 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     let mid = bad.len() / 2;
     bad[mid] = if bad[mid] == 'A' { 'B' } else { 'A' };
     std::fs::write(inbox.join("b.qikereport"), bad.into_iter().collect::<String>()).unwrap();
-    press(&mut teacher, Action::Teacher(TeacherAction::Page(Page::Import)));
-    press(&mut teacher, Action::Teacher(TeacherAction::Import));
+    press(&mut teacher, TeacherAction::Page(TeacherPage::Import));
+    press(&mut teacher, TeacherAction::Import);
     let report = teacher.world().resource::<Teacher>().import.clone().unwrap();
     assert_eq!((report.new, report.updated, report.already), (1, 0, 0));
     assert_eq!(report.rejected, vec![("b.qikereport".to_owned(), Refused::Tampered)]);
     let csv_before = store(&teacher).class_csv(class_id).unwrap();
-    press(&mut teacher, Action::Teacher(TeacherAction::Import));
+    press(&mut teacher, TeacherAction::Import);
     let again = teacher.world().resource::<Teacher>().import.clone().unwrap();
     assert_eq!((again.new, again.updated, again.already, again.rejected.len()), (0, 0, 1, 1));
     assert_eq!(store(&teacher).class_csv(class_id).unwrap(), csv_before);
@@ -1078,24 +1085,24 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     let forged = qike_core::progress::seal_signed_report(&forged, &class.key, &other_key).unwrap();
     let text = qike_core::progress::report_to_text(&forged);
     teacher.world_mut().resource_mut::<Teacher>().field = text;
-    press(&mut teacher, Action::Teacher(TeacherAction::Import));
+    press(&mut teacher, TeacherAction::Import);
     let refused = teacher.world().resource::<Teacher>().import.clone().unwrap();
     assert_eq!(refused.rejected, vec![("pasted text".to_owned(), Refused::ForeignKey)]);
     assert_eq!(store(&teacher).class_csv(class_id).unwrap(), csv_before);
 
-    press(&mut teacher, Action::Back);
-    press(&mut teacher, Action::Teacher(TeacherAction::Page(Page::Dashboard)));
+    press(&mut teacher, Nav::Back);
+    press(&mut teacher, TeacherAction::Page(TeacherPage::Dashboard));
     let m = store(&teacher).class_matrix(class_id).unwrap();
     assert_eq!(m.students.len(), 1);
     let col = m.lessons.iter().position(|l| *l == first.id).unwrap();
     let cell = m.cells[0][col].unwrap();
     assert_eq!((cell.status, cell.stars), (LessonStatus::Completed, 3));
-    assert!(has_button(&mut teacher, &Action::Teacher(TeacherAction::Pupil(kid))));
-    press(&mut teacher, Action::Teacher(TeacherAction::ExportCsv));
+    assert!(has_button(&mut teacher, &TeacherAction::Pupil(kid)));
+    press(&mut teacher, TeacherAction::ExportCsv);
     let path = teacher.world().resource::<Teacher>().exported.clone().unwrap();
     assert_eq!(std::fs::read_to_string(path).unwrap(), csv_before);
-    press(&mut teacher, Action::Teacher(TeacherAction::Pupil(kid)));
-    assert_eq!(teacher.world().resource::<Teacher>().page, Page::Pupil);
+    press(&mut teacher, TeacherAction::Pupil(kid));
+    assert_eq!(*teacher.world().resource::<State<TeacherPage>>().get(), TeacherPage::Pupil);
 
     // The CSV says what the dashboard shows: the pupil's row, lesson 1's stars.
     let rows: Vec<Vec<String>> = csv_before
@@ -1111,18 +1118,18 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     assert_eq!(rows[1][2 + m.lessons.len()], done.to_string());
 
     // Homework: the teacher sets lesson 1, due in two days, and shares the class file.
-    press(&mut teacher, Action::Back);
-    press(&mut teacher, Action::Back);
-    press(&mut teacher, Action::Teacher(TeacherAction::Page(Page::Homework)));
-    assert!(has_button(&mut teacher, &Action::Teacher(TeacherAction::Pick(first.id.clone()))));
-    press(&mut teacher, Action::Teacher(TeacherAction::Pick(first.id.clone())));
-    press(&mut teacher, Action::Teacher(TeacherAction::DueDays(1)));
-    press(&mut teacher, Action::Teacher(TeacherAction::DueDays(1)));
-    press(&mut teacher, Action::Teacher(TeacherAction::SaveHomework));
+    press(&mut teacher, Nav::Back);
+    press(&mut teacher, Nav::Back);
+    press(&mut teacher, TeacherAction::Page(TeacherPage::Homework));
+    assert!(has_button(&mut teacher, &TeacherAction::Pick(first.id.clone())));
+    press(&mut teacher, TeacherAction::Pick(first.id.clone()));
+    press(&mut teacher, TeacherAction::DueDays(1));
+    press(&mut teacher, TeacherAction::DueDays(1));
+    press(&mut teacher, TeacherAction::SaveHomework);
     let homework = store(&teacher).assignments(class_id).unwrap();
     assert_eq!(homework.len(), 1);
     assert_eq!(homework[0].items, vec![AssignmentItem::Lesson(first.id.clone())]);
-    press(&mut teacher, Action::Teacher(TeacherAction::ShareClassFile));
+    press(&mut teacher, TeacherAction::ShareClassFile);
     let class_file = teacher.world().resource::<Teacher>().class_file.clone().unwrap();
     let class_text = std::fs::read_to_string(class_file).unwrap();
     // It shows as done on the teacher's side (the pupil finished lesson 1 before).
@@ -1131,7 +1138,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     assert_eq!(status[0].state(homework[0].due, now), AssignmentState::Done);
     // And on the pupil's, once they paste the class file.
     pupil.world_mut().resource_mut::<MyClass>().code = class_text;
-    press(&mut pupil, Action::Pupil(PupilAction::Join));
+    press(&mut pupil, PupilAction::Join);
     assert!(pupil.world().resource::<MyClass>().class_file_taken);
     let mine = store(&pupil).pupil_assignments(kid, now).unwrap();
     assert_eq!((mine.len(), mine[0].state), (1, AssignmentState::Done));
@@ -1142,7 +1149,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
 /// Opens a lesson of the xiangqi course directly and walks it through the screen up to
 /// the step `upto` (its earlier steps answered right).
 fn open_lesson_at(app: &mut App, lesson: &qike_core::curriculum::Lesson, upto: usize) {
-    app.world_mut().insert_resource(qike_app::screens::course::OpenLesson(lesson.id.clone()));
+    app.world_mut().insert_resource(qike_app::flow::OpenLesson(lesson.id.clone()));
     app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Lesson);
     settle(app);
     assert_eq!(state(app), AppState::Lesson);
@@ -1166,11 +1173,12 @@ fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
     create_profile(&mut app);
     // Time stands still while the child taps, then moves in tenths of a second.
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::ZERO));
-    let (lesson, at) = qike_app::demo::refutation_lesson().expect("a xiangqi lesson with a puzzle");
+    let (lesson, at) =
+        qike_app::fixtures::refutation_lesson().expect("a xiangqi lesson with a puzzle");
     open_lesson_at(&mut app, lesson, at);
     let start = shown_board(&app);
     let run = &app.world().resource::<LessonScreen>().run;
-    let (from, to) = qike_app::demo::refuted_move(run).expect("a refuted move");
+    let (from, to) = qike_app::fixtures::refuted_move(run).expect("a refuted move");
     let mover = start.piece_at(from).cloned().unwrap();
     tap(&mut app, from);
     tap(&mut app, to);
@@ -1216,10 +1224,10 @@ fn a_wrong_puzzle_move_is_refuted_on_the_board_then_taken_back() {
     // The first hint of the step is free, and the button says so until it is used.
     let free = lang.get(Msg::HintFree).to_owned();
     assert!(texts(&mut app).contains(&free));
-    press(&mut app, Action::Hint);
+    press(&mut app, LessonAction::Hint);
     assert_eq!(app.world().resource::<LessonScreen>().run.result().hints, 0);
     assert!(!texts(&mut app).contains(&free));
-    press(&mut app, Action::Hint);
+    press(&mut app, LessonAction::Hint);
     assert_eq!(app.world().resource::<LessonScreen>().run.result().hints, 1);
 
     // And the step is solved as usual.
@@ -1314,13 +1322,13 @@ fn a_wrong_quiz_answer_says_why_in_the_pupils_order() {
         assert_eq!(&view.choices[shown], choice);
     }
     let wrong = (quiz.answer + 1) % quiz.choices.len();
-    press(&mut app, Action::Choice(wrong));
+    press(&mut app, LessonAction::Choice(wrong));
     let lang = *app.world().resource::<Lang>();
     let (good, said) = app.world().resource::<LessonScreen>().feedback.clone().unwrap();
     assert!(!good);
     assert_eq!(said, lang.text(&reason_from(&quiz.explain)));
     assert!(texts(&mut app).contains(&said));
-    press(&mut app, Action::Choice(quiz.answer));
+    press(&mut app, LessonAction::Choice(quiz.answer));
     assert_eq!(current_step(&app), Some(at + 1));
 }
 
@@ -1328,7 +1336,7 @@ fn a_wrong_quiz_answer_says_why_in_the_pupils_order() {
 
 #[test]
 fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
-    use qike_app::screens::practice::PracticeSet;
+    use qike_app::flow::PracticeSet;
     use qike_core::curriculum::practice::{PickReason, TARGET_SUCCESS, practice_items};
     use qike_core::progress::{LessonAttempt, Timestamp};
     const DAY: i64 = 86_400_000;
@@ -1364,10 +1372,10 @@ fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
     s.record_practice(kid, kind, &solved.id, solved.difficulty, true, at(0.2)).unwrap();
     let before = s.practice_log(kid, kind).unwrap();
 
-    press(&mut app, Action::StartPractice);
+    press(&mut app, HomeAction::StartPractice);
     assert_eq!(state(&app), AppState::Practice);
     let set = app.world().resource::<PracticeSet>().clone();
-    assert_eq!(set.puzzles.len(), qike_app::screens::practice::SET_SIZE);
+    assert_eq!(set.puzzles.len(), qike_app::flow::SET_SIZE);
     assert_eq!(set.puzzles[0].item.id, due.id, "the due review comes first");
     assert_eq!(set.puzzles[0].pick.reason, PickReason::Review);
     let ids: Vec<&str> = set.puzzles.iter().map(|p| p.item.id.as_str()).collect();
@@ -1389,7 +1397,7 @@ fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
     assert!(shown.contains(&today), "{shown:?}");
 
     // Each puzzle in the lesson player: the second one with a wrong move first.
-    press(&mut app, Action::PracticeGo);
+    press(&mut app, PracticeAction::Go);
     let mut missed = None;
     for (i, puzzle) in set.puzzles.iter().enumerate() {
         assert_eq!(state(&app), AppState::Lesson);
@@ -1397,7 +1405,7 @@ fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
         assert_eq!(run.lesson().steps.len(), 1);
         assert_eq!(run.lesson().steps[0].id(), puzzle.item.step_id);
         if i == 1 {
-            let (from, to) = qike_app::demo::refuted_move(run).expect("a wrong move");
+            let (from, to) = qike_app::fixtures::refuted_move(run).expect("a wrong move");
             tap(&mut app, from);
             tap(&mut app, to);
             missed = Some(puzzle.item.id.clone());
@@ -1425,7 +1433,7 @@ fn daily_practice_brings_due_puzzles_first_and_moves_the_rating() {
             screen.practice,
             screen.feedback
         );
-        press(&mut app, Action::NextLesson);
+        press(&mut app, LessonAction::NextLesson);
     }
 
     // The summary, and the store: one more rated try per puzzle, the review moved on.

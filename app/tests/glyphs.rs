@@ -5,8 +5,8 @@
 //! subset.
 
 use qike_app::i18n::{Lang, Msg};
-use qike_app::screens::play::komi_text;
-use qike_app::screens::profiles::AVATARS;
+use qike_app::widgets::AVATARS;
+use qike_app::widgets::komi_text;
 use qike_core::curriculum::xiangqi_course;
 use qike_core::{GameKind, GoStart};
 use skrifa::MetadataProvider;

@@ -207,7 +207,7 @@ fn screenshots_of_every_screen_at_phone_size() {
     let Some((_xvfb, display)) = xvfb_or_skip() else { return };
     let dir = screenshot_dir();
     std::fs::create_dir_all(&dir).unwrap();
-    for &screen in qike_app::demo::SCREENS {
+    for &screen in qike_app::fixtures::SCREENS {
         let data = tempfile::tempdir().unwrap();
         let data_dir = if screen == "store-error" {
             // A file where the folder should be: the store cannot open.
@@ -411,14 +411,14 @@ fn check_board(screen: &str, png: &Png) {
         "lesson-refutation" => {
             // The child's wrong move and the opponent's reply on the board, worked out
             // here the same way the demo does.
-            let (lesson, at) = qike_app::demo::refutation_lesson().expect("a puzzle lesson");
+            let (lesson, at) = qike_app::fixtures::refutation_lesson().expect("a puzzle lesson");
             let mut run = qike_core::curriculum::LessonRun::new(lesson);
             for step in &lesson.steps[..at] {
                 for input in qike_core::curriculum::answer_inputs(lesson.game, step) {
                     run.submit(input);
                 }
             }
-            let (from, to) = qike_app::demo::refuted_move(&run).expect("a refuted move");
+            let (from, to) = qike_app::fixtures::refuted_move(&run).expect("a refuted move");
             run.submit(qike_core::curriculum::Input::Move { from, to });
             let reply = run.refutation().and_then(|r| r.reply).expect("a reply");
             let qike_core::MoveInput::Step { from: rf, to: rt, .. } = reply else { panic!() };
@@ -486,7 +486,7 @@ fn the_demonstration_board_fills_a_landscape_screen() {
     let png = Png::load(&out);
     assert_eq!((png.width, png.rgb.len() as u32 / png.width), (1920, 1080));
     let frame = Frame::of(Vec2::new(1920.0, 1080.0));
-    let area = qike_app::screens::demo_board::board_area(&frame);
+    let area = qike_app::screens::teacher::demo_board::board_area(&frame);
     let layout = BoardLayout::fit_board(area, 9, 10, Placement::Intersections, true);
     assert!(layout.cell * 9.0 > 700.0, "the board is only {} pixels high", layout.cell * 9.0);
     let c = |f: u8, r: u8| layout.center(Point::new(f, r));

@@ -7,10 +7,11 @@ mod common;
 
 use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
-use common::{hits, press, settle, state};
+use common::{has_button, hits, press, settle, state};
 use qike_app::AppState;
+use qike_app::screens::profiles::ProfilesAction;
 use qike_app::screens::tournament::{TourAction, TourPage, TourScreen};
-use qike_app::ui::Action;
+use qike_app::ui::Nav;
 use qike_core::tournament::{Director, GameResult, Scoring, System, trf};
 
 const WIDTH: f32 = 375.0;
@@ -60,8 +61,8 @@ fn a_six_player_swiss_with_results_entered_by_taps() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("progress");
     let mut app = common::headless(&data, WIDTH as u32, HEIGHT as u32);
-    press(&mut app, Action::TeacherMode);
-    press(&mut app, Action::Go(AppState::Tournament));
+    press(&mut app, ProfilesAction::TeacherMode);
+    press(&mut app, Nav::Go(AppState::Tournament));
     assert_eq!(state(&app), AppState::Tournament);
     assert_eq!(screen(&app).page, TourPage::Setup);
     buttons_fit(&mut app, "set-up");
@@ -76,15 +77,15 @@ fn a_six_player_swiss_with_results_entered_by_taps() {
     assert_eq!(players.len(), 6, "{players:?}");
     assert_eq!(players[5].0, "己六");
 
-    press(&mut app, Action::Tour(TourAction::System(3)));
+    press(&mut app, TourAction::System(3));
     assert_eq!(screen(&app).chosen_system(), System::Knockout);
-    press(&mut app, Action::Tour(TourAction::System(2)));
-    press(&mut app, Action::Tour(TourAction::Rounds(1)));
-    press(&mut app, Action::Tour(TourAction::Rounds(-1)));
+    press(&mut app, TourAction::System(2));
+    press(&mut app, TourAction::Rounds(1));
+    press(&mut app, TourAction::Rounds(-1));
     assert_eq!(screen(&app).chosen_system(), System::Swiss { rounds: 5 });
-    press(&mut app, Action::Tour(TourAction::Scoring(1)));
+    press(&mut app, TourAction::Scoring(1));
     buttons_fit(&mut app, "set-up with the Swiss rounds");
-    press(&mut app, Action::Tour(TourAction::Create));
+    press(&mut app, TourAction::Create);
     assert_eq!(screen(&app).page, TourPage::Pairings);
 
     // The same event in the core, fed the same results.
@@ -106,47 +107,47 @@ fn a_six_player_swiss_with_results_entered_by_taps() {
                 } else {
                     GameResult::Draw
                 };
-                press(&mut app, Action::Tour(TourAction::Result { table, result: wrong }));
+                press(&mut app, TourAction::Result { table, result: wrong });
                 assert_eq!(director(&app).result(round, table), Some(wrong));
-                press(&mut app, Action::Tour(TourAction::Undo));
+                press(&mut app, TourAction::Undo);
                 assert_eq!(director(&app).result(round, table), None);
             }
-            press(&mut app, Action::Tour(TourAction::Result { table, result }));
+            press(&mut app, TourAction::Result { table, result });
             assert_eq!(director(&app).result(round, table), Some(result));
             core.set_result(round, table, result).unwrap();
         }
         if round < 5 {
-            press(&mut app, Action::Tour(TourAction::PairNext));
+            press(&mut app, TourAction::PairNext);
         }
     }
     assert!(director(&app).is_finished());
     assert!(screen(&app).problem.is_none(), "{:?}", screen(&app).problem);
     // Looking back at round 1 shows its tables and keeps its results.
     for _ in 0..4 {
-        press(&mut app, Action::Tour(TourAction::Round(-1)));
+        press(&mut app, TourAction::Round(-1));
     }
     assert_eq!(screen(&app).round, 1);
     assert_eq!(director(&app).result(1, 0), Some(result_for(1, 0)));
 
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Standings)));
+    press(&mut app, TourAction::Page(TourPage::Standings));
     buttons_fit(&mut app, "standings");
     let ours = director(&app).standings();
     assert_eq!(ours, core.standings());
     let total: f64 = ours.iter().map(|s| s.score).sum();
     assert_eq!(total, 15.0 * 2.0, "fifteen games at two points each");
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Crosstable)));
+    press(&mut app, TourAction::Page(TourPage::Crosstable));
     buttons_fit(&mut app, "crosstable");
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Standings)));
-    press(&mut app, Action::Tour(TourAction::Export));
+    press(&mut app, TourAction::Page(TourPage::Standings));
+    press(&mut app, TourAction::Export);
     let (csv, trf_path) = screen(&app).exported.clone().expect("exported");
     assert!(csv.starts_with(data.parent().unwrap()));
     assert_eq!(std::fs::read_to_string(&csv).unwrap(), core.csv());
     let back = trf::read(&std::fs::read_to_string(&trf_path).unwrap()).unwrap();
     assert_eq!(back.event, director(&app).event);
 
-    press(&mut app, Action::Back);
+    press(&mut app, Nav::Back);
     assert_eq!(screen(&app).page, TourPage::Pairings);
-    press(&mut app, Action::Back);
+    press(&mut app, Nav::Back);
     assert_eq!(state(&app), AppState::Teacher);
 }
 
@@ -154,15 +155,15 @@ fn a_six_player_swiss_with_results_entered_by_taps() {
 fn too_few_names_are_refused_with_a_reason() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = common::headless(&dir.path().join("progress"), WIDTH as u32, HEIGHT as u32);
-    press(&mut app, Action::TeacherMode);
-    press(&mut app, Action::Go(AppState::Tournament));
+    press(&mut app, ProfilesAction::TeacherMode);
+    press(&mut app, Nav::Go(AppState::Tournament));
     type_text(&mut app, "甲, 乙, 丙");
     // Five Swiss rounds need at least six players.
-    press(&mut app, Action::Tour(TourAction::Create));
+    press(&mut app, TourAction::Create);
     assert!(screen(&app).director.is_none());
     assert!(screen(&app).problem.as_deref().is_some_and(|p| p.contains("too few")));
-    press(&mut app, Action::Tour(TourAction::System(0)));
-    press(&mut app, Action::Tour(TourAction::Create));
+    press(&mut app, TourAction::System(0));
+    press(&mut app, TourAction::Create);
     assert_eq!(director(&app).tables(1).len(), 2, "three players: a game and a bye");
 }
 
@@ -175,25 +176,25 @@ fn seated(d: &Director, round: u32, id: u32) -> bool {
 fn a_withdrawal_and_a_late_entry_between_swiss_rounds() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = common::headless(&dir.path().join("progress"), WIDTH as u32, HEIGHT as u32);
-    press(&mut app, Action::TeacherMode);
-    press(&mut app, Action::Go(AppState::Tournament));
+    press(&mut app, ProfilesAction::TeacherMode);
+    press(&mut app, Nav::Go(AppState::Tournament));
     type_text(&mut app, "甲, 乙, 丙, 丁, 戊, 己, 庚");
-    press(&mut app, Action::Tour(TourAction::Create));
+    press(&mut app, TourAction::Create);
     assert_eq!(director(&app).event.players.len(), 7);
     for table in 0..3 {
-        press(&mut app, Action::Tour(TourAction::Result { table, result: result_for(1, table) }));
+        press(&mut app, TourAction::Result { table, result: result_for(1, table) });
     }
     // Player 3 withdraws after round 1, from the players page the pairings page opens.
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Players)));
+    press(&mut app, TourAction::Page(TourPage::Players));
     assert_eq!(screen(&app).page, TourPage::Players);
     buttons_fit(&mut app, "players page");
-    press(&mut app, Action::Tour(TourAction::Withdraw(3)));
+    press(&mut app, TourAction::Withdraw(3));
     assert!(screen(&app).problem.is_none(), "{:?}", screen(&app).problem);
     assert!(!director(&app).event.available().contains(&3));
     // Withdrawn: no button to withdraw them again.
-    assert!(!hits(&mut app).iter().any(|h| h.action == Action::Tour(TourAction::Withdraw(3))));
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Pairings)));
-    press(&mut app, Action::Tour(TourAction::PairNext));
+    assert!(!has_button(&mut app, &TourAction::Withdraw(3)));
+    press(&mut app, TourAction::Page(TourPage::Pairings));
+    press(&mut app, TourAction::PairNext);
     assert_eq!(screen(&app).round, 2);
     assert!(seated(director(&app), 1, 3), "their round-1 game stays");
     assert!(!seated(director(&app), 2, 3), "withdrawn: not paired in round 2");
@@ -201,25 +202,25 @@ fn a_withdrawal_and_a_late_entry_between_swiss_rounds() {
 
     // A late entry before round 3 is paired from round 3 on.
     for table in 0..3 {
-        press(&mut app, Action::Tour(TourAction::Result { table, result: result_for(2, table) }));
+        press(&mut app, TourAction::Result { table, result: result_for(2, table) });
     }
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Players)));
+    press(&mut app, TourAction::Page(TourPage::Players));
     type_text(&mut app, "辛八");
     assert_eq!(screen(&app).late_name, "辛八");
-    press(&mut app, Action::Tour(TourAction::LateEntry));
+    press(&mut app, TourAction::LateEntry);
     assert!(screen(&app).problem.is_none(), "{:?}", screen(&app).problem);
     assert_eq!(director(&app).event.players.len(), 8);
     assert_eq!(director(&app).event.players[7].name, "辛八");
     assert!(screen(&app).late_name.is_empty(), "the field is emptied for the next name");
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Pairings)));
-    press(&mut app, Action::Tour(TourAction::PairNext));
+    press(&mut app, TourAction::Page(TourPage::Pairings));
+    press(&mut app, TourAction::PairNext);
     assert_eq!(screen(&app).round, 3);
     assert!(seated(director(&app), 3, 8), "the late entry is paired in round 3");
     assert!(!seated(director(&app), 3, 3));
     assert_eq!(director(&app).tables(3).len(), 4, "seven: three games and a bye");
     // While a round's results are missing, the withdraw buttons cannot be pressed.
-    press(&mut app, Action::Tour(TourAction::Page(TourPage::Players)));
-    let withdraw = Action::Tour(TourAction::Withdraw(1));
-    assert!(!hits(&mut app).iter().any(|h| h.action == withdraw));
+    press(&mut app, TourAction::Page(TourPage::Players));
+    let withdraw = TourAction::Withdraw(1);
+    assert!(!has_button(&mut app, &withdraw));
     assert!(director(&app).event.available().contains(&1));
 }

@@ -1,62 +1,27 @@
 //! The course map: one unit at a time, its lessons with the stars earned, locked ones
 //! greyed until their prerequisites are done, and the next lesson marked.
 
-use std::collections::HashMap;
-
 use bevy::prelude::*;
-use qike_core::curriculum::{Course, Lesson};
-use qike_core::progress::{LessonRecord, LessonStatus};
 
 use crate::AppState;
 use crate::data::{ChosenCourse, Current, Store, chosen_course};
+use crate::flow::{CourseProgress, OpenLesson};
 use crate::i18n::Msg;
-use crate::screens::{header, stars_text};
-use crate::ui::Canvas;
 use crate::ui::{
-    Action, CARD, GOOD, INK, Look, MUTED, PRIMARY, Pressed, Redraw, STAR, UiSet, redrawing, split,
+    AddActions, CARD, Canvas, GOOD, INK, Look, MUTED, Nav, PRIMARY, Pressed, Redraw, STAR, UiSet,
+    redrawing, split,
 };
-
-/// Which lesson the lesson screen opens.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct OpenLesson(pub String);
+use crate::widgets::{header, stars_text};
 
 /// The unit shown.
 #[derive(Resource, Debug, Clone, Copy, Default)]
 pub struct ShownUnit(pub usize);
 
-/// Where a child stands in the course.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct CourseProgress {
-    pub records: HashMap<String, LessonRecord>,
-}
-
-impl CourseProgress {
-    pub fn load(store: &Store, current: &Current) -> CourseProgress {
-        let records = current
-            .profile
-            .as_ref()
-            .and_then(|p| store.0.lesson_records(p.id).ok())
-            .unwrap_or_default();
-        CourseProgress { records: records.into_iter().map(|r| (r.lesson_id.clone(), r)).collect() }
-    }
-
-    pub fn completed(&self, id: &str) -> bool {
-        self.records.get(id).is_some_and(|r| r.status == LessonStatus::Completed)
-    }
-
-    pub fn stars(&self, id: &str) -> u8 {
-        self.records.get(id).map(|r| r.best_stars).unwrap_or(0)
-    }
-
-    /// Open when every prerequisite is completed.
-    pub fn unlocked(&self, lesson: &Lesson) -> bool {
-        lesson.prerequisites.iter().all(|p| self.completed(p))
-    }
-
-    /// The first open lesson not yet completed, in course order.
-    pub fn next<'c>(&self, course: &'c Course) -> Option<&'c Lesson> {
-        course.lessons().find(|l| self.unlocked(l) && !self.completed(&l.id))
-    }
+/// The course map's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CourseAction {
+    Unit(usize),
+    OpenLesson(String),
 }
 
 #[derive(Debug)]
@@ -64,6 +29,7 @@ pub struct CoursePlugin;
 
 impl Plugin for CoursePlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<CourseAction>();
         app.init_resource::<ShownUnit>().add_systems(OnEnter(AppState::Course), enter).add_systems(
             Update,
             (
@@ -96,24 +62,26 @@ fn enter(
 
 fn react(
     mut commands: Commands,
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<CourseAction>>,
     mut unit: ResMut<ShownUnit>,
     chosen: Res<ChosenCourse>,
     mut redraw: ResMut<Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
+    if nav.read().any(|Pressed(n)| *n == Nav::Back) {
+        next.set(AppState::Home);
+    }
     for Pressed(action) in pressed.read() {
         match action {
-            Action::Back => next.set(AppState::Home),
-            Action::Unit(i) => {
+            CourseAction::Unit(i) => {
                 unit.0 = (*i).min(chosen_course(&chosen).units.len().saturating_sub(1));
                 redraw.0 = true;
             }
-            Action::OpenLesson(id) => {
+            CourseAction::OpenLesson(id) => {
                 commands.insert_resource(OpenLesson(id.clone()));
                 next.set(AppState::Lesson);
             }
-            _ => {}
         }
     }
 }
@@ -129,7 +97,7 @@ fn draw(
     let u = frame.unit;
     let course = chosen_course(&chosen);
     let mut p = canvas.painter();
-    let mut col = header(&mut p, &frame, lang, &lang.text(&course.title), Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, &lang.text(&course.title), Some(Nav::Back));
     let Some(store) = store else { return };
     let progress = CourseProgress::load(&store, &current);
     let next_id = progress.next(course).map(|l| l.id.clone());
@@ -156,7 +124,7 @@ fn draw(
             p.commands.entity(e).insert(Outline::new(px(3.0), px(0.0), PRIMARY));
         }
         if open {
-            p.hit(e, row, Action::OpenLesson(lesson.id.clone()));
+            p.hit(e, row, CourseAction::OpenLesson(lesson.id.clone()));
         }
         let ink = if open { INK } else { MUTED };
         let name = Rect::new(
@@ -198,6 +166,11 @@ fn draw(
         if unit.0 > 0 { Look::Secondary } else { Look::Disabled },
         if unit.0 < last { Look::Secondary } else { Look::Disabled },
     );
-    p.button(halves[0], lang.get(Msg::PrevUnit), Action::Unit(unit.0.saturating_sub(1)), prev_look);
-    p.button(halves[1], lang.get(Msg::NextUnit), Action::Unit(unit.0 + 1), next_look);
+    p.button(
+        halves[0],
+        lang.get(Msg::PrevUnit),
+        CourseAction::Unit(unit.0.saturating_sub(1)),
+        prev_look,
+    );
+    p.button(halves[1], lang.get(Msg::NextUnit), CourseAction::Unit(unit.0 + 1), next_look);
 }

@@ -4,36 +4,38 @@
 
 use bevy::prelude::*;
 
-use qike_core::{GameKind, GomokuRule};
+use qike_core::GameKind;
 
 use crate::AppState;
 use crate::data::{ChosenCourse, Current, Notice, Store, course_index};
+use crate::flow::{GAMES, PlayChoice, start_practice};
 use crate::i18n::Msg;
-use crate::screens::game_name;
-use crate::screens::play_setup::PlayChoice;
-use crate::screens::profiles::avatar;
-use crate::ui::Canvas;
-use crate::ui::{Action, CARD, INK, Look, Pressed};
+use crate::ui::{AddActions, CARD, Canvas, INK, Look, Nav, Pressed};
+use crate::widgets::{avatar, game_name, pupil_list};
 
-/// The four games, in the order of the cards, each with the board it starts on.
-pub const GAMES: [GameKind; 4] = [
-    GameKind::Xiangqi,
-    GameKind::Chess,
-    GameKind::Go { size: 9 },
-    GameKind::Gomoku { rule: GomokuRule::Freestyle },
-];
+/// The home screen's buttons (the rest go straight to another screen: [`Nav::Go`]).
+#[derive(Debug, Clone, PartialEq)]
+pub enum HomeAction {
+    /// Opens the course map of a course: an index into `data::courses()`.
+    Course(usize),
+    PlayGame(GameKind),
+    /// Builds today's set for the child and opens the practice screen.
+    StartPractice,
+}
 
 #[derive(Debug)]
 pub struct HomePlugin;
 
 impl Plugin for HomePlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<HomeAction>();
         crate::ui::add_screen(app, AppState::Home, react, draw);
     }
 }
 
 fn react(
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<HomeAction>>,
     mut choice: ResMut<PlayChoice>,
     mut chosen: ResMut<ChosenCourse>,
     mut next: ResMut<NextState<AppState>>,
@@ -42,24 +44,27 @@ fn react(
     current: Res<Current>,
     mut notice: ResMut<Notice>,
 ) {
+    for Pressed(action) in nav.read() {
+        if let Nav::Go(state) = action {
+            next.set(*state);
+        }
+    }
     for Pressed(action) in pressed.read() {
         match action {
-            Action::StartPractice => {
+            HomeAction::StartPractice => {
                 if let Some(store) = &store {
-                    crate::screens::practice::start(&mut commands, store, &current, &mut notice);
+                    start_practice(&mut commands, store, &current, &mut notice);
                 }
                 next.set(AppState::Practice);
             }
-            Action::Go(state) => next.set(*state),
-            Action::Course(i) => {
+            HomeAction::Course(i) => {
                 chosen.0 = *i;
                 next.set(AppState::Course);
             }
-            Action::PlayGame(kind) => {
+            HomeAction::PlayGame(kind) => {
                 choice.choose_game(*kind);
                 next.set(AppState::PlaySetup);
             }
-            _ => {}
         }
     }
 }
@@ -71,7 +76,7 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
     let area = frame.inner(1.0);
     let name = current.profile.as_ref().map(|p| p.display_name.clone()).unwrap_or_default();
     let (glyph, fill) = avatar(current.profile.as_ref().map(|p| p.avatar.as_str()).unwrap_or(""));
-    p.round(area.min + Vec2::splat(2.0 * u), 4.0 * u, glyph, fill, INK, None, None);
+    p.round(area.min + Vec2::splat(2.0 * u), 4.0 * u, glyph, fill, INK, None, None::<HomeAction>);
     let hello =
         Rect::new(area.min.x + 5.0 * u, area.min.y + 0.8 * u, area.max.x, area.min.y + 3.6 * u);
     p.text(hello, format!("{}{}", lang.get(Msg::Hello), name), 1.6, INK);
@@ -89,7 +94,7 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
             p.panel(*card, CARD, 1.0);
             let (glyph, fill, ink) = badge(kind);
             let c = Vec2::new(card.min.x + 2.2 * u, card.min.y + 2.2 * u);
-            p.round(c, 2.8 * u, glyph, fill, ink, Some(INK), None);
+            p.round(c, 2.8 * u, glyph, fill, ink, Some(INK), None::<HomeAction>);
             let title = Rect::new(
                 card.min.x + 4.0 * u,
                 card.min.y + 1.4 * u,
@@ -103,28 +108,28 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
                 card.max.x - 0.8 * u,
                 card.max.y - 0.8 * u,
             );
-            p.button(play, lang.get(Msg::Play), Action::PlayGame(kind), Look::Primary);
+            p.button(play, lang.get(Msg::Play), HomeAction::PlayGame(kind), Look::Primary);
             if let Some(i) = course_index(kind) {
                 let lessons =
                     Rect::new(play.min.x, play.min.y - 3.2 * u, play.max.x, play.min.y - 0.5 * u);
-                p.button(lessons, lang.get(Msg::Lessons), Action::Course(i), Look::Secondary);
+                p.button(lessons, lang.get(Msg::Lessons), HomeAction::Course(i), Look::Secondary);
             }
         }
     }
     col.next(0.5 * u);
     // Daily practice from the lessons the child finished, in every game.
     let row = col.row(2, 3.0 * u);
-    p.button(row[0], lang.get(Msg::Practice), Action::StartPractice, Look::Primary);
-    p.button(row[1], lang.get(Msg::Progress), Action::Go(AppState::Progress), Look::Secondary);
+    p.button(row[0], lang.get(Msg::Practice), HomeAction::StartPractice, Look::Primary);
+    p.button(row[1], lang.get(Msg::Progress), Nav::Go(AppState::Progress), Look::Secondary);
     let row = col.row(3, 3.0 * u);
-    p.button(row[0], lang.get(Msg::MyClasses), Action::Go(AppState::MyClass), Look::Secondary);
-    p.button(row[1], lang.get(Msg::Settings), Action::Go(AppState::Settings), Look::Secondary);
-    p.button(row[2], lang.get(Msg::SwitchPlayer), Action::Go(AppState::Profiles), Look::Secondary);
+    p.button(row[0], lang.get(Msg::MyClasses), Nav::Go(AppState::MyClass), Look::Secondary);
+    p.button(row[1], lang.get(Msg::Settings), Nav::Go(AppState::Settings), Look::Secondary);
+    p.button(row[2], lang.get(Msg::SwitchPlayer), Nav::Go(AppState::Profiles), Look::Secondary);
     // Homework from the classes the child joined, once a class file came.
     if let (Some(store), Some(profile)) = (store, current.profile.as_ref()) {
         let now = qike_core::progress::Timestamp::now();
         let list = store.0.pupil_assignments(profile.id, now).unwrap_or_default();
-        crate::screens::homework::pupil_list(&mut p, &mut col, u, lang, &list);
+        pupil_list(&mut p, &mut col, u, lang, &list);
     }
 }
 

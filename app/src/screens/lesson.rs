@@ -12,15 +12,13 @@ use qike_core::{BoardView, Highlight, HighlightKind, Point, Side};
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::{ChosenCourse, Current, Notice, Store, chosen_course, find_lesson};
+use crate::flow::{CourseProgress, OpenLesson, PracticeSet};
 use crate::i18n::{Lang, Msg};
-use crate::screens::course::{CourseProgress, OpenLesson};
-use crate::screens::practice::PracticeSet;
-use crate::screens::{header, stars_text};
-use crate::ui::Canvas;
 use crate::ui::{
-    Action, BAD, BoardTapped, CARD, Frame, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, STAR,
-    UiSet, redrawing, split,
+    AddActions, BAD, BoardTapped, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Painter,
+    Pressed, Redraw, STAR, UiSet, redrawing, split,
 };
+use crate::widgets::{header, stars_text, verdict};
 
 /// Version of the lesson content a record refers to.
 const CONTENT_VERSION: u32 = 1;
@@ -124,11 +122,27 @@ pub fn pupil_seed(profile: &qike_core::progress::Profile) -> u64 {
     (fold(lo) ^ fold(hi)).max(1)
 }
 
+/// The lesson player's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LessonAction {
+    Continue,
+    Choice(usize),
+    Tray(usize),
+    /// Count steps: change the number entered by this much, or send it.
+    NumberStep(i64),
+    SubmitNumber,
+    Hint,
+    Retry,
+    Skip,
+    NextLesson,
+}
+
 #[derive(Debug)]
 pub struct LessonPlugin;
 
 impl Plugin for LessonPlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<LessonAction>();
         app.add_systems(OnEnter(AppState::Lesson), enter)
             .add_systems(OnExit(AppState::Lesson), exit)
             .add_systems(
@@ -320,7 +334,8 @@ fn apply(screen: &mut LessonScreen, feedback: Feedback, lang: Lang) {
 }
 
 fn react(
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<LessonAction>>,
     mut screen: ResMut<LessonScreen>,
     mut keep: Keeper,
     mut commands: Commands,
@@ -328,48 +343,47 @@ fn react(
     mut next: ResMut<NextState<AppState>>,
 ) {
     let lang = *keep.lang;
+    if nav.read().any(|Pressed(n)| *n == Nav::Back) {
+        let practising = screen.practice != PracticeMode::Off;
+        next.set(if practising { AppState::Practice } else { AppState::Course });
+    }
     for Pressed(action) in pressed.read() {
         let before = screen.run.save();
         match action {
-            Action::Back => {
-                let practising = screen.practice != PracticeMode::Off;
-                next.set(if practising { AppState::Practice } else { AppState::Course });
-                continue;
-            }
             // Practice: the next puzzle of the set, or its summary after the last.
-            Action::NextLesson if screen.practice != PracticeMode::Off => {
+            LessonAction::NextLesson if screen.practice != PracticeMode::Off => {
                 let more = keep.practice.as_ref().is_some_and(|s| s.current().is_some());
                 next.set(if more { AppState::Lesson } else { AppState::Practice });
                 continue;
             }
-            Action::Continue => submit(&mut screen, Input::Continue, lang),
+            LessonAction::Continue => submit(&mut screen, Input::Continue, lang),
             // Buttons name the choice as written; the run counts them as shown.
-            Action::Choice(i) => {
+            LessonAction::Choice(i) => {
                 let shown = screen.run.shown_choice(*i).unwrap_or(*i);
                 submit(&mut screen, Input::Choice(shown), lang)
             }
-            Action::Tray(i) => screen.tray_pick = Some(*i),
-            Action::NumberStep(d) => screen.number = screen.number.saturating_add(*d),
-            Action::SubmitNumber => {
+            LessonAction::Tray(i) => screen.tray_pick = Some(*i),
+            LessonAction::NumberStep(d) => screen.number = screen.number.saturating_add(*d),
+            LessonAction::SubmitNumber => {
                 let n = screen.number;
                 submit(&mut screen, Input::Number(n), lang);
             }
-            Action::Hint => {
+            LessonAction::Hint => {
                 screen.hints_asked = screen.hints_asked.saturating_add(1);
                 let f = screen.run.hint();
                 apply(&mut screen, f, lang);
             }
-            Action::Retry => {
+            LessonAction::Retry => {
                 screen.run.retry();
                 screen.showing = None;
                 screen.feedback = None;
                 screen.hint_points.clear();
             }
-            Action::Skip => {
+            LessonAction::Skip => {
                 let f = screen.run.skip_unavailable();
                 apply(&mut screen, f, lang);
             }
-            Action::NextLesson => {
+            LessonAction::NextLesson => {
                 let progress = CourseProgress::load(&keep.store, &keep.current);
                 match progress.next(chosen_course(&chosen)) {
                     Some(l) => {
@@ -381,7 +395,6 @@ fn react(
                 }
                 continue;
             }
-            _ => continue,
         }
         if screen.run.save() != before {
             keep.persist(&mut screen);
@@ -530,7 +543,7 @@ fn draw(
     let u = frame.unit;
     let mut p = canvas.painter();
     let title = lang.text(&screen.run.lesson().title);
-    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, &title, Some(Nav::Back));
 
     if let PracticeMode::Done { solved } = screen.practice {
         let more = practice.is_some_and(|s| s.current().is_some());
@@ -576,7 +589,7 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
     match view.kind {
         StepKind::Explain => {
             let r = col.next(3.0 * u);
-            p.button(r, lang.get(Msg::Continue), Action::Continue, Look::Primary);
+            p.button(r, lang.get(Msg::Continue), LessonAction::Continue, Look::Primary);
         }
         // A quiz, or the piece a promoting pawn becomes.
         _ if !view.choices.is_empty() => {
@@ -591,7 +604,7 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
             for (r, pair) in view.choices.chunks(2).enumerate() {
                 let cells = col.row(2, h);
                 for (j, choice) in pair.iter().enumerate() {
-                    let action = Action::Choice(written(r * 2 + j));
+                    let action = LessonAction::Choice(written(r * 2 + j));
                     p.button(cells[j], lang.text(choice), action, Look::Secondary);
                 }
             }
@@ -605,7 +618,15 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
                 let ring = (screen.tray_pick == Some(i)).then_some(crate::ui::SELECTED);
                 let ink = if piece.side == Side::First { BAD } else { INK };
                 let d = cell.width().min(cell.height());
-                p.round(cell.center(), d, &piece.glyph, CARD, ink, ring, Some(Action::Tray(i)));
+                p.round(
+                    cell.center(),
+                    d,
+                    &piece.glyph,
+                    CARD,
+                    ink,
+                    ring,
+                    Some(LessonAction::Tray(i)),
+                );
             }
         }
         StepKind::Count => {
@@ -618,10 +639,10 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
                     let n = screen.number.to_string();
                     p.text_aligned(*cell, n, 1.6, INK, Justify::Center);
                 } else {
-                    p.button(*cell, label.to_owned(), Action::NumberStep(d), Look::Secondary);
+                    p.button(*cell, label.to_owned(), LessonAction::NumberStep(d), Look::Secondary);
                 }
             }
-            p.button(cells[5], "OK".to_owned(), Action::SubmitNumber, Look::Primary);
+            p.button(cells[5], "OK".to_owned(), LessonAction::SubmitNumber, Look::Primary);
         }
         StepKind::TapTargets
         | StepKind::MakeMove
@@ -636,7 +657,7 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
             if !view.available =>
         {
             let r = col.next(3.0 * u);
-            p.button(r, lang.get(Msg::Skip), Action::Skip, Look::Secondary);
+            p.button(r, lang.get(Msg::Skip), LessonAction::Skip, Look::Secondary);
         }
         StepKind::TapTargets
         | StepKind::MakeMove
@@ -654,8 +675,8 @@ fn bottom(p: &mut Painter, frame: &Frame, lang: Lang, view: &StepView, screen: &
     let row = col.row(2, 3.0 * u);
     // The first hint of a step costs no star.
     let hint = if screen.run.save().free_hint_given { Msg::Hint } else { Msg::HintFree };
-    p.button(row[0], lang.get(hint), Action::Hint, Look::Secondary);
-    p.button(row[1], lang.get(Msg::Retry), Action::Retry, Look::Secondary);
+    p.button(row[0], lang.get(hint), LessonAction::Hint, Look::Secondary);
+    p.button(row[1], lang.get(Msg::Retry), LessonAction::Retry, Look::Secondary);
 }
 
 fn finished(
@@ -679,9 +700,9 @@ fn finished(
     let r = col.next(6.0 * u);
     p.text(r, summary, 1.0, INK);
     let r = col.next(3.0 * u);
-    p.button(r, lang.get(Msg::NextLesson), Action::NextLesson, Look::Primary);
+    p.button(r, lang.get(Msg::NextLesson), LessonAction::NextLesson, Look::Primary);
     let r = col.next(3.0 * u);
-    p.button(r, lang.get(Msg::BackToCourse), Action::Back, Look::Secondary);
+    p.button(r, lang.get(Msg::BackToCourse), Nav::Back, Look::Secondary);
 }
 
 /// The end of a practice puzzle: how it went, and on to the next one or the summary.
@@ -698,8 +719,8 @@ fn practice_done(
     let mark = if solved { "✓" } else { "○" };
     p.text_aligned(r, mark, 4.0, if solved { GOOD } else { STAR }, Justify::Center);
     let r = col.next(4.0 * u);
-    p.text_aligned(r, crate::screens::practice::verdict(lang, solved), 1.3, INK, Justify::Center);
+    p.text_aligned(r, verdict(lang, solved), 1.3, INK, Justify::Center);
     let r = col.next(3.0 * u);
     let label = if more { Msg::NextPuzzle } else { Msg::PracticeResults };
-    p.button(r, lang.get(label), Action::NextLesson, Look::Primary);
+    p.button(r, lang.get(label), LessonAction::NextLesson, Look::Primary);
 }

@@ -12,11 +12,10 @@ use qike_core::progress::{CLASS_FILE_PREFIX, ClassId, SavedReport, Timestamp};
 use crate::AppState;
 use crate::data::{Current, DataDir, Store};
 use crate::i18n::Msg;
-use crate::screens::header;
-use crate::screens::teacher::{join_code_msg, type_into};
 use crate::ui::{
-    Action, BAD, CARD, Canvas, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet, redrawing,
+    AddActions, BAD, CARD, Canvas, GOOD, INK, Look, MUTED, Nav, Pressed, Redraw, UiSet, redrawing,
 };
+use crate::widgets::{header, join_code_msg, pupil_list, type_into};
 
 /// What the pupil's buttons do.
 #[derive(Debug, Clone, PartialEq)]
@@ -50,7 +49,8 @@ pub struct MyClassPlugin;
 
 impl Plugin for MyClassPlugin {
     fn build(&self, app: &mut App) {
-        app.add_message::<KeyboardInput>()
+        app.add_actions::<PupilAction>()
+            .add_message::<KeyboardInput>()
             .add_message::<Ime>()
             .init_resource::<MyClass>()
             .add_systems(OnEnter(AppState::MyClass), |mut m: ResMut<MyClass>| {
@@ -84,7 +84,8 @@ fn typing(
 }
 
 fn react(
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<PupilAction>>,
     mut m: ResMut<MyClass>,
     store: Option<Res<Store>>,
     current: Res<Current>,
@@ -93,10 +94,13 @@ fn react(
     mut redraw: ResMut<Redraw>,
 ) {
     let (Some(store), Some(profile)) = (store, current.profile.as_ref()) else { return };
+    if nav.read().any(|Pressed(n)| *n == Nav::Back) {
+        next.set(AppState::Home);
+        redraw.0 = true;
+    }
     for Pressed(action) in pressed.read() {
         match action {
-            Action::Back => next.set(AppState::Home),
-            Action::Pupil(PupilAction::Join)
+            PupilAction::Join
                 if m.code.trim().to_ascii_uppercase().starts_with(CLASS_FILE_PREFIX) =>
             {
                 match store.0.import_class_file(profile.id, &m.code) {
@@ -107,7 +111,7 @@ fn react(
                     Err(e) => m.problem = Some(e.to_string()),
                 }
             }
-            Action::Pupil(PupilAction::Join) => {
+            PupilAction::Join => {
                 match store.0.join_class(profile.id, &m.code, "", Timestamp::now()) {
                     Ok(_) => {
                         m.code.clear();
@@ -117,14 +121,13 @@ fn react(
                     Err(e) => m.refused = Some(join_code_msg(&e)),
                 }
             }
-            Action::Pupil(PupilAction::Send(class)) => {
+            PupilAction::Send(class) => {
                 let dir = outbox_dir(&data.0);
                 match store.0.save_report(profile.id, *class, &dir, Timestamp::now()) {
                     Ok(saved) => m.sent = Some(saved),
                     Err(e) => m.problem = Some(e.to_string()),
                 }
             }
-            _ => continue,
         }
         redraw.0 = true;
     }
@@ -134,7 +137,7 @@ fn draw(mut canvas: Canvas, m: Res<MyClass>, store: Option<Res<Store>>, current:
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
     let u = frame.unit;
-    let mut col = header(&mut p, &frame, lang, lang.get(Msg::MyClasses), Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, lang.get(Msg::MyClasses), Some(Nav::Back));
     let r = col.next(1.6 * u);
     p.text(r, lang.get(Msg::TypeJoinCode), 0.9, MUTED);
     let field = col.next(3.0 * u);
@@ -144,7 +147,7 @@ fn draw(mut canvas: Canvas, m: Res<MyClass>, store: Option<Res<Store>>, current:
     let shown: String = m.code.chars().take(48).collect();
     p.text(inner, format!("{shown}|"), 1.1, INK);
     let b = col.next(3.0 * u);
-    p.button(b, lang.get(Msg::JoinClass), Action::Pupil(PupilAction::Join), Look::Primary);
+    p.button(b, lang.get(Msg::JoinClass), PupilAction::Join, Look::Primary);
     if let Some(why) = m.refused {
         let r = col.next(2.0 * u);
         p.text(r, lang.get(why), 0.9, BAD);
@@ -176,12 +179,12 @@ fn draw(mut canvas: Canvas, m: Res<MyClass>, store: Option<Res<Store>>, current:
         p.button(
             send,
             lang.get(Msg::SendProgress),
-            Action::Pupil(PupilAction::Send(membership.class)),
+            PupilAction::Send(membership.class),
             Look::Primary,
         );
     }
     let homework = store.0.pupil_assignments(profile.id, Timestamp::now()).unwrap_or_default();
-    crate::screens::homework::pupil_list(&mut p, &mut col, u, lang, &homework);
+    pupil_list(&mut p, &mut col, u, lang, &homework);
     if let Some(sent) = &m.sent {
         col.next(0.5 * u);
         let r = col.next(2.2 * u);

@@ -10,30 +10,31 @@ use std::time::Instant;
 use bevy::prelude::*;
 use qike_core::progress::{ProgressStore, Timestamp};
 use qike_core::session::{DrawAnswer, GameSession, SessionError, TapResult};
-use qike_core::{
-    AnyGame, BoardGame, Colour, GameKind, GameSetup, GoStart, MoveInput, PieceKind, Point, Side, go,
-};
+use qike_core::{BoardGame, Colour, GameKind, GameSetup, MoveInput, PieceKind, Point, Side};
 
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::{Current, Notice, Store};
+use crate::flow::{FinishedGame, PlayChoice, StartSession, draft_slot};
 use crate::i18n::{Lang, Msg};
-use crate::screens::play_setup::PlayChoice;
-use crate::screens::{game_title, header};
 use crate::ui::{
-    Action, BAD, BoardTapped, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet,
-    redrawing,
+    AddActions, BAD, BoardTapped, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Pressed,
+    Redraw, UiSet, redrawing,
 };
+use crate::widgets::{count_text, game_title, header, move_name};
 
-/// The draft slot of a game in progress: one per game, so a Go game and a xiangqi
-/// game can both wait. (`game:xiangqi` is also where the first app kept its games.)
-pub fn draft_slot(kind: GameKind) -> &'static str {
-    match kind {
-        GameKind::Xiangqi => "game:xiangqi",
-        GameKind::Chess => "game:chess",
-        GameKind::Go { .. } => "game:go",
-        GameKind::Gomoku { .. } => "game:gomoku",
-    }
+/// The play screen's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum PlayAction {
+    Undo,
+    Resign,
+    OfferDraw,
+    AcceptDraw,
+    Hint,
+    Pass,
+    ResumePlay,
+    AgreeCount,
+    Promote(PieceKind),
 }
 
 /// The game on screen.
@@ -83,14 +84,6 @@ impl PlayScreen {
     }
 }
 
-/// A finished game, for the result screen.
-#[derive(Resource, Clone, Debug)]
-pub struct FinishedGame(pub GameSession);
-
-/// The session the Play screen starts with: a new one, or the saved game.
-#[derive(Resource, Clone, Debug)]
-pub struct StartSession(pub GameSession);
-
 /// Marks the "thinking…" text so it can animate without redrawing the screen.
 #[derive(Component, Debug)]
 pub struct ThinkingText;
@@ -100,7 +93,8 @@ pub struct PlayPlugin;
 
 impl Plugin for PlayPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(OnEnter(AppState::Play), enter_play)
+        app.add_actions::<PlayAction>()
+            .add_systems(OnEnter(AppState::Play), enter_play)
             .add_systems(OnExit(AppState::Play), exit_play)
             .add_systems(
                 Update,
@@ -201,15 +195,6 @@ fn error_text(e: &SessionError, lang: Lang) -> String {
     }
 }
 
-/// The name of `mv` in Chinese notation, played in `game` (which it does not change).
-pub fn move_name(game: &AnyGame, mv: MoveInput) -> String {
-    let mut after = game.clone();
-    if after.play(mv).is_err() {
-        return mv.encode(game.kind());
-    }
-    after.move_names().pop().map(|n| n.chinese).unwrap_or_default()
-}
-
 /// The points a move touches, for marking a hint.
 fn move_points(mv: MoveInput) -> Vec<Point> {
     match mv {
@@ -220,20 +205,22 @@ fn move_points(mv: MoveInput) -> Vec<Point> {
 }
 
 fn react_play(
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<PlayAction>>,
     mut screen: ResMut<PlayScreen>,
     mut keep: Keeper,
 ) {
     let lang = *keep.lang;
+    if nav.read().any(|Pressed(n)| *n == Nav::Back) {
+        screen.hint_points.clear();
+        screen.draw_offered = false;
+        keep.next.set(AppState::PlaySetup);
+    }
     for Pressed(action) in pressed.read() {
         screen.hint_points.clear();
         let offered = std::mem::take(&mut screen.draw_offered);
         match action {
-            Action::Back => {
-                keep.next.set(AppState::PlaySetup);
-                continue;
-            }
-            Action::Undo => {
+            PlayAction::Undo => {
                 screen.cancel_thinking();
                 screen.message = None;
                 screen.engine_failed = false;
@@ -241,13 +228,13 @@ fn react_play(
                     continue;
                 }
             }
-            Action::Resign => {
+            PlayAction::Resign => {
                 screen.cancel_thinking();
                 if screen.session.resign().is_err() {
                     continue;
                 }
             }
-            Action::OfferDraw => {
+            PlayAction::OfferDraw => {
                 if !screen.session.is_player_turn() {
                     continue;
                 }
@@ -264,7 +251,7 @@ fn react_play(
                     }
                 }
             }
-            Action::AcceptDraw => {
+            PlayAction::AcceptDraw => {
                 if !offered {
                     continue;
                 }
@@ -272,7 +259,7 @@ fn react_play(
                     screen.message = Some((false, error_text(&e, lang)));
                 }
             }
-            Action::Hint => {
+            PlayAction::Hint => {
                 // A short look, answered on this frame.
                 if let Ok(Some(h)) = screen.session.hint_now() {
                     let name = move_name(screen.session.game(), h.mv);
@@ -284,31 +271,30 @@ fn react_play(
                     screen.message = Some((true, text));
                 }
             }
-            Action::Pass => match screen.session.pass() {
+            PlayAction::Pass => match screen.session.pass() {
                 Ok(_) => {
                     let counting = screen.session.is_counting();
                     screen.message = counting.then(|| (true, lang.get(Msg::BothPassed).to_owned()));
                 }
                 Err(e) => screen.message = Some((false, error_text(&e, lang))),
             },
-            Action::ResumePlay => {
+            PlayAction::ResumePlay => {
                 screen.message = None;
                 if screen.session.resume_play().is_err() {
                     continue;
                 }
             }
-            Action::AgreeCount => {
+            PlayAction::AgreeCount => {
                 if let Err(e) = screen.session.agree_count() {
                     screen.message = Some((false, error_text(&e, lang)));
                 }
             }
-            Action::Promote(kind) => match screen.session.promote(*kind) {
+            PlayAction::Promote(kind) => match screen.session.promote(*kind) {
                 TapResult::Refused { reason } => {
                     screen.message = Some((false, lang.text(&reason.text())))
                 }
                 _ => screen.message = None,
             },
-            _ => continue,
         }
         keep.persist(&screen);
         keep.redraw.0 = true;
@@ -437,7 +423,7 @@ fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
     let s = &screen.session;
     let kind = s.kind();
     let mut p = canvas.painter();
-    let mut col = header(&mut p, &frame, lang, &game_title(kind, lang), Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, &game_title(kind, lang), Some(Nav::Back));
     // Who plays whom, and whose turn it is.
     let opponent = match s.level() {
         Some(level) => {
@@ -497,22 +483,22 @@ fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
     let player_turn = s.is_player_turn();
     let enabled = |ok: bool| if ok { Look::Secondary } else { Look::Disabled };
     let can_undo = s.game().history().len() > s.setup().fixed_plies();
-    let mut buttons = vec![(Msg::Undo, Action::Undo, enabled(can_undo))];
+    let mut buttons = vec![(Msg::Undo, PlayAction::Undo, enabled(can_undo))];
     if s.is_counting() {
-        buttons.push((Msg::ResumePlay, Action::ResumePlay, Look::Secondary));
-        buttons.push((Msg::AgreeCount, Action::AgreeCount, Look::Primary));
+        buttons.push((Msg::ResumePlay, PlayAction::ResumePlay, Look::Secondary));
+        buttons.push((Msg::AgreeCount, PlayAction::AgreeCount, Look::Primary));
     } else {
         if screen.has_coach() {
-            buttons.push((Msg::Hint, Action::Hint, enabled(player_turn)));
+            buttons.push((Msg::Hint, PlayAction::Hint, enabled(player_turn)));
         }
         if s.game().can_pass() {
-            buttons.push((Msg::Pass, Action::Pass, enabled(player_turn)));
+            buttons.push((Msg::Pass, PlayAction::Pass, enabled(player_turn)));
         } else if screen.draw_offered {
-            buttons.push((Msg::AcceptDraw, Action::AcceptDraw, Look::Primary));
+            buttons.push((Msg::AcceptDraw, PlayAction::AcceptDraw, Look::Primary));
         } else {
-            buttons.push((Msg::OfferDraw, Action::OfferDraw, enabled(player_turn)));
+            buttons.push((Msg::OfferDraw, PlayAction::OfferDraw, enabled(player_turn)));
         }
-        buttons.push((Msg::Resign, Action::Resign, Look::Secondary));
+        buttons.push((Msg::Resign, PlayAction::Resign, Look::Secondary));
     }
     let row = low.row(buttons.len(), 3.0 * u);
     for (r, (msg, action, look)) in row.iter().zip(buttons) {
@@ -537,43 +523,9 @@ fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
             (Msg::Knight, PieceKind::Knight),
         ];
         for (r, (msg, kind)) in cells.iter().zip(pieces) {
-            p.button(*r, lang.get(msg), Action::Promote(kind), Look::Primary);
+            p.button(*r, lang.get(msg), PlayAction::Promote(kind), Look::Primary);
         }
     }
-}
-
-/// Points with a half only when there is one: 7.5, 3.
-fn points(p: f64) -> String {
-    if p.fract() == 0.0 { format!("{p:.0}") } else { format!("{p:.1}") }
-}
-
-/// Stones (子) as the language writes them: 3又3/4 子, 3¾ stones.
-fn stones(s: go::Stones, lang: Lang) -> String {
-    if lang == Lang::Zh { s.chinese() } else { s.english() }
-}
-
-/// What black gives back at the count, in 子 and in points (目): for the set-up.
-pub fn komi_text(start: GoStart, lang: Lang) -> String {
-    match start {
-        GoStart::Even => {
-            let komi = go::Stones::from_quarters(go::Komi::CHINESE.half_points());
-            let (zi, pts) = (stones(komi, lang), points(komi.points()));
-            lang.fill(Msg::KomiEven, &[("zi", &zi), ("pts", &pts)])
-        }
-        GoStart::NoKomi => lang.get(Msg::KomiNone).to_owned(),
-        GoStart::Handicap(n) => {
-            // Half a stone, one point, per handicap stone.
-            let back = go::Stones::from_halves(i32::from(n));
-            let (zi, pts) = (stones(back, lang), points(back.points()));
-            lang.fill(Msg::KomiHandicap, &[("zi", &zi), ("pts", &pts)])
-        }
-    }
-}
-
-/// The count of a Go game as the core explains it: each side's 子, what black gives
-/// back, what black needs and the result (in 子, and in points in English).
-pub fn count_text(score: &go::Score, lang: Lang) -> String {
-    lang.text(&score.summary().text())
 }
 
 /// Dots after "thinking" so the child sees the computer is at work.
@@ -590,20 +542,5 @@ fn animate_thinking(
         if t.0 != want {
             t.0 = want;
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn komi_reads_in_stones_and_points() {
-        assert_eq!(points(7.5), "7.5");
-        assert_eq!(points(3.0), "3");
-        assert_eq!(komi_text(GoStart::Even, Lang::Zh), "黑贴 3又3/4 子（7.5 目）");
-        assert_eq!(komi_text(GoStart::Even, Lang::En), "Black gives back 3¾ stones = 7.5 points");
-        assert!(komi_text(GoStart::Handicap(3), Lang::Zh).contains("1又1/2 子（3 目）"));
-        assert!(komi_text(GoStart::Handicap(3), Lang::En).contains("1½ stones = 3 points"));
     }
 }

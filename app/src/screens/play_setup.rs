@@ -11,50 +11,13 @@ use qike_core::{GameKind, GameSetup, GoStart, GomokuRule, Side, ai, go};
 
 use crate::AppState;
 use crate::data::{Current, Notice, Store};
+use crate::flow::{PlayChoice, StartSession, draft_slot};
 use crate::i18n::{Lang, Msg};
-use crate::screens::play::{StartSession, draft_slot, komi_text};
-use crate::screens::{game_title, header, same_game};
 use crate::ui::{
-    Action, BAD, CARD, Canvas, Column, INK, Look, MUTED, Painter, Pressed, Redraw, UiSet,
+    AddActions, BAD, CARD, Canvas, Column, INK, Look, MUTED, Nav, Painter, Pressed, Redraw, UiSet,
     redrawing, split,
 };
-
-/// The choices on the set-up screen.
-#[derive(Resource, Debug, Clone, PartialEq)]
-pub struct PlayChoice {
-    /// The game and its options.
-    pub setup: GameSetup,
-    /// The computer's level; `None` for two players on one device.
-    pub level: Option<u8>,
-    /// The child's side against the computer.
-    pub side: Side,
-    /// The level the child's rating suggests, for games with levels.
-    pub suggested: Option<u8>,
-}
-
-impl Default for PlayChoice {
-    fn default() -> Self {
-        PlayChoice {
-            setup: GameSetup::standard(GameKind::Xiangqi),
-            level: Some(1),
-            side: Side::First,
-            suggested: Some(1),
-        }
-    }
-}
-
-impl PlayChoice {
-    pub fn kind(&self) -> GameKind {
-        self.setup.kind()
-    }
-
-    /// Switches to `kind`'s game; the options stay when it is the same game.
-    pub fn choose_game(&mut self, kind: GameKind) {
-        if !same_game(self.kind(), kind) {
-            self.setup = GameSetup::standard(kind);
-        }
-    }
-}
+use crate::widgets::{game_title, header, komi_text};
 
 /// The unfinished saved game of `kind`'s game, if there is a readable one.
 pub fn saved_game(store: &ProgressStore, current: &Current, kind: GameKind) -> Option<GameSession> {
@@ -87,11 +50,27 @@ fn opening_index(opening: &Option<String>) -> usize {
         .map_or(0, |i| i + 1)
 }
 
+/// The set-up screen's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SetupAction {
+    Level(u8),
+    TwoPlayers,
+    PlaySide(Side),
+    GoSize(u8),
+    GoStart(GoStart),
+    GomokuRule(GomokuRule),
+    /// Steps through the named gomoku openings (-1 back, +1 on; "none" between the ends).
+    Opening(i32),
+    StartGame,
+    ResumeGame,
+}
+
 #[derive(Debug)]
 pub struct PlaySetupPlugin;
 
 impl Plugin for PlaySetupPlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<SetupAction>();
         app.init_resource::<PlayChoice>()
             .add_systems(OnEnter(AppState::PlaySetup), enter_setup)
             .add_systems(
@@ -126,7 +105,8 @@ fn enter_setup(store: Option<Res<Store>>, current: Res<Current>, mut choice: Res
 
 fn react_setup(
     mut commands: Commands,
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<SetupAction>>,
     mut choice: ResMut<PlayChoice>,
     store: Res<Store>,
     current: Res<Current>,
@@ -134,34 +114,39 @@ fn react_setup(
     mut redraw: ResMut<Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
+    if nav.read().any(|Pressed(n)| *n == Nav::Back) {
+        next.set(AppState::Home);
+        redraw.0 = true;
+    }
     for Pressed(action) in pressed.read() {
         let kind = choice.kind();
         match (action, &mut choice.setup) {
-            (Action::Back, _) => next.set(AppState::Home),
-            (Action::Level(n), _) => {
+            (SetupAction::Level(n), _) => {
                 if ai::Level::get(kind, u32::from(*n)).is_ok() {
                     choice.level = Some(*n);
                 }
             }
-            (Action::TwoPlayers, _) => choice.level = None,
-            (Action::PlaySide(side), _) => {
+            (SetupAction::TwoPlayers, _) => choice.level = None,
+            (SetupAction::PlaySide(side), _) => {
                 choice.side = *side;
                 if choice.level.is_none() {
                     choice.level = choice.suggested;
                 }
             }
-            (Action::GoSize(n), GameSetup::Go { size, start }) => {
+            (SetupAction::GoSize(n), GameSetup::Go { size, start }) => {
                 *size = *n;
                 *start = fit_start(*n, *start);
             }
-            (Action::GoStart(s), GameSetup::Go { size, start }) => *start = fit_start(*size, *s),
-            (Action::GomokuRule(r), GameSetup::Gomoku { rule, .. }) => *rule = *r,
-            (Action::Opening(d), GameSetup::Gomoku { opening, .. }) => {
+            (SetupAction::GoStart(s), GameSetup::Go { size, start }) => {
+                *start = fit_start(*size, *s)
+            }
+            (SetupAction::GomokuRule(r), GameSetup::Gomoku { rule, .. }) => *rule = *r,
+            (SetupAction::Opening(d), GameSetup::Gomoku { opening, .. }) => {
                 let count = OPENINGS.len() as i32 + 1;
                 let i = (opening_index(opening) as i32 + d).rem_euclid(count) as usize;
                 *opening = i.checked_sub(1).map(|i| OPENINGS[i].name.to_owned());
             }
-            (Action::StartGame, _) => {
+            (SetupAction::StartGame, _) => {
                 let seed = ProgressStore::new_game_id().unwrap_or(1);
                 let side = if choice.level.is_some() { choice.side } else { Side::First };
                 match GameSession::new(
@@ -178,7 +163,7 @@ fn react_setup(
                     Err(e) => notice.0 = Some(e.to_string()),
                 }
             }
-            (Action::ResumeGame, _) => {
+            (SetupAction::ResumeGame, _) => {
                 if let Some(s) = saved_game(&store.0, &current, kind) {
                     commands.insert_resource(StartSession(s));
                     next.set(AppState::Play);
@@ -202,10 +187,10 @@ fn draw_setup(
     let kind = choice.kind();
     let mut p = canvas.painter();
     let title = game_title(kind, lang);
-    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, &title, Some(Nav::Back));
     if saved_game(&store.0, &current, kind).is_some() {
         let r = col.next(3.0 * u);
-        p.button(r, lang.get(Msg::ResumeGame), Action::ResumeGame, Look::Primary);
+        p.button(r, lang.get(Msg::ResumeGame), SetupAction::ResumeGame, Look::Primary);
     }
     match &choice.setup {
         GameSetup::Go { size, start } => go_options(&mut p, &mut col, lang, *size, *start),
@@ -217,7 +202,7 @@ fn draw_setup(
     opponent(&mut p, &mut col, lang, &choice);
     col.next(0.2 * u);
     let r = col.next(3.2 * u);
-    p.button(r, lang.get(Msg::StartGame), Action::StartGame, Look::Primary);
+    p.button(r, lang.get(Msg::StartGame), SetupAction::StartGame, Look::Primary);
     if let Some(n) = &notice.0 {
         let r = col.next(2.0 * u);
         p.text(r, n.clone(), 0.9, BAD);
@@ -234,7 +219,7 @@ fn go_options(p: &mut Painter, col: &mut Column, lang: Lang, size: u8, start: Go
     p.text(r, lang.get(Msg::BoardSize), 1.1, INK);
     let row = col.row(3, 2.8 * u);
     for (cell, n) in row.iter().zip([9u8, 13, 19]) {
-        p.button(*cell, format!("{n}×{n}"), Action::GoSize(n), pick(size == n));
+        p.button(*cell, format!("{n}×{n}"), SetupAction::GoSize(n), pick(size == n));
     }
     let row = col.row(3, 2.8 * u);
     let stones = match start {
@@ -248,14 +233,19 @@ fn go_options(p: &mut Painter, col: &mut Column, lang: Lang, size: u8, start: Go
     ];
     for (cell, (msg, mode)) in row.iter().zip(modes) {
         let on = std::mem::discriminant(&start) == std::mem::discriminant(&mode);
-        p.button(*cell, lang.get(msg), Action::GoStart(mode), pick(on));
+        p.button(*cell, lang.get(msg), SetupAction::GoStart(mode), pick(on));
     }
     if let GoStart::Handicap(n) = start {
         let ok = go::handicap_choices(size);
         for chunk in ok.chunks(6) {
             let cells = split(col.next(2.6 * u), 6, col.gap);
             for (cell, &h) in cells.iter().zip(chunk) {
-                p.button(*cell, h.to_string(), Action::GoStart(GoStart::Handicap(h)), pick(n == h));
+                p.button(
+                    *cell,
+                    h.to_string(),
+                    SetupAction::GoStart(GoStart::Handicap(h)),
+                    pick(n == h),
+                );
             }
         }
     }
@@ -278,7 +268,7 @@ fn gomoku_options(
         (Msg::Renju, GomokuRule::Renju),
     ];
     for (cell, (msg, r)) in row.iter().zip(rules) {
-        p.button(*cell, lang.get(msg), Action::GomokuRule(r), pick(rule == r));
+        p.button(*cell, lang.get(msg), SetupAction::GomokuRule(r), pick(rule == r));
     }
     let about = match rule {
         GomokuRule::Freestyle => Msg::FreestyleAbout,
@@ -293,8 +283,8 @@ fn gomoku_options(
     let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
     let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
     let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
-    p.button(back, lang.get(Msg::ReplayBack), Action::Opening(-1), Look::Secondary);
-    p.button(on, lang.get(Msg::ReplayForward), Action::Opening(1), Look::Secondary);
+    p.button(back, lang.get(Msg::ReplayBack), SetupAction::Opening(-1), Look::Secondary);
+    p.button(on, lang.get(Msg::ReplayForward), SetupAction::Opening(1), Look::Secondary);
     p.panel(middle, CARD, 0.6);
     let name = match OPENINGS.get(opening_index(opening).wrapping_sub(1)) {
         None => lang.get(Msg::FreeOpening).to_owned(),
@@ -334,10 +324,10 @@ fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) 
     let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
     let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
     if shown > 1 {
-        p.button(back, lang.get(Msg::ReplayBack), Action::Level(shown - 1), Look::Secondary);
+        p.button(back, lang.get(Msg::ReplayBack), SetupAction::Level(shown - 1), Look::Secondary);
     }
     if usize::from(shown) < levels.len() {
-        p.button(on, lang.get(Msg::ReplayForward), Action::Level(shown + 1), Look::Secondary);
+        p.button(on, lang.get(Msg::ReplayForward), SetupAction::Level(shown + 1), Look::Secondary);
     }
     let name = ai::Level::get(kind, u32::from(shown))
         .map(|l| if lang == Lang::Zh { l.name_zh } else { l.name_en })
@@ -346,7 +336,7 @@ fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) 
     if Some(shown) == choice.suggested {
         label.push('★');
     }
-    p.button(middle, label, Action::Level(shown), pick(choice.level == Some(shown)));
+    p.button(middle, label, SetupAction::Level(shown), pick(choice.level == Some(shown)));
     let r = col.next(2.4 * u);
     let about = match choice.level.and_then(|n| ai::Level::get(kind, u32::from(n)).ok()) {
         Some(level) => {
@@ -367,7 +357,7 @@ fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) 
     let vs_computer = choice.level.is_some();
     for (cell, (side, msg)) in row.iter().zip([(Side::First, first), (Side::Second, second)]) {
         let on = vs_computer && choice.side == side;
-        p.button(*cell, lang.get(msg), Action::PlaySide(side), pick(on));
+        p.button(*cell, lang.get(msg), SetupAction::PlaySide(side), pick(on));
     }
-    p.button(row[2], lang.get(Msg::TwoPlayers), Action::TwoPlayers, pick(!vs_computer));
+    p.button(row[2], lang.get(Msg::TwoPlayers), SetupAction::TwoPlayers, pick(!vs_computer));
 }

@@ -10,31 +10,13 @@ use qike_core::progress::{NewProfile, Role, Timestamp};
 use crate::AppState;
 use crate::data::{Current, Notice, Store};
 use crate::i18n::{Lang, Msg};
-use crate::screens::header;
-use crate::ui::Canvas;
-use crate::ui::{Action, BAD, CARD, INK, Look, MUTED, Pressed, Redraw, SELECTED, UiSet, redrawing};
-
-/// The pictures a child can choose: key stored in the profile, glyph, colour, names.
-pub const AVATARS: [(&str, &str, Color, &str, &str); 6] = [
-    ("bear", "熊", Color::srgb(0.85, 0.70, 0.50), "小熊", "Bear"),
-    ("rabbit", "兔", Color::srgb(0.95, 0.80, 0.85), "小兔", "Bunny"),
-    ("tiger", "虎", Color::srgb(0.98, 0.75, 0.40), "小虎", "Tiger"),
-    ("cat", "猫", Color::srgb(0.80, 0.85, 0.95), "小猫", "Kitty"),
-    ("dragon", "龙", Color::srgb(0.70, 0.90, 0.75), "小龙", "Dragon"),
-    ("deer", "鹿", Color::srgb(0.90, 0.85, 0.65), "小鹿", "Deer"),
-];
+use crate::ui::{
+    AddActions, BAD, CARD, Canvas, INK, Look, MUTED, Pressed, Redraw, SELECTED, UiSet, redrawing,
+};
+use crate::widgets::{AVATARS, avatar, header};
 
 /// Longest name the form takes, in characters.
 const MAX_NAME: usize = 12;
-
-/// The glyph and colour of an avatar key (a plain circle for an unknown one).
-pub fn avatar(key: &str) -> (&'static str, Color) {
-    AVATARS
-        .iter()
-        .find(|a| a.0 == key)
-        .map(|a| (a.1, a.2))
-        .unwrap_or(("棋", Color::srgb(0.9, 0.85, 0.75)))
-}
 
 /// The new-profile form.
 #[derive(Resource, Debug, Clone, Default)]
@@ -44,11 +26,24 @@ pub struct ProfileForm {
     pub name: String,
 }
 
+/// The profile picker's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ProfilesAction {
+    NewProfile,
+    Avatar(usize),
+    CreateProfile,
+    CancelProfile,
+    PickProfile(qike_core::progress::ProfileId),
+    /// The teacher area: from the profile picker, no password.
+    TeacherMode,
+}
+
 #[derive(Debug)]
 pub struct ProfilesPlugin;
 
 impl Plugin for ProfilesPlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<ProfilesAction>();
         // Registered by Bevy's input and window plugins; headless tests run without them.
         app.add_message::<KeyboardInput>()
             .add_message::<Ime>()
@@ -128,7 +123,7 @@ fn typing(
 }
 
 fn react(
-    mut pressed: MessageReader<Pressed>,
+    mut pressed: MessageReader<Pressed<ProfilesAction>>,
     mut form: ResMut<ProfileForm>,
     mut redraw: ResMut<Redraw>,
     mut current: ResMut<Current>,
@@ -141,10 +136,10 @@ fn react(
     let Some(store) = store else { return };
     for Pressed(action) in pressed.read() {
         match action {
-            Action::NewProfile => form.open = true,
-            Action::CancelProfile => form.open = false,
-            Action::Avatar(i) => form.avatar = (*i).min(AVATARS.len() - 1),
-            Action::CreateProfile => {
+            ProfilesAction::NewProfile => form.open = true,
+            ProfilesAction::CancelProfile => form.open = false,
+            ProfilesAction::Avatar(i) => form.avatar = (*i).min(AVATARS.len() - 1),
+            ProfilesAction::CreateProfile => {
                 let (key, _, _, zh, en) = AVATARS[form.avatar.min(AVATARS.len() - 1)];
                 let name = form.name.trim().to_owned();
                 let name = if name.is_empty() {
@@ -166,15 +161,14 @@ fn react(
                     Err(e) => notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed))),
                 }
             }
-            Action::PickProfile(id) => match store.0.profile(*id) {
+            ProfilesAction::PickProfile(id) => match store.0.profile(*id) {
                 Ok(profile) => {
                     choose(&store, &mut current, profile);
                     next.set(AppState::Home);
                 }
                 Err(e) => notice.0 = Some(e.to_string()),
             },
-            Action::TeacherMode => next.set(AppState::Teacher),
-            _ => continue,
+            ProfilesAction::TeacherMode => next.set(AppState::Teacher),
         }
         redraw.0 = true;
     }
@@ -211,7 +205,7 @@ fn draw(
         for (i, (cell, a)) in cells.iter().zip(AVATARS.iter()).enumerate() {
             let ring = (i == form.avatar).then_some(SELECTED);
             let d = cell.width().min(cell.height());
-            p.round(cell.center(), d, a.1, a.2, INK, ring, Some(Action::Avatar(i)));
+            p.round(cell.center(), d, a.1, a.2, INK, ring, Some(ProfilesAction::Avatar(i)));
         }
         let label = col.next(1.6 * u);
         p.text(label, lang.get(Msg::YourName), 1.0, MUTED);
@@ -227,27 +221,27 @@ fn draw(
         let inner = Rect::new(field.min.x + u, field.min.y + 0.7 * u, field.max.x - u, field.max.y);
         p.text(inner, shown, 1.2, ink);
         let row = col.row(2, 3.0 * u);
-        p.button(row[0], lang.get(Msg::Create), Action::CreateProfile, Look::Primary);
+        p.button(row[0], lang.get(Msg::Create), ProfilesAction::CreateProfile, Look::Primary);
         if !profiles.is_empty() {
-            p.button(row[1], lang.get(Msg::Cancel), Action::CancelProfile, Look::Secondary);
+            p.button(row[1], lang.get(Msg::Cancel), ProfilesAction::CancelProfile, Look::Secondary);
         }
     } else {
         for profile in &profiles {
             let row = col.next(3.6 * u);
             let e = p.panel(row, CARD, 1.0);
-            p.hit(e, row, Action::PickProfile(profile.id));
+            p.hit(e, row, ProfilesAction::PickProfile(profile.id));
             let (glyph, fill) = avatar(&profile.avatar);
             let c = Vec2::new(row.min.x + 2.0 * u, row.center().y);
-            p.round(c, 2.8 * u, glyph, fill, INK, None, None);
+            p.round(c, 2.8 * u, glyph, fill, INK, None, None::<ProfilesAction>);
             let t = Rect::new(row.min.x + 4.2 * u, row.min.y + 0.9 * u, row.max.x - u, row.max.y);
             p.text(t, profile.display_name.clone(), 1.3, INK);
         }
         let b = col.next(3.0 * u);
-        p.button(b, lang.get(Msg::NewProfile), Action::NewProfile, Look::Primary);
+        p.button(b, lang.get(Msg::NewProfile), ProfilesAction::NewProfile, Look::Primary);
     }
     // Teachers need no profile: the switch is always there.
     let b = col.next(3.0 * u);
-    p.button(b, lang.get(Msg::TeacherMode), Action::TeacherMode, Look::Secondary);
+    p.button(b, lang.get(Msg::TeacherMode), ProfilesAction::TeacherMode, Look::Secondary);
     if let Some(text) = &notice.0 {
         let r = col.next(2.0 * u);
         p.text(r, text.clone(), 0.9, BAD);

@@ -8,12 +8,10 @@ use qike_core::{GameKind, ai};
 
 use crate::AppState;
 use crate::data::{Current, Store, course};
+use crate::flow::{CourseProgress, GAMES};
 use crate::i18n::{Lang, Msg};
-use crate::screens::course::CourseProgress;
-use crate::screens::home::GAMES;
-use crate::screens::{game_name, header, same_game};
-use crate::ui::Canvas;
-use crate::ui::{Action, CARD, INK, MUTED, Pressed, STAR};
+use crate::ui::{CARD, Canvas, INK, MUTED, Nav, Pressed, STAR};
+use crate::widgets::{game_name, header, same_game};
 
 /// Wins, draws and losses against the computer, and games between two players.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -86,9 +84,9 @@ impl Plugin for ProgressPlugin {
     }
 }
 
-fn back(mut pressed: MessageReader<Pressed>, mut next: ResMut<NextState<AppState>>) {
+fn back(mut pressed: MessageReader<Pressed<Nav>>, mut next: ResMut<NextState<AppState>>) {
     for Pressed(action) in pressed.read() {
-        if *action == Action::Back {
+        if *action == Nav::Back {
             next.set(AppState::Home);
         }
     }
@@ -98,7 +96,7 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let mut p = canvas.painter();
-    let mut col = header(&mut p, &frame, lang, lang.get(Msg::Progress), Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, lang.get(Msg::Progress), Some(Nav::Back));
     let Some(store) = store else { return };
     let course = course();
     let progress = CourseProgress::load(&store, &current);

@@ -10,13 +10,13 @@ use qike_core::{BoardGame, Colour, DrawReason, GameKind, Outcome, Side, WinReaso
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::Current;
+use crate::flow::FinishedGame;
 use crate::i18n::{Lang, Msg};
-use crate::screens::header;
-use crate::screens::play::{FinishedGame, count_text, move_name};
-use crate::ui::Canvas;
 use crate::ui::{
-    Action, BAD, CARD, Frame, GOOD, INK, Look, MUTED, Pressed, Redraw, UiSet, redrawing,
+    AddActions, BAD, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Pressed, Redraw, UiSet,
+    redrawing,
 };
+use crate::widgets::{count_text, header, move_name};
 
 /// The engine's table for the review, in MiB: a short look at each move needs little.
 const REVIEW_HASH_MB: usize = 8;
@@ -31,11 +31,20 @@ pub struct ResultScreen {
     pub ply: usize,
 }
 
+/// The result screen's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum ResultAction {
+    /// Moves the replay by this many plies.
+    Replay(i32),
+    PlayAgain,
+}
+
 #[derive(Debug)]
 pub struct ResultPlugin;
 
 impl Plugin for ResultPlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<ResultAction>();
         app.add_systems(OnEnter(AppState::Result), enter)
             .add_systems(OnExit(AppState::Result), |mut commands: Commands| {
                 commands.remove_resource::<ResultScreen>();
@@ -83,21 +92,25 @@ fn collect_review(mut screen: ResMut<ResultScreen>, mut redraw: ResMut<Redraw>) 
 }
 
 fn react(
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<ResultAction>>,
     mut screen: ResMut<ResultScreen>,
     mut redraw: ResMut<Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
+    for Pressed(action) in nav.read() {
+        if matches!(action, Nav::Back | Nav::Go(AppState::Home)) {
+            next.set(AppState::Home);
+        }
+    }
     for Pressed(action) in pressed.read() {
         match action {
-            Action::Replay(d) => {
+            ResultAction::Replay(d) => {
                 let total = screen.game.0.game().history().len() as i64;
                 screen.ply = (screen.ply as i64 + i64::from(*d)).clamp(0, total) as usize;
                 redraw.0 = true;
             }
-            Action::PlayAgain => next.set(AppState::PlaySetup),
-            Action::Back | Action::Go(AppState::Home) => next.set(AppState::Home),
-            _ => {}
+            ResultAction::PlayAgain => next.set(AppState::PlaySetup),
         }
     }
 }
@@ -192,21 +205,21 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
     let s = &screen.game.0;
     let mut p = canvas.painter();
     let head = headline(s.outcome(), s.player(), s.kind(), s.is_two_player());
-    let mut col = header(&mut p, &frame, lang, &result_title(s, lang), Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, &result_title(s, lang), Some(Nav::Back));
     let r = col.next(1.6 * u);
     let color = if head == Msg::YouWon { GOOD } else { INK };
     let total = s.game().history().len();
     let moves = lang.fill(Msg::MovesPlayed, &[("n", &s.move_list().len().to_string())]);
-    p.text(r, format!("{} · {moves}", crate::screens::game_title(s.kind(), lang)), 1.0, color);
+    p.text(r, format!("{} · {moves}", crate::widgets::game_title(s.kind(), lang)), 1.0, color);
 
     // Below the board: replay buttons and the review (or the count).
     let a = frame.inner(0.8);
     let top = board_area(&frame).max.y + 0.6 * u;
     let mut low = crate::ui::Column::new(Rect::new(a.min.x, top, a.max.x, a.max.y), 0.5 * u);
     let row = low.row(3, 2.6 * u);
-    p.button(row[0], lang.get(Msg::ReplayBack), Action::Replay(-1), Look::Secondary);
+    p.button(row[0], lang.get(Msg::ReplayBack), ResultAction::Replay(-1), Look::Secondary);
     p.text_aligned(row[1], format!("{}/{}", screen.ply, total), 1.1, INK, Justify::Center);
-    p.button(row[2], lang.get(Msg::ReplayForward), Action::Replay(1), Look::Secondary);
+    p.button(row[2], lang.get(Msg::ReplayForward), ResultAction::Replay(1), Look::Secondary);
 
     let panel = low.next((a.max.y - low.y - 4.0 * u).max(4.0 * u));
     p.panel(panel, CARD, 0.6);
@@ -263,8 +276,8 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
         }
     }
     let row = low.row(2, 3.0 * u);
-    p.button(row[0], lang.get(Msg::PlayAgain), Action::PlayAgain, Look::Primary);
-    p.button(row[1], lang.get(Msg::Home), Action::Go(AppState::Home), Look::Secondary);
+    p.button(row[0], lang.get(Msg::PlayAgain), ResultAction::PlayAgain, Look::Primary);
+    p.button(row[1], lang.get(Msg::Home), Nav::Go(AppState::Home), Look::Secondary);
 }
 
 #[cfg(test)]

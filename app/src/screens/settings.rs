@@ -8,39 +8,47 @@ use qike_core::progress::PieceStyle;
 use crate::AppState;
 use crate::data::{Current, Notice, Store};
 use crate::i18n::{Lang, Msg};
-use crate::screens::header;
-use crate::ui::Canvas;
-use crate::ui::{Action, BAD, INK, Look, Pressed, Redraw};
+use crate::ui::{AddActions, BAD, Canvas, INK, Look, Nav, Pressed, Redraw};
+use crate::widgets::header;
+
+/// The settings screen's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SettingsAction {
+    Language(Option<Lang>),
+    Sound(bool),
+    PieceStyle(PieceStyle),
+    ShowCoordinates(bool),
+}
 
 #[derive(Debug)]
 pub struct SettingsPlugin;
 
 impl Plugin for SettingsPlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<SettingsAction>();
         crate::ui::add_screen(app, AppState::Settings, react, draw);
     }
 }
 
 fn react(
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<SettingsAction>>,
     mut current: ResMut<Current>,
     store: Option<Res<Store>>,
     mut notice: ResMut<Notice>,
     mut redraw: ResMut<Redraw>,
     mut next: ResMut<NextState<AppState>>,
 ) {
+    if nav.read().any(|Pressed(n)| *n == Nav::Back) {
+        next.set(AppState::Home);
+    }
     for Pressed(action) in pressed.read() {
         let mut settings = current.settings.clone();
         match action {
-            Action::Back => {
-                next.set(AppState::Home);
-                continue;
-            }
-            Action::Language(lang) => settings.language = lang.map(|l| l.tag().to_owned()),
-            Action::Sound(on) => settings.sound = *on,
-            Action::PieceStyle(style) => settings.piece_style = *style,
-            Action::ShowCoordinates(on) => settings.show_coordinates = *on,
-            _ => continue,
+            SettingsAction::Language(lang) => settings.language = lang.map(|l| l.tag().to_owned()),
+            SettingsAction::Sound(on) => settings.sound = *on,
+            SettingsAction::PieceStyle(style) => settings.piece_style = *style,
+            SettingsAction::ShowCoordinates(on) => settings.show_coordinates = *on,
         }
         if let Some(store) = &store
             && let Err(e) = store.0.save_settings(&settings)
@@ -57,23 +65,38 @@ fn draw(mut canvas: Canvas, current: Res<Current>, notice: Res<Notice>) {
     let u = frame.unit;
     let s = &current.settings;
     let mut p = canvas.painter();
-    let mut col = header(&mut p, &frame, lang, lang.get(Msg::Settings), Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, lang.get(Msg::Settings), Some(Nav::Back));
     let pick = |on: bool| if on { Look::Selected } else { Look::Secondary };
 
     let r = col.next(1.8 * u);
     p.text(r, lang.get(Msg::Language), 1.2, INK);
     let row = col.row(3, 3.0 * u);
     let chosen = s.language.as_deref().map(Lang::from_tag);
-    p.button(row[0], lang.get(Msg::FollowSystem), Action::Language(None), pick(chosen.is_none()));
-    p.button(row[1], "中文", Action::Language(Some(Lang::Zh)), pick(chosen == Some(Lang::Zh)));
-    p.button(row[2], "English", Action::Language(Some(Lang::En)), pick(chosen == Some(Lang::En)));
+    p.button(
+        row[0],
+        lang.get(Msg::FollowSystem),
+        SettingsAction::Language(None),
+        pick(chosen.is_none()),
+    );
+    p.button(
+        row[1],
+        "中文",
+        SettingsAction::Language(Some(Lang::Zh)),
+        pick(chosen == Some(Lang::Zh)),
+    );
+    p.button(
+        row[2],
+        "English",
+        SettingsAction::Language(Some(Lang::En)),
+        pick(chosen == Some(Lang::En)),
+    );
 
     col.next(0.6 * u);
     let r = col.next(1.8 * u);
     p.text(r, lang.get(Msg::Sound), 1.2, INK);
     let row = col.row(2, 3.0 * u);
-    p.button(row[0], lang.get(Msg::On), Action::Sound(true), pick(s.sound));
-    p.button(row[1], lang.get(Msg::Off), Action::Sound(false), pick(!s.sound));
+    p.button(row[0], lang.get(Msg::On), SettingsAction::Sound(true), pick(s.sound));
+    p.button(row[1], lang.get(Msg::Off), SettingsAction::Sound(false), pick(!s.sound));
 
     col.next(0.6 * u);
     let r = col.next(1.8 * u);
@@ -82,16 +105,16 @@ fn draw(mut canvas: Canvas, current: Res<Current>, notice: Res<Notice>) {
     let chars = s.piece_style == PieceStyle::Characters;
     let chars_label = format!("{} 车马炮", lang.get(Msg::StyleCharacters));
     let letters_label = format!("{} R H C", lang.get(Msg::StyleLetters));
-    p.button(row[0], chars_label, Action::PieceStyle(PieceStyle::Characters), pick(chars));
-    p.button(row[1], letters_label, Action::PieceStyle(PieceStyle::Letters), pick(!chars));
+    p.button(row[0], chars_label, SettingsAction::PieceStyle(PieceStyle::Characters), pick(chars));
+    p.button(row[1], letters_label, SettingsAction::PieceStyle(PieceStyle::Letters), pick(!chars));
 
     col.next(0.6 * u);
     let r = col.next(1.8 * u);
     p.text(r, lang.get(Msg::Coordinates), 1.2, INK);
     let row = col.row(2, 3.0 * u);
     let on = s.show_coordinates;
-    p.button(row[0], lang.get(Msg::On), Action::ShowCoordinates(true), pick(on));
-    p.button(row[1], lang.get(Msg::Off), Action::ShowCoordinates(false), pick(!on));
+    p.button(row[0], lang.get(Msg::On), SettingsAction::ShowCoordinates(true), pick(on));
+    p.button(row[1], lang.get(Msg::Off), SettingsAction::ShowCoordinates(false), pick(!on));
     if let Some(n) = &notice.0 {
         let r = col.next(2.0 * u);
         p.text(r, n.clone(), 0.9, BAD);

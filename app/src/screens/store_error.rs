@@ -7,36 +7,42 @@ use qike_core::progress::ProgressStore;
 use crate::AppState;
 use crate::data::{DataDir, StoreProblem};
 use crate::i18n::Msg;
-use crate::screens::header;
-use crate::ui::Canvas;
-use crate::ui::{Action, BAD, INK, Look, MUTED, Pressed};
+use crate::ui::{AddActions, BAD, Canvas, INK, Look, MUTED, Pressed};
+use crate::widgets::header;
+
+/// The store-error screen's buttons.
+#[derive(Debug, Clone, PartialEq)]
+pub enum StoreErrorAction {
+    StartFresh,
+    TryAgain,
+}
 
 #[derive(Debug)]
 pub struct StoreErrorPlugin;
 
 impl Plugin for StoreErrorPlugin {
     fn build(&self, app: &mut App) {
+        app.add_actions::<StoreErrorAction>();
         crate::ui::add_screen(app, AppState::StoreError, react, draw);
     }
 }
 
 fn react(
     mut commands: Commands,
-    mut pressed: MessageReader<Pressed>,
+    mut pressed: MessageReader<Pressed<StoreErrorAction>>,
     dir: Res<DataDir>,
     mut next: ResMut<NextState<AppState>>,
 ) {
     for Pressed(action) in pressed.read() {
         match action {
-            Action::TryAgain => next.set(AppState::Loading),
-            Action::StartFresh => match ProgressStore::move_aside(&dir.0) {
+            StoreErrorAction::TryAgain => next.set(AppState::Loading),
+            StoreErrorAction::StartFresh => match ProgressStore::move_aside(&dir.0) {
                 Ok(moved) => {
                     info!("moved the damaged store to {}", moved.display());
                     next.set(AppState::Loading);
                 }
                 Err(e) => commands.insert_resource(StoreProblem(e.to_string())),
             },
-            _ => {}
         }
     }
 }
@@ -55,7 +61,7 @@ fn draw(mut canvas: Canvas, problem: Option<Res<StoreProblem>>) {
         p.text(r, problem.0.clone(), 0.85, MUTED);
     }
     let r = col.next(3.0 * u);
-    p.button(r, lang.get(Msg::StartFresh), Action::StartFresh, Look::Primary);
+    p.button(r, lang.get(Msg::StartFresh), StoreErrorAction::StartFresh, Look::Primary);
     let r = col.next(3.0 * u);
-    p.button(r, lang.get(Msg::TryAgain), Action::TryAgain, Look::Secondary);
+    p.button(r, lang.get(Msg::TryAgain), StoreErrorAction::TryAgain, Look::Secondary);
 }

@@ -14,13 +14,13 @@ use qike_core::tournament::{Director, GameResult, Mark, Scoring, Standing, Syste
 
 use crate::AppState;
 use crate::data::{DataDir, Store};
+use crate::flow::OpenTournament;
 use crate::i18n::{Lang, Msg};
-use crate::screens::header;
-use crate::screens::teacher::{export_dir, type_into};
 use crate::ui::{
-    Action, BAD, CARD, Canvas, Column, GOOD, INK, Look, MUTED, Painter, Pressed, Redraw, UiSet,
+    AddActions, BAD, CARD, Canvas, Column, GOOD, INK, Look, MUTED, Nav, Painter, Pressed, Redraw,
     add_screen, split,
 };
+use crate::widgets::{export_dir, header, type_into};
 
 /// The pages of the tournament screen.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -53,8 +53,6 @@ pub const SCORINGS: [(&str, Scoring); 3] = [
 /// What the tournament buttons do.
 #[derive(Debug, Clone, PartialEq)]
 pub enum TourAction {
-    /// Opens the set-up with a class's pupils as the players (from the class page).
-    FromClass(ClassId),
     /// Picks a system from [`SYSTEMS`].
     System(usize),
     /// Picks a scoring from [`SCORINGS`].
@@ -152,54 +150,48 @@ pub struct TournamentPlugin;
 
 impl Plugin for TournamentPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<TourScreen>()
-            .add_systems(
-                Update,
-                from_class.in_set(UiSet::Logic).run_if(in_state(AppState::Teacher)),
-            )
-            .add_systems(OnEnter(AppState::Tournament), |mut t: ResMut<TourScreen>| {
-                t.problem = None;
-            });
+        app.add_actions::<TourAction>()
+            .init_resource::<TourScreen>()
+            .add_systems(OnEnter(AppState::Tournament), open);
         add_screen(app, AppState::Tournament, (typing, react).chain(), draw);
     }
 }
 
-/// The class page's button: the class's pupils become the players.
-fn from_class(
-    mut pressed: MessageReader<Pressed>,
+/// Opens the event the teacher asked for: a class's (its pupils as the players, or its
+/// saved event going on where it was left), or the one under way.
+fn open(
+    mut commands: Commands,
+    asked: Option<Res<OpenTournament>>,
     mut t: ResMut<TourScreen>,
     store: Option<Res<Store>>,
     lang: Res<Lang>,
-    mut next: ResMut<NextState<AppState>>,
 ) {
-    for Pressed(action) in pressed.read() {
-        if *action == Action::Go(AppState::Tournament) {
-            // The event under way, or a new one.
-            t.page = if t.director.is_some() { TourPage::Pairings } else { TourPage::Setup };
-            next.set(AppState::Tournament);
-            continue;
-        }
-        let Action::Tour(TourAction::FromClass(id)) = action else { continue };
-        let Some(store) = &store else { continue };
-        let roster = store.0.roster(*id).unwrap_or_default();
-        let names: Vec<&str> = roster.iter().map(|e| e.shown_name()).collect();
-        t.names = names.join(", ");
-        t.title = store.0.class(*id).map_or_else(
-            |_| lang.get(Msg::TourDefaultName).to_owned(),
-            |c| format!("{} {}", c.name, lang.get(Msg::TourDefaultName)),
-        );
-        t.page = TourPage::Setup;
-        t.director = None;
-        t.exported = None;
-        t.class = Some(*id);
-        // The class's last saved event goes on where it was left.
-        let saved = store.0.events(*id).ok().and_then(|names| names.last().cloned());
-        if let Some(d) = saved.and_then(|name| store.0.event(*id, &name).ok().flatten()) {
-            t.round = d.rounds().max(1);
-            t.director = Some(d);
-            t.page = TourPage::Pairings;
-        }
-        next.set(AppState::Tournament);
+    t.problem = None;
+    let Some(asked) = asked else { return };
+    commands.remove_resource::<OpenTournament>();
+    let Some(id) = asked.0 else {
+        // The event under way, or a new one.
+        t.page = if t.director.is_some() { TourPage::Pairings } else { TourPage::Setup };
+        return;
+    };
+    let Some(store) = &store else { return };
+    let roster = store.0.roster(id).unwrap_or_default();
+    let names: Vec<&str> = roster.iter().map(|e| e.shown_name()).collect();
+    t.names = names.join(", ");
+    t.title = store.0.class(id).map_or_else(
+        |_| lang.get(Msg::TourDefaultName).to_owned(),
+        |c| format!("{} {}", c.name, lang.get(Msg::TourDefaultName)),
+    );
+    t.page = TourPage::Setup;
+    t.director = None;
+    t.exported = None;
+    t.class = Some(id);
+    // The class's last saved event goes on where it was left.
+    let saved = store.0.events(id).ok().and_then(|names| names.last().cloned());
+    if let Some(d) = saved.and_then(|name| store.0.event(id, &name).ok().flatten()) {
+        t.round = d.rounds().max(1);
+        t.director = Some(d);
+        t.page = TourPage::Pairings;
     }
 }
 
@@ -224,7 +216,8 @@ fn typing(
 }
 
 fn react(
-    mut pressed: MessageReader<Pressed>,
+    mut nav: MessageReader<Pressed<Nav>>,
+    mut pressed: MessageReader<Pressed<TourAction>>,
     mut t: ResMut<TourScreen>,
     data: Res<DataDir>,
     store: Option<Res<Store>>,
@@ -232,8 +225,8 @@ fn react(
     mut next: ResMut<NextState<AppState>>,
     mut redraw: ResMut<Redraw>,
 ) {
-    for Pressed(action) in pressed.read() {
-        if *action == Action::Back {
+    for Pressed(action) in nav.read() {
+        if *action == Nav::Back {
             match t.page {
                 TourPage::Setup | TourPage::Pairings => next.set(AppState::Teacher),
                 TourPage::Standings | TourPage::Crosstable | TourPage::Players => {
@@ -241,9 +234,9 @@ fn react(
                 }
             }
             redraw.0 = true;
-            continue;
         }
-        let Action::Tour(a) = action else { continue };
+    }
+    for Pressed(a) in pressed.read() {
         t.problem = None;
         let outcome = act(&mut t, a.clone(), &data.0, *lang);
         if let Err(problem) = outcome {
@@ -261,7 +254,6 @@ fn react(
 /// Does one button's work; a refusal comes back as the text to show.
 fn act(t: &mut TourScreen, a: TourAction, data: &Path, lang: Lang) -> Result<(), String> {
     match a {
-        TourAction::FromClass(_) => {}
         TourAction::System(i) => t.system = i.min(SYSTEMS.len() - 1),
         TourAction::Scoring(i) => t.scoring = i.min(SCORINGS.len() - 1),
         TourAction::Rounds(step) => {
@@ -347,7 +339,7 @@ fn draw(mut canvas: Canvas, t: Res<TourScreen>) {
         ) => d.event.name.clone(),
         _ => lang.get(Msg::TourTitle).to_owned(),
     };
-    let mut col = header(&mut p, &frame, lang, &title, Some(Action::Back));
+    let mut col = header(&mut p, &frame, lang, &title, Some(Nav::Back));
     let u = frame.unit;
     if let Some(problem) = &t.problem {
         let r = col.next(2.0 * u);
@@ -381,27 +373,27 @@ fn setup(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, t: &TourScreen) 
         let row = col.row(chunk.len(), 2.6 * u);
         for (r, i) in row.into_iter().zip(chunk) {
             let look = if i == t.system { Look::Selected } else { Look::Secondary };
-            p.button(r, lang.get(SYSTEMS[i].0), Action::Tour(TourAction::System(i)), look);
+            p.button(r, lang.get(SYSTEMS[i].0), TourAction::System(i), look);
         }
     }
     if matches!(t.chosen_system(), System::Swiss { .. }) {
         let row = col.row(3, 2.6 * u);
-        p.button(row[0], "−", Action::Tour(TourAction::Rounds(-1)), Look::Secondary);
+        p.button(row[0], "−", TourAction::Rounds(-1), Look::Secondary);
         let rounds = lang.fill(Msg::TourRounds, &[("n", &t.swiss_rounds.to_string())]);
         p.text_aligned(row[1], rounds, 1.0, INK, Justify::Center);
-        p.button(row[2], "+", Action::Tour(TourAction::Rounds(1)), Look::Secondary);
+        p.button(row[2], "+", TourAction::Rounds(1), Look::Secondary);
     }
     let r = col.next(1.4 * u);
     p.text(r, lang.get(Msg::TourScoring), 0.9, INK);
     let row = col.row(SCORINGS.len(), 2.6 * u);
     for (i, r) in row.into_iter().enumerate() {
         let look = if i == t.scoring { Look::Selected } else { Look::Secondary };
-        p.button(r, SCORINGS[i].0, Action::Tour(TourAction::Scoring(i)), look);
+        p.button(r, SCORINGS[i].0, TourAction::Scoring(i), look);
     }
     col.next(0.4 * u);
     let r = col.next(3.0 * u);
     let look = if players.len() >= 2 { Look::Primary } else { Look::Disabled };
-    p.button(r, lang.get(Msg::TourCreate), Action::Tour(TourAction::Create), look);
+    p.button(r, lang.get(Msg::TourCreate), TourAction::Create, look);
 }
 
 /// The name of a player by start number.
@@ -411,13 +403,13 @@ fn name(d: &Director, id: u32) -> String {
 
 fn pairings(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director, round: u32) {
     let row = col.row(3, 2.6 * u);
-    p.button(row[0], "◀", Action::Tour(TourAction::Round(-1)), Look::Secondary);
+    p.button(row[0], "◀", TourAction::Round(-1), Look::Secondary);
     let label = lang.fill(
         Msg::TourRoundOf,
         &[("n", &round.to_string()), ("of", &d.event.planned_rounds.to_string())],
     );
     p.text_aligned(row[1], label, 1.0, INK, Justify::Center);
-    p.button(row[2], "▶", Action::Tour(TourAction::Round(1)), Look::Secondary);
+    p.button(row[2], "▶", TourAction::Round(1), Look::Secondary);
     let r = col.next(1.2 * u);
     p.text(r, lang.get(Msg::TourTableHead), 0.7, MUTED);
     let tables = d.tables(round);
@@ -457,25 +449,25 @@ fn pairings(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director,
                 _ if latest => Look::Secondary,
                 _ => Look::Disabled,
             };
-            p.button(b, label, Action::Tour(TourAction::Result { table: i, result }), look);
+            p.button(b, label, TourAction::Result { table: i, result }, look);
         }
     }
     let row = col.row(3, 2.8 * u);
     let undo = if d.can_undo() { Look::Secondary } else { Look::Disabled };
-    p.button(row[0], lang.get(Msg::TourUndo), Action::Tour(TourAction::Undo), undo);
+    p.button(row[0], lang.get(Msg::TourUndo), TourAction::Undo, undo);
     let ready = latest && d.round_finished(round) && !d.is_finished();
     let next = if ready { Look::Primary } else { Look::Disabled };
-    p.button(row[1], lang.get(Msg::TourPairNext), Action::Tour(TourAction::PairNext), next);
+    p.button(row[1], lang.get(Msg::TourPairNext), TourAction::PairNext, next);
     p.button(
         row[2],
         lang.get(Msg::TourStandings),
-        Action::Tour(TourAction::Page(TourPage::Standings)),
+        TourAction::Page(TourPage::Standings),
         Look::Secondary,
     );
     if matches!(d.system, System::Swiss { .. }) && !d.is_finished() {
         let r = col.next(2.8 * u);
         let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
-        let action = Action::Tour(TourAction::Page(TourPage::Players));
+        let action = TourAction::Page(TourPage::Players);
         p.button(r, lang.get(Msg::TourPlayers), action, Look::Secondary);
     }
     if d.is_finished() {
@@ -541,16 +533,16 @@ fn standings(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director
     p.button(
         row[0],
         lang.get(Msg::TourPairings),
-        Action::Tour(TourAction::Page(TourPage::Pairings)),
+        TourAction::Page(TourPage::Pairings),
         Look::Secondary,
     );
     p.button(
         row[1],
         lang.get(Msg::TourCrosstable),
-        Action::Tour(TourAction::Page(TourPage::Crosstable)),
+        TourAction::Page(TourPage::Crosstable),
         Look::Secondary,
     );
-    p.button(row[2], lang.get(Msg::TourExport), Action::Tour(TourAction::Export), Look::Primary);
+    p.button(row[2], lang.get(Msg::TourExport), TourAction::Export, Look::Primary);
     if let Some((csv, trf)) = &t.exported {
         let r = col.next(3.2 * u);
         let text = format!(
@@ -564,7 +556,7 @@ fn standings(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director
     }
     let r = col.next(2.6 * u);
     let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
-    p.button(r, lang.get(Msg::TourNew), Action::Tour(TourAction::NewEvent), Look::Secondary);
+    p.button(r, lang.get(Msg::TourNew), TourAction::NewEvent, Look::Secondary);
 }
 
 /// Late entries and withdrawals: a name typed and entered before the next round is
@@ -579,7 +571,7 @@ fn players(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director, 
     let inner = Rect::new(field.min.x + 0.5 * u, field.min.y + 0.7 * u, field.max.x, field.max.y);
     p.text(inner, format!("{}|", t.late_name), 0.9, INK);
     let look = if t.late_name.trim().is_empty() { Look::Disabled } else { Look::Primary };
-    p.button(row[1], lang.get(Msg::TourAdd), Action::Tour(TourAction::LateEntry), look);
+    p.button(row[1], lang.get(Msg::TourAdd), TourAction::LateEntry, look);
     let r = col.next(1.4 * u);
     p.text(r, lang.get(Msg::TourWithdrawHow), 0.7, MUTED);
     let available = d.event.available();
@@ -596,7 +588,7 @@ fn players(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director, 
         let button = Rect::new(r.min.x + r.width() * 0.6, r.min.y, r.max.x, r.max.y);
         if available.contains(&player.id) {
             let look = if between { Look::Secondary } else { Look::Disabled };
-            let action = Action::Tour(TourAction::Withdraw(player.id));
+            let action = TourAction::Withdraw(player.id);
             p.button(button, lang.get(Msg::TourWithdraw), action, look);
         } else {
             p.text_aligned(button, lang.get(Msg::TourWithdrawn), 0.8, MUTED, Justify::Center);
@@ -605,7 +597,7 @@ fn players(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Director, 
     col.next(0.4 * u);
     let r = col.next(2.8 * u);
     let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
-    let action = Action::Tour(TourAction::Page(TourPage::Pairings));
+    let action = TourAction::Page(TourPage::Pairings);
     p.button(r, lang.get(Msg::TourPairings), action, Look::Secondary);
 }
 
@@ -684,56 +676,7 @@ fn crosstable(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, d: &Directo
     p.button(
         r,
         lang.get(Msg::TourStandings),
-        Action::Tour(TourAction::Page(TourPage::Standings)),
+        TourAction::Page(TourPage::Standings),
         Look::Secondary,
     );
-}
-
-/// Example names for the demonstration event.
-const DEMO_PLAYERS: [&str; 8] =
-    ["王小明", "李小红", "张小刚", "刘小丽", "陈小军", "杨小芳", "赵小华", "黄小强"];
-
-/// Opens the tournament screen on an example Swiss event of eight: `tournament-pairings`
-/// in round 3 with two results in, `tournament-standings` after all five rounds,
-/// `tournament-players` after round 2 with one player withdrawn and a late entry typed.
-/// Returns whether `screen` is a tournament screen.
-pub fn demo(screen: &str, t: &mut TourScreen) -> bool {
-    let (page, rounds_done) = match screen {
-        "tournament-pairings" => (TourPage::Pairings, 2),
-        "tournament-standings" => (TourPage::Standings, 5),
-        "tournament-players" => (TourPage::Players, 2),
-        _ => return false,
-    };
-    let players: Vec<(String, u16)> = DEMO_PLAYERS.iter().map(|n| ((*n).to_owned(), 0)).collect();
-    t.names = DEMO_PLAYERS.join(", ");
-    t.system = 2;
-    let Ok(mut d) =
-        Director::new("周三象棋赛", Scoring::TWO_ONE_ZERO, System::Swiss { rounds: 5 }, &players)
-    else {
-        return true;
-    };
-    // Results in a fixed pattern: the first side wins two games in three, one drawn.
-    let results =
-        [GameResult::FirstWins, GameResult::Draw, GameResult::SecondWins, GameResult::FirstWins];
-    let mut k = 0;
-    for round in 1..=rounds_done + 1 {
-        if round > rounds_done && page == TourPage::Players {
-            // Between rounds: withdraw one, a newcomer's name typed.
-            let _ = d.withdraw(6);
-            t.late_name = "周小文".to_owned();
-            break;
-        }
-        if round > 5 || d.pair_next().is_err() {
-            break;
-        }
-        let in_round = if round <= rounds_done { usize::MAX } else { 2 };
-        for table in 0..d.tables(round).len().min(in_round) {
-            let _ = d.set_result(round, table, results[k % results.len()]);
-            k += 1;
-        }
-    }
-    t.round = d.rounds();
-    t.director = Some(d);
-    t.page = page;
-    true
 }

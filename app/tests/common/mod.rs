@@ -10,7 +10,7 @@ use bevy::window::{PrimaryWindow, WindowResolution};
 use qike_app::actions::PointerPressed;
 use qike_app::data::DataDir;
 use qike_app::fonts::UiFonts;
-use qike_app::ui::{Action, Hit};
+use qike_app::ui::{ButtonAction, Hit, ScreenAction};
 use qike_app::{AppState, QikeLogicPlugin};
 
 /// The app without a GPU or a real window, keeping its data in `dir`.
@@ -47,11 +47,22 @@ pub fn hits(app: &mut App) -> Vec<Hit> {
     hits.iter(app.world()).cloned().collect()
 }
 
+/// Whether a button that does `action` is drawn now.
+pub fn has_button<A: ScreenAction>(app: &mut App, action: &A) -> bool {
+    let mut hits = app.world_mut().query::<&ButtonAction<A>>();
+    hits.iter(app.world()).any(|b| &b.0 == action)
+}
+
 /// Presses the button that does `action`, where it is drawn (the topmost if several).
-pub fn press(app: &mut App, action: Action) {
-    let all = hits(app);
-    let hit = all.iter().filter(|h| h.action == action).max_by_key(|h| h.z).unwrap_or_else(|| {
-        let there: Vec<_> = all.iter().map(|h| h.action.clone()).collect();
+pub fn press<A: ScreenAction>(app: &mut App, action: A) {
+    let mut buttons = app.world_mut().query::<(&Hit, &ButtonAction<A>)>();
+    let hit = buttons
+        .iter(app.world())
+        .filter(|(_, b)| b.0 == action)
+        .max_by_key(|(h, _)| h.z)
+        .map(|(h, _)| h.clone());
+    let hit = hit.unwrap_or_else(|| {
+        let there: Vec<_> = hits(app).iter().map(|h| h.action.clone()).collect();
         panic!("no button for {action:?} on {:?}; there are {there:?}", state(app))
     });
     app.world_mut().write_message(PointerPressed { position: hit.rect.center() });

@@ -8,13 +8,14 @@ use bevy::text::Justify;
 use qike_core::curriculum::{DemoBoard, lesson_position, lesson_positions, palette};
 use qike_core::{GameKind, Highlight, HighlightKind, Point};
 
+use super::{Teacher, TeacherAction, TeacherPage, page_header};
 use crate::board::ActiveBoard;
-use crate::data::course;
+use crate::data::{Store, course};
+use crate::flow::GAMES;
 use crate::i18n::{Lang, Msg};
 use crate::layout::BoardLayout;
-use crate::screens::home::GAMES;
-use crate::screens::teacher::{Page, TAP, Teacher, TeacherAction};
-use crate::ui::{Action, BoardTapped, CARD, Column, Frame, INK, Look, MUTED, Painter, Redraw};
+use crate::ui::{BoardTapped, CARD, Canvas, Column, Frame, INK, Look, MUTED, Painter, Redraw};
+use crate::widgets::{TAP, game_name};
 
 /// What a tap on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -184,28 +185,22 @@ fn panel_area(frame: &Frame) -> Rect {
 }
 
 /// Registers the board's systems with the teacher area.
-pub fn add(app: &mut App) {
+pub(super) fn add(app: &mut App) {
     app.init_resource::<Demo>().add_systems(
         Update,
-        (taps.in_set(crate::ui::UiSet::Logic), show)
-            .chain()
-            .run_if(in_state(crate::AppState::Teacher)),
+        (taps.in_set(crate::ui::UiSet::Logic), show).chain().run_if(in_state(TeacherPage::Demo)),
     );
-    app.add_systems(OnExit(crate::AppState::Teacher), |mut commands: Commands| {
+    app.add_systems(OnExit(TeacherPage::Demo), |mut commands: Commands| {
         commands.remove_resource::<ActiveBoard>();
     });
 }
 
 fn taps(
     mut tapped: MessageReader<BoardTapped>,
-    t: Res<Teacher>,
     mut demo: ResMut<Demo>,
     mut redraw: ResMut<Redraw>,
 ) {
     for BoardTapped(at, dragged) in tapped.read() {
-        if t.page != Page::Demo {
-            continue;
-        }
         // A drag is a move (or an arrow) from where it started.
         if let Some(from) = dragged
             && matches!(demo.tool, Tool::Move | Tool::Arrow)
@@ -218,20 +213,13 @@ fn taps(
     }
 }
 
-/// Puts the board on screen while the page is open, and takes it away after.
+/// Puts the board on screen while the page is open (leaving the page takes it away).
 fn show(
     mut commands: Commands,
-    t: Res<Teacher>,
     demo: Res<Demo>,
     frame: Res<Frame>,
     board: Option<Res<ActiveBoard>>,
 ) {
-    if t.page != Page::Demo {
-        if board.is_some() {
-            commands.remove_resource::<ActiveBoard>();
-        }
-        return;
-    }
     let mut view = demo.board.view();
     if let Some(at) = demo.from {
         view.highlights.push(Highlight { at, kind: HighlightKind::Selected });
@@ -242,12 +230,27 @@ fn show(
     }
 }
 
+pub(super) fn draw(
+    mut canvas: Canvas,
+    t: Res<Teacher>,
+    store: Option<Res<Store>>,
+    demo: Res<Demo>,
+) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
+    let mut p = canvas.painter();
+    if store.is_none() {
+        return;
+    }
+    page_header(&mut p, &frame, lang, TeacherPage::Demo, &t);
+    page(&mut p, &frame, lang, &demo);
+}
+
 /// The tools beside the board, and the arrows over it.
-pub fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo) {
+fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo) {
     let u = frame.unit;
     arrows(p, frame, demo);
     let mut col = Column::new(panel_area(frame), 0.5 * u);
-    let act = |a: DemoAction| Action::Teacher(TeacherAction::Demo(a));
+    let act = TeacherAction::Demo;
     let row = col.row(4, TAP * u);
     for (r, kind) in row.iter().zip(GAMES) {
         let look = if demo.board.kind().placement() == kind.placement()
@@ -257,7 +260,7 @@ pub fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo) {
         } else {
             Look::Secondary
         };
-        p.button(*r, lang.get(crate::screens::game_name(kind)), act(DemoAction::Game(kind)), look);
+        p.button(*r, lang.get(game_name(kind)), act(DemoAction::Game(kind)), look);
     }
     let tools = [
         (Tool::Move, Msg::DemoMove),
@@ -284,7 +287,15 @@ pub fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo) {
             qike_core::Colour::White => (Color::srgb(0.97, 0.97, 0.95), INK),
         };
         let glyph = if piece.glyph.is_empty() { " " } else { piece.glyph.as_str() };
-        p.round(row[1].center(), row[1].height(), glyph, fill, ink, Some(INK), None);
+        p.round(
+            row[1].center(),
+            row[1].height(),
+            glyph,
+            fill,
+            ink,
+            Some(INK),
+            None::<TeacherAction>,
+        );
     }
     p.button(row[2], "▶", act(DemoAction::Palette(1)), Look::Secondary);
     let row = col.row(3, TAP * u);

@@ -1,46 +1,24 @@
-//! Homework (作业) on screen: the teacher's page to pick lessons and a due day and
-//! to share the class file; the class's standing per assignment for the dashboard;
-//! one pupil's standing for their page; and the pupil's own list (home and "my
-//! classes"). All the counting is in core; these only draw it.
+//! Homework (作业) in the teacher area: the page to pick lessons and a due day and to
+//! share the class file; the class's standing per assignment for the dashboard; one
+//! pupil's standing for their page. All the counting is in core; these only draw it.
 
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use qike_core::progress::{
     AssignmentItem, AssignmentState, CLASS_FILE_EXTENSION, ClassId, ProfileId, ProgressStore,
-    PupilAssignment, StoreError, Timestamp,
+    StoreError, Timestamp,
 };
 
-use crate::data::course;
+use super::{Teacher, TeacherAction, TeacherPage, page_header};
+use crate::data::{Store, course};
 use crate::i18n::{Lang, Msg};
-use crate::screens::teacher::{TAP, Teacher, TeacherAction, export_dir};
-use crate::ui::{Action, BAD, CARD, Column, GOOD, INK, Look, MUTED, Painter, STAR};
+use crate::ui::{Canvas, Column, GOOD, INK, Look, MUTED, Painter};
+use crate::widgets::{TAP, due_text, export_dir, state_look};
 
 const DAY_MS: i64 = 86_400_000;
 /// Lessons the picker lists on one page.
 const PICKER_ROWS: usize = 12;
-
-/// The words and colour for a state.
-pub fn state_look(state: AssignmentState) -> (Msg, Color) {
-    match state {
-        AssignmentState::Done => (Msg::HomeworkDone, GOOD),
-        AssignmentState::Late => (Msg::HomeworkLate, STAR),
-        AssignmentState::Missing => (Msg::HomeworkMissing, BAD),
-        AssignmentState::Open => (Msg::HomeworkOpen, MUTED),
-    }
-}
-
-/// "due in 3 days", "due today", "due 2 days ago".
-pub fn due_text(due: Timestamp, now: Timestamp, lang: Lang) -> String {
-    let ahead = due.0.saturating_sub(now.0) / DAY_MS;
-    if ahead > 0 {
-        lang.fill(Msg::DueIn, &[("n", &ahead.to_string())])
-    } else if now.days_until(due) == 0 && due.days_until(now) == 0 {
-        lang.get(Msg::DueToday).to_owned()
-    } else {
-        lang.fill(Msg::DueAgo, &[("n", &due.days_until(now).to_string())])
-    }
-}
 
 /// Saves the picked lessons as an assignment due `due_days` from `now`.
 pub fn save(
@@ -69,8 +47,31 @@ pub fn share(s: &ProgressStore, class: ClassId, data: &Path) -> Result<PathBuf, 
     Ok(path)
 }
 
+pub(super) fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
+    let mut p = canvas.painter();
+    let Some(store) = store else { return };
+    let mut col = page_header(&mut p, &frame, lang, TeacherPage::Homework, &t);
+    page(&mut p, &mut col, frame.unit, lang, &store.0, &t);
+}
+
+/// Adds a lesson to the homework being set, or takes it off.
+pub(super) fn pick(t: &mut Teacher, id: String) {
+    if let Some(i) = t.picked.iter().position(|l| *l == id) {
+        t.picked.remove(i);
+    } else {
+        t.picked.push(id);
+    }
+}
+
+/// Turns the lesson picker's page, going round.
+pub(super) fn turn_picker(t: &mut Teacher, step: i32) {
+    let pages = course().lessons().count().div_ceil(PICKER_ROWS).max(1) as i32;
+    t.picker_page = (t.picker_page as i32 + step).rem_euclid(pages) as usize;
+}
+
 /// The teacher's page: the class's homework so far, then the lesson picker.
-pub fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore, t: &Teacher) {
+fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore, t: &Teacher) {
     let Some(class) = t.class else { return };
     let now = Timestamp::now();
     for a in s.assignments(class).unwrap_or_default().iter().rev().take(3) {
@@ -88,25 +89,25 @@ pub fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressS
         let mark = if picked { "☑" } else { "☐" };
         let look = if picked { Look::Primary } else { Look::Secondary };
         let label = format!("{mark} {}", lang.text(&lesson.title));
-        p.button(r, label, Action::Teacher(TeacherAction::Pick(lesson.id.clone())), look);
+        p.button(r, label, TeacherAction::Pick(lesson.id.clone()), look);
     }
     let pages = lessons.len().div_ceil(PICKER_ROWS).max(1);
     let row = col.row(3, TAP * u);
-    p.button(row[0], "◀", Action::Teacher(TeacherAction::PickerPage(-1)), Look::Secondary);
+    p.button(row[0], "◀", TeacherAction::PickerPage(-1), Look::Secondary);
     let at = format!("{}/{pages}", t.picker_page + 1);
     p.text_aligned(row[1], at, 1.0, MUTED, bevy::text::Justify::Center);
-    p.button(row[2], "▶", Action::Teacher(TeacherAction::PickerPage(1)), Look::Secondary);
+    p.button(row[2], "▶", TeacherAction::PickerPage(1), Look::Secondary);
     let row = col.row(3, TAP * u);
-    p.button(row[0], "−1", Action::Teacher(TeacherAction::DueDays(-1)), Look::Secondary);
+    p.button(row[0], "−1", TeacherAction::DueDays(-1), Look::Secondary);
     let due = lang.fill(Msg::DueIn, &[("n", &t.due_days.to_string())]);
     p.text_aligned(row[1], due, 0.9, INK, bevy::text::Justify::Center);
-    p.button(row[2], "+1", Action::Teacher(TeacherAction::DueDays(1)), Look::Secondary);
+    p.button(row[2], "+1", TeacherAction::DueDays(1), Look::Secondary);
     let row = col.row(2, TAP * u);
     let look = if t.picked.is_empty() { Look::Disabled } else { Look::Primary };
     let save = lang.fill(Msg::SetHomework, &[("n", &t.picked.len().to_string())]);
-    p.button(row[0], save, Action::Teacher(TeacherAction::SaveHomework), look);
+    p.button(row[0], save, TeacherAction::SaveHomework, look);
     let share = lang.get(Msg::ShareClassFile);
-    p.button(row[1], share, Action::Teacher(TeacherAction::ShareClassFile), Look::Secondary);
+    p.button(row[1], share, TeacherAction::ShareClassFile, Look::Secondary);
     if let Some(path) = &t.class_file {
         let r = col.next(2.0 * u);
         p.text(r, format!("{}{}", lang.get(Msg::ClassFileSaved), path.display()), 0.7, GOOD);
@@ -173,30 +174,5 @@ pub fn pupil_lines(
         let r = col.next(1.3 * u);
         let line = format!("{}  {}/{}  {}", a.title, mine.done, mine.total, lang.get(msg));
         p.text(r, line, 0.8, color);
-    }
-}
-
-/// The pupil's own homework list, from the class files they took in.
-pub fn pupil_list(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, list: &[PupilAssignment]) {
-    if list.is_empty() {
-        return;
-    }
-    let now = Timestamp::now();
-    let r = col.next(1.6 * u);
-    p.text(r, lang.get(Msg::MyHomework), 1.0, INK);
-    for a in list.iter().filter(|a| a.state != AssignmentState::Done).take(3) {
-        let r = col.next(2.4 * u);
-        p.panel(r, CARD, 0.5);
-        let (msg, color) = state_look(a.state);
-        let inner = Rect::new(r.min.x + 0.5 * u, r.min.y + 0.5 * u, r.max.x - 0.5 * u, r.max.y);
-        let line = format!(
-            "{} · {}/{} · {} · {}",
-            a.assignment.title,
-            a.done,
-            a.assignment.items.len(),
-            due_text(a.assignment.due, now, lang),
-            lang.get(msg)
-        );
-        p.text(inner, line, 0.8, color);
     }
 }

@@ -1,0 +1,69 @@
+//! The 教案 of every lesson, one at a time: time, content, objectives, key points,
+//! materials, process and summary.
+
+use bevy::prelude::*;
+
+use super::{Teacher, TeacherAction, TeacherPage, page_header};
+use crate::data::{Store, course};
+use crate::i18n::{Lang, Msg};
+use crate::ui::{Canvas, Column, INK, Look, MUTED, Painter};
+use crate::widgets::TAP;
+
+pub(super) fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>) {
+    let (lang, frame) = (canvas.lang(), canvas.frame());
+    let mut p = canvas.painter();
+    if store.is_none() {
+        return;
+    }
+    let mut col = page_header(&mut p, &frame, lang, TeacherPage::Plans, &t);
+    plans(&mut p, &mut col, frame.unit, lang, t.lesson);
+}
+
+/// Shows the plan of another lesson (by how many to move), going round.
+pub(super) fn turn(t: &mut Teacher, step: i32) {
+    let n = course().lessons().count().max(1) as i32;
+    t.lesson = (t.lesson as i32 + step).rem_euclid(n) as usize;
+}
+
+/// A heading and its text, the text's height guessed from its length.
+fn plan_item(p: &mut Painter, col: &mut Column, u: f32, head: &str, lines: &[String], lang: Lang) {
+    let r = col.next(1.4 * u);
+    p.text(r, head, 0.95, crate::ui::PRIMARY);
+    let per_line = if lang == Lang::Zh { col.width / (0.8 * u) } else { col.width / (0.42 * u) };
+    for line in lines {
+        let n = (line.chars().count() as f32 / per_line.max(1.0)).ceil().max(1.0);
+        let r = col.next(n * 1.15 * u);
+        p.text(r, line.clone(), 0.78, INK);
+    }
+}
+
+fn plans(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, index: usize) {
+    let all: Vec<_> = course().lessons().collect();
+    let Some(lesson) = all.get(index.min(all.len().saturating_sub(1))) else { return };
+    let row = col.row(3, TAP * u);
+    p.button(row[0], "◀", TeacherAction::Plan(-1), Look::Secondary);
+    p.text_aligned(row[1], format!("{}/{}", index + 1, all.len()), 1.0, MUTED, Justify::Center);
+    p.button(row[2], "▶", TeacherAction::Plan(1), Look::Secondary);
+    let r = col.next(2.2 * u);
+    p.text(r, lang.text(&lesson.title), 1.3, INK);
+    let plan = &lesson.plan;
+    let r = col.next(1.3 * u);
+    p.text(
+        r,
+        lang.fill(
+            Msg::PlanTime,
+            &[("periods", &plan.periods.to_string()), ("minutes", &plan.minutes.to_string())],
+        ),
+        0.8,
+        MUTED,
+    );
+    let list = |v: &[qike_core::curriculum::Text]| -> Vec<String> {
+        v.iter().enumerate().map(|(i, x)| format!("{}. {}", i + 1, lang.text(x))).collect()
+    };
+    plan_item(p, col, u, lang.get(Msg::PlanContent), &[lang.text(&plan.content)], lang);
+    plan_item(p, col, u, lang.get(Msg::PlanObjectives), &list(&plan.objectives), lang);
+    plan_item(p, col, u, lang.get(Msg::PlanKeyPoints), &list(&plan.key_points), lang);
+    plan_item(p, col, u, lang.get(Msg::PlanMaterials), &list(&plan.materials), lang);
+    plan_item(p, col, u, lang.get(Msg::PlanProcess), &list(&plan.process), lang);
+    plan_item(p, col, u, lang.get(Msg::PlanSummary), &[lang.text(&plan.summary)], lang);
+}
