@@ -12,12 +12,12 @@
 
 use std::sync::Arc;
 
+use qike_core::Rng;
+use qike_core::ai::Level;
 use qike_core::ai::chess::{
     ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, extend_randomly,
     openings, play_game,
 };
-use qike_core::Rng;
-use qike_core::ai::Level;
 use qike_core::chess::Move;
 use qike_core::{GameKind, Side};
 

@@ -10,11 +10,11 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use qike_core::GameKind;
+use qike_core::Rng;
 use qike_core::ai::xiangqi::{
     Adjudication, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, SearchPlayer,
     extend_randomly, parse_openings, play_game,
 };
-use qike_core::Rng;
 use qike_core::ai::{Level, Limits};
 use qike_core::xiangqi::{Move, Position};
 

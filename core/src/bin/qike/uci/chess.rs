@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use qike_core::ai::chess::{Book, ChessEngine, Info, MATE, MATE_IN_MAX, Searcher, replay};
 use qike_core::Rng;
+use qike_core::ai::chess::{Book, ChessEngine, Info, MATE, MATE_IN_MAX, Searcher, replay};
 use qike_core::ai::{AnyEngine, play_level};
 use qike_core::chess::{Game, Move, Position};
 use qike_core::{AnyGame, GameKind};

@@ -5,8 +5,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use qike_core::ai::xiangqi::{Book, Info, MATE, MATE_IN_MAX, Searcher, XiangqiEngine, history_of};
 use qike_core::Rng;
+use qike_core::ai::xiangqi::{Book, Info, MATE, MATE_IN_MAX, Searcher, XiangqiEngine, history_of};
 use qike_core::ai::{AnyEngine, play_level};
 use qike_core::xiangqi::{Game, Move, Position, Rules, START_FEN, notation::parse_iccs};
 use qike_core::{AnyGame, GameKind, MoveInput};
