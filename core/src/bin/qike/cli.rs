@@ -371,6 +371,9 @@ pub enum TuneGame {
         #[command(subcommand)]
         step: TuneStep<XiangqiGenArgs, XiangqiFitArgs>,
     },
+    /// Any other game: refused with the games the tuner is wired for.
+    #[command(external_subcommand)]
+    Other(Vec<String>),
 }
 
 #[derive(Debug, Subcommand)]

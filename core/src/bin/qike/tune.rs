@@ -81,6 +81,10 @@ pub fn command(game: TuneGame) -> Result<(), String> {
         TuneGame::Chess { step: TuneStep::Fit(args) } => fit_command(args),
         TuneGame::Xiangqi { step: TuneStep::Gen(args) } => xiangqi_gen(args),
         TuneGame::Xiangqi { step: TuneStep::Fit(args) } => xiangqi_fit(args),
+        TuneGame::Other(words) => {
+            let other = words.first().map_or("", String::as_str);
+            Err(format!("tuning is wired for chess and xiangqi, not '{other}'"))
+        }
     }
 }
 
