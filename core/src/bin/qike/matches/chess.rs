@@ -13,7 +13,6 @@
 use std::sync::Arc;
 
 use qike_core::Rng;
-use qike_core::ai::Level;
 use qike_core::ai::chess::{
     ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, extend_randomly,
     openings, play_game,
@@ -21,7 +20,7 @@ use qike_core::ai::chess::{
 use qike_core::chess::Move;
 use qike_core::{GameKind, Side};
 
-use super::pairs::{Tally, custom_level, engine_options, search_spec, sprt_option};
+use super::pairs::{Tally, custom_level, engine_options, level_spec, search_spec, sprt_option};
 use super::uci::{Speaks, UciEngine};
 use super::{Arena, Played, Schedule, mark_of, num, player1_side, points_of, table_line};
 use crate::cli::MatchArgs;
@@ -35,9 +34,7 @@ fn player(
     let (kind, rest) = spec.split_once(':').unwrap_or((spec, ""));
     Ok(match kind {
         "level" => {
-            let (n, fixed) = rest.split_once(':').map_or((rest, false), |(n, f)| (n, f == "fixed"));
-            let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
-            let level = Level::get(GameKind::Chess, n).map_err(|e| e.to_string())?;
+            let (level, fixed) = level_spec(GameKind::Chess, rest)?;
             Box::new(LevelPlayer::new(level, seed, fixed))
         }
         "custom" => {

@@ -7,6 +7,7 @@
 use std::collections::BTreeMap;
 use std::time::Duration;
 
+use qike_core::GameKind;
 use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
 use qike_core::ai::xiangqi::EloEstimate;
 use qike_core::ai::{Level, Limits};
@@ -34,6 +35,14 @@ pub fn search_spec<W>(
     }
     let limits = limits.ok_or(format!("'{spec}' wants nodes=N or ms=N"))?;
     Ok((limits, weights))
+}
+
+/// `level:N[:fixed]`'s level of `kind`, and whether `:fixed` drops its time cap.
+pub fn level_spec(kind: GameKind, rest: &str) -> Result<(Level, bool), String> {
+    let (n, fixed) = rest.split_once(':').map_or((rest, false), |(n, f)| (n, f == "fixed"));
+    let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
+    let level = Level::get(kind, n).map_err(|e| e.to_string())?;
+    Ok((level, fixed))
 }
 
 /// `custom:D,N,T,M,NOISE,BLUNDER[:fixed]`'s row (depth, nodes, time_ms, margin, noise,

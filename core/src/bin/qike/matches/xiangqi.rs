@@ -11,14 +11,14 @@ use std::time::Duration;
 
 use qike_core::GameKind;
 use qike_core::Rng;
+use qike_core::ai::Limits;
 use qike_core::ai::xiangqi::{
     Adjudication, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, SearchPlayer,
     extend_randomly, parse_openings, play_game,
 };
-use qike_core::ai::{Level, Limits};
 use qike_core::xiangqi::{Move, Position};
 
-use super::pairs::{Tally, custom_level, engine_options, search_spec, sprt_option};
+use super::pairs::{Tally, custom_level, engine_options, level_spec, search_spec, sprt_option};
 use super::uci::{Speaks, UciEngine};
 use super::{Arena, Played, Schedule, mark_of, num, player1_side, points_of, table_line};
 use crate::cli::{MatchArgs, XiangqiEngineArgs};
@@ -79,9 +79,7 @@ fn player(
     Ok(match kind {
         "qike" => Box::new(SearchPlayer::new(limits.limits(), 16)),
         "level" => {
-            let (n, fixed) = rest.split_once(':').map_or((rest, false), |(n, f)| (n, f == "fixed"));
-            let n: u32 = n.parse().map_err(|_| format!("level:N wants a number, not '{n}'"))?;
-            let level = Level::get(GameKind::Xiangqi, n).map_err(|e| e.to_string())?;
+            let (level, fixed) = level_spec(GameKind::Xiangqi, rest)?;
             Box::new(LevelPlayer::new(level, seed, fixed))
         }
         "custom" => {
