@@ -247,4 +247,15 @@ impl AnyGame {
             _ => None,
         }
     }
+
+    /// Claims the draw the player to move could claim now (chess: threefold repetition,
+    /// the fifty-move rule), and gives the outcome; `None`, changing nothing, when there
+    /// is none to claim. The other games have no claimed draws: their rules end the game
+    /// themselves.
+    pub fn claim_draw_if_claimable(&mut self) -> Option<Outcome> {
+        match self {
+            AnyGame::Chess(g) if g.claimable_draw().is_some() => g.claim_draw().ok(),
+            _ => None,
+        }
+    }
 }

@@ -1,11 +1,17 @@
 //! The match machinery: Elo arithmetic, the resign rule, game adjudication, openings.
 
-use qike_core::ai::xiangqi::{
-    Adjudication, EloEstimate, Ending, GreedyPlayer, OPENINGS, Player, RandomPlayer, Reply,
-    ResignWatch, elo_of, parse_openings, play_game,
+use qike_core::ai::arena::{
+    Adjudication, EloEstimate, Ending, GreedyPlayer, LevelPlayer, Player, RandomPlayer, Reply,
+    ResignRule, ResignWatch, elo_of, extend_randomly, legal_inputs, play_game,
 };
+use qike_core::ai::levels;
+use qike_core::ai::xiangqi::{OPENINGS, game_after, parse_openings};
 use qike_core::xiangqi::{Move, Position, notation::parse_iccs};
-use qike_core::{Outcome, Side, WinReason};
+use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Outcome, Rng, Side, WinReason};
+
+fn step(m: Move) -> MoveInput {
+    MoveInput::step(m.from(), m.to())
+}
 
 #[test]
 fn elo_of_known_scores() {
@@ -36,7 +42,7 @@ fn interval_of_a_match() {
 
 #[test]
 fn resign_rule_needs_both_players_for_five_moves_each() {
-    let adj = Adjudication { max_plies: 300, resign_cp: 1000, resign_moves: 5 };
+    let adj = ResignRule { cp: 1000, moves: 5 };
     let mut w = ResignWatch::default();
     // Red says it is winning, black agrees (its own score very negative).
     for ply in 0..9 {
@@ -71,9 +77,9 @@ impl Player for Script {
         "script".into()
     }
 
-    fn think(&mut self, _start: &Position, moves: &[Move]) -> Result<Reply, String> {
-        let mv = *self.moves.get(moves.len() / 2).ok_or("script ran out")?;
-        Ok(Reply { mv, score: self.score })
+    fn think(&mut self, game: &AnyGame) -> Result<Reply, String> {
+        let mv = *self.moves.get(game.history().len() / 2).ok_or("script ran out")?;
+        Ok(Reply { input: step(mv), score: self.score })
     }
 }
 
@@ -84,8 +90,9 @@ fn mate_ends_the_game_by_the_rules() {
     let m = parse_iccs(&start, "b1b9").unwrap();
     let mut red = Script { moves: vec![m], score: None };
     let mut black = RandomPlayer::new(1);
-    let rec = play_game(&mut red, &mut black, &start, &[], &Adjudication::default()).unwrap();
-    assert_eq!(rec.moves, vec![m]);
+    let game = game_after(&start, &[]).unwrap();
+    let rec = play_game(&mut red, &mut black, game, &Adjudication::default()).unwrap();
+    assert_eq!(rec.game.history(), vec![step(m)]);
     assert!(matches!(
         rec.ending,
         Ending::Rules(Outcome::Win { winner: Side::First, reason: WinReason::Checkmate })
@@ -98,8 +105,8 @@ fn ply_cap_is_a_draw_and_illegal_replies_fail() {
     let start = Position::startpos();
     let adj = Adjudication { max_plies: 12, ..Adjudication::default() };
     let (mut a, mut b) = (RandomPlayer::new(3), RandomPlayer::new(4));
-    let rec = play_game(&mut a, &mut b, &start, &[], &adj).unwrap();
-    assert_eq!(rec.moves.len(), 12);
+    let rec = play_game(&mut a, &mut b, game_after(&start, &[]).unwrap(), &adj).unwrap();
+    assert_eq!(rec.plies(), 12);
     assert_eq!(rec.ending, Ending::PlyCap);
     assert_eq!(rec.ending.winner(), None);
     // A black move offered as red's is refused with the player's name.
@@ -107,28 +114,32 @@ fn ply_cap_is_a_draw_and_illegal_replies_fail() {
         parse_iccs(&Position::from_fen(&start.to_fen().replace(" w ", " b ")).unwrap(), "h9g7")
             .unwrap();
     let mut cheat = Script { moves: vec![bad], score: None };
-    let err = play_game(&mut cheat, &mut b, &start, &[], &adj).unwrap_err();
+    let err = play_game(&mut cheat, &mut b, game_after(&start, &[]).unwrap(), &adj).unwrap_err();
     assert!(err.contains("script played h9g7"), "{err}");
 }
 
 #[test]
 fn resign_rule_ends_a_game() {
     let start = Position::startpos();
-    let adj = Adjudication { max_plies: 200, resign_cp: 1000, resign_moves: 2 };
+    let adj = Adjudication {
+        max_plies: 200,
+        claim_draws: true,
+        resign: Some(ResignRule { cp: 1000, moves: 2 }),
+    };
     // Both report red winning: red's +1500, black's −1500.
     struct Sure(RandomPlayer, i32);
     impl Player for Sure {
         fn name(&self) -> String {
             "sure".into()
         }
-        fn think(&mut self, s: &Position, m: &[Move]) -> Result<Reply, String> {
-            Ok(Reply { score: Some(self.1), ..self.0.think(s, m)? })
+        fn think(&mut self, game: &AnyGame) -> Result<Reply, String> {
+            Ok(Reply { score: Some(self.1), ..self.0.think(game)? })
         }
     }
     let (mut r, mut b) = (Sure(RandomPlayer::new(5), 1500), Sure(RandomPlayer::new(6), -1500));
-    let rec = play_game(&mut r, &mut b, &start, &[], &adj).unwrap();
+    let rec = play_game(&mut r, &mut b, game_after(&start, &[]).unwrap(), &adj).unwrap();
     assert_eq!(rec.ending, Ending::Resigned { loser: Side::Second });
-    assert_eq!(rec.moves.len(), 4);
+    assert_eq!(rec.plies(), 4);
 }
 
 #[test]
@@ -136,8 +147,8 @@ fn greedy_takes_the_most_valuable_piece() {
     // The red chariot can take a horse or a chariot; greedy takes the chariot.
     let start = Position::from_fen("r3k4/9/9/9/9/9/9/9/R3n4/3K5 w - - 0 1").unwrap();
     let mut g = GreedyPlayer::new(1);
-    let reply = g.think(&start, &[]).unwrap();
-    assert_eq!(reply.mv.to_string(), "a1a9");
+    let reply = g.think(&game_after(&start, &[]).unwrap()).unwrap();
+    assert_eq!(reply.input.encode(GameKind::Xiangqi), "a1a9");
 }
 
 #[test]
@@ -147,4 +158,76 @@ fn opening_suite_is_legal_and_garbage_is_refused() {
     assert!(openings.iter().all(|o| !o.is_empty()));
     let err = parse_openings("h2e2 h9g7\nh2e2 zz99\n").unwrap_err();
     assert!(err.contains("line 2"), "{err}");
+}
+
+#[test]
+fn one_game_loop_plays_every_board() {
+    // Levels and bots through the same loop on all four boards: each game ends by its
+    // rules or the cap, every move the game's own, and the same seeds replay it exactly.
+    let kinds = [
+        GameKind::Xiangqi,
+        GameKind::Chess,
+        GameKind::Go { size: 9 },
+        GameKind::Gomoku { rule: qike_core::GomokuRule::Freestyle },
+    ];
+    for kind in kinds {
+        let play = || {
+            let level = levels(kind)[0];
+            let mut a = LevelPlayer::new(kind, level, 7, true).unwrap();
+            let mut b = RandomPlayer::new(8);
+            let mut game = AnyGame::new(kind).unwrap();
+            extend_randomly(&mut game, 2, &mut Rng::new(9));
+            assert_eq!(game.history().len(), 2, "{kind:?}");
+            let adj = Adjudication { max_plies: 60, claim_draws: true, resign: None };
+            play_game(&mut a, &mut b, game, &adj).unwrap()
+        };
+        let rec = play();
+        assert!(rec.plies() > 2, "{kind:?}");
+        match &rec.ending {
+            Ending::Rules(_) => assert!(rec.game.outcome().is_some(), "{kind:?}"),
+            Ending::PlyCap => assert_eq!(rec.plies(), 60, "{kind:?}"),
+            Ending::Resigned { .. } => panic!("{kind:?}: no resign rule was set"),
+        }
+        assert_eq!(rec.game.history(), play().game.history(), "{kind:?}");
+    }
+}
+
+#[test]
+fn chess_draws_are_claimed_when_the_adjudication_says_so() {
+    // Knights shuffling out and back: the start position a third time on ply 8.
+    let shuffle = ["g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"];
+    struct Shuffle(Vec<&'static str>);
+    impl Player for Shuffle {
+        fn name(&self) -> String {
+            "shuffle".into()
+        }
+        fn think(&mut self, game: &AnyGame) -> Result<Reply, String> {
+            let text = self.0.get(game.history().len()).ok_or("ran out")?;
+            Ok(Reply::of(MoveInput::decode(GameKind::Chess, text).unwrap()))
+        }
+    }
+    let claim = |claim_draws| {
+        let (mut w, mut b) = (Shuffle(shuffle.to_vec()), Shuffle(shuffle.to_vec()));
+        let adj = Adjudication { max_plies: 9, claim_draws, resign: None };
+        play_game(&mut w, &mut b, AnyGame::new(GameKind::Chess).unwrap(), &adj)
+    };
+    let rec = claim(true).unwrap();
+    assert_eq!(rec.plies(), 8);
+    assert!(matches!(rec.ending, Ending::Rules(Outcome::Draw { .. })), "{:?}", rec.ending);
+    // Not claimed, the game goes on, and the shuffle runs out of moves.
+    assert!(claim(false).unwrap_err().contains("ran out"));
+}
+
+#[test]
+fn legal_inputs_are_the_games_own_moves() {
+    for kind in [GameKind::Xiangqi, GameKind::Chess, GameKind::Go { size: 9 }] {
+        let game = AnyGame::new(kind).unwrap();
+        let legal = legal_inputs(&game);
+        assert!(!legal.is_empty());
+        for m in legal {
+            assert!(game.clone().play(m).is_ok(), "{kind:?} {m:?}");
+        }
+    }
+    assert_eq!(legal_inputs(&AnyGame::new(GameKind::Chess).unwrap()).len(), 20);
+    assert_eq!(legal_inputs(&AnyGame::new(GameKind::Xiangqi).unwrap()).len(), 44);
 }

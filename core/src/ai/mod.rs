@@ -14,6 +14,7 @@
 //! assert!(game.play(m).is_ok());
 //! ```
 
+pub mod arena;
 pub mod chess;
 mod engine;
 pub mod go;

@@ -1,6 +1,7 @@
 //! The chess engine: search, evaluation, exchange evaluation, the transposition table,
 //! the move picker, the opening book, the levels, the adapter to the one engine
-//! interface, and the arena that plays matches.
+//! interface, and what chess matches add to the shared arena (openings, the search as a
+//! player).
 //!
 //! ```
 //! use qike_core::ai::chess::Searcher;
@@ -13,11 +14,11 @@
 //! assert!(result.best.is_some());
 //! ```
 
-mod arena;
 mod book;
 mod engine;
 mod eval;
 mod levels;
+mod match_suite;
 mod picker;
 mod search;
 mod see;
@@ -26,15 +27,12 @@ mod tt;
 mod tune;
 mod weights;
 
-pub use arena::{
-    ChessPlayer, ChessRecord, GreedyPlayer, LevelPlayer, RandomPlayer, extend_randomly, move_in,
-    openings, play_game,
-};
 pub use book::{Book, BookError, BookLine};
 pub use engine::{ChessEngine, input_of, move_of, replay};
 pub use eval::{KNOWN_WIN, VALUE, evaluate, evaluate_with};
 pub use levels::LEVELS;
+pub use match_suite::{SearchPlayer, capture_gain, game_after, move_in, openings};
 pub use search::{Info, InfoFn, MATE, MATE_IN_MAX, RootMove, SearchResult, Searcher};
 pub use tt::{DEFAULT_MB, MAX_MB};
-pub use tune::{ChessEval, GenStats, SearchPlayer, generate};
+pub use tune::{ChessEval, GenStats, generate};
 pub use weights::{PARAMS, Weights, WeightsError, param_name};

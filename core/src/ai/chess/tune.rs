@@ -7,13 +7,13 @@ use std::sync::Arc;
 
 use crate::Rng;
 use crate::ai::Limits;
+use crate::ai::arena::{Adjudication, extend_randomly, play_game};
 use crate::ai::tune::{Linear, Tunable};
-use crate::chess::{Game, Move, Position};
+use crate::chess::Position;
 use crate::game::Side;
 
-use super::arena::{ChessPlayer, extend_randomly, openings, play_game};
-use super::engine::replay;
 use super::eval::linear_form;
+use super::match_suite::{SearchPlayer, game_after, openings};
 use super::search::Searcher;
 use super::weights::{PARAMS, Weights, param_name};
 
@@ -38,38 +38,6 @@ impl Tunable for ChessEval {
         let (fixed, terms) = linear_form(pos.cozy())?;
         debug_assert!(terms.iter().all(|(i, _)| (*i as usize) < 2 * PARAMS));
         Some(Linear { fixed, terms })
-    }
-}
-
-/// The search at fixed limits with a set of weights: one searcher, cleared each game.
-#[derive(Debug)]
-pub struct SearchPlayer {
-    name: String,
-    searcher: Searcher,
-    limits: Limits,
-}
-
-impl SearchPlayer {
-    pub fn new(name: &str, weights: Arc<Weights>, limits: Limits) -> SearchPlayer {
-        let mut searcher = Searcher::new(16);
-        searcher.set_weights(weights);
-        SearchPlayer { name: name.to_owned(), searcher, limits }
-    }
-}
-
-impl ChessPlayer for SearchPlayer {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn new_game(&mut self) -> Result<(), String> {
-        self.searcher.clear();
-        Ok(())
-    }
-
-    fn think(&mut self, game: &Game) -> Result<Move, String> {
-        let (keys, pos) = replay(game.start(), game.moves());
-        self.searcher.search(&pos, &keys, &self.limits).best.ok_or_else(|| "no legal move".into())
     }
 }
 
@@ -104,23 +72,28 @@ pub fn generate(
     let mut stats = GenStats::default();
     for _ in 0..games {
         let line = &suite[rng.below(suite.len() as u64) as usize];
-        let opening = extend_randomly(line, random_plies, &mut rng);
-        let rec = play_game(&mut white, &mut black, &opening, 300)?;
-        let result = match rec.winner() {
+        let mut game = game_after(line)?;
+        extend_randomly(&mut game, random_plies, &mut rng);
+        let opening = game.as_chess().map_or(0, |g| g.moves().len());
+        let adj = Adjudication { max_plies: 300, claim_draws: true, resign: None };
+        let rec = play_game(&mut white, &mut black, game, &adj)?;
+        let winner = rec.ending.winner();
+        let result = match winner {
             Some(Side::First) => 1.0,
             Some(Side::Second) => 0.0,
             None => 0.5,
         };
         stats.games += 1;
-        match rec.winner() {
+        match winner {
             Some(Side::First) => stats.white_wins += 1,
             None => stats.draws += 1,
             _ => {}
         }
+        let moves = rec.game.as_chess().map(|g| g.moves().to_vec()).unwrap_or_default();
         let mut pos = Position::startpos();
-        for (ply, &m) in rec.moves.iter().enumerate() {
+        for (ply, &m) in moves.iter().enumerate() {
             pos.play_unchecked(m);
-            if ply + 1 > opening.len() && probe.is_quiet(&pos) {
+            if ply + 1 > opening && probe.is_quiet(&pos) {
                 sink(&pos, result)?;
                 stats.positions += 1;
             }

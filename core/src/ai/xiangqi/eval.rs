@@ -304,8 +304,10 @@ mod tests {
         let mut out = Vec::new();
         for g in 0..games {
             let mut rng = crate::Rng::new(g + 11);
+            let mut game = crate::games::AnyGame::new(crate::GameKind::Xiangqi).unwrap();
+            crate::ai::arena::extend_randomly(&mut game, plies, &mut rng);
             let mut pos = Position::startpos();
-            for m in super::super::arena::extend_randomly(&[], plies, &mut rng) {
+            for m in game.as_xiangqi().map(|g| g.moves()).unwrap_or_default() {
                 pos.play(m).expect("a legal move");
                 out.push(pos.clone());
             }

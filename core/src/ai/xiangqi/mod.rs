@@ -1,5 +1,5 @@
-//! The xiangqi engine: search, evaluation, opening book, coach, levels, and the arena
-//! that plays matches between players.
+//! The xiangqi engine: search, evaluation, opening book, coach, levels, and what
+//! xiangqi matches add to the shared arena (the opening suite, the search as a player).
 //!
 //! ```
 //! use qike_core::ai::xiangqi::Searcher;
@@ -12,7 +12,6 @@
 //! assert!(pos.is_legal(result.best.unwrap()));
 //! ```
 
-mod arena;
 mod book;
 mod coach;
 mod engine;
@@ -21,6 +20,7 @@ mod eval;
 mod hand_reference;
 mod history;
 mod levels;
+mod match_suite;
 mod picker;
 mod repetition;
 pub(crate) mod search;
@@ -31,16 +31,12 @@ mod tt;
 mod tune;
 mod weights;
 
-pub use arena::{
-    Adjudication, EloEstimate, Ending, GreedyPlayer, LevelPlayer, MatchGame, OPENINGS, Player,
-    RandomPlayer, Reply, ResignWatch, SearchPlayer, elo_of, extend_randomly, parse_openings,
-    play_game,
-};
 pub use book::{Book, BookError};
 pub use coach::{hint, review};
 pub use engine::XiangqiEngine;
 pub use eval::{VALUE, evaluate, evaluate_with};
 pub use levels::LEVELS;
+pub use match_suite::{OPENINGS, SearchPlayer, capture_gain, game_after, parse_openings};
 pub use search::{
     Info, InfoFn, MATE, MATE_IN_MAX, RULE_WIN, RootMove, SearchResult, Searcher, history_of,
 };

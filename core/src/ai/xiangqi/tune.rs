@@ -8,11 +8,13 @@ use std::sync::Arc;
 use crate::Rng;
 use crate::ai::Limits;
 use crate::ai::tune::{Linear, Tunable};
-use crate::game::Side;
+use crate::game::{BoardGame, Side};
 use crate::xiangqi::Position;
 
-use super::arena::{Adjudication, SearchPlayer, extend_randomly, parse_openings, play_game};
+use crate::ai::arena::{Adjudication, extend_randomly, play_game};
+
 use super::eval::linear_form;
+use super::match_suite::{OPENINGS, SearchPlayer, game_after, parse_openings};
 use super::search::{MATE_IN_MAX, Searcher, history_of};
 use super::weights::{Weights, param_name};
 
@@ -73,7 +75,7 @@ pub fn generate(
     label: &Limits,
     mut sink: impl FnMut(&Labelled) -> Result<(), String>,
 ) -> Result<GenStats, String> {
-    let suite = parse_openings(super::arena::OPENINGS)?;
+    let suite = parse_openings(OPENINGS)?;
     let mut rng = Rng::new(seed);
     let weights = Arc::new(Weights::builtin().clone());
     let limits = Limits::nodes(nodes);
@@ -88,8 +90,11 @@ pub fn generate(
     let mut stats = GenStats::default();
     for _ in 0..games {
         let line = &suite[rng.below(suite.len() as u64) as usize];
-        let opening = extend_randomly(line, random_plies, &mut rng);
-        let rec = play_game(&mut red, &mut black, &start, &opening, &adj)?;
+        let mut game = game_after(&start, line)?;
+        extend_randomly(&mut game, random_plies, &mut rng);
+        let opening = game.history().len();
+        let rec = play_game(&mut red, &mut black, game, &adj)?;
+        let moves = rec.game.as_xiangqi().map(|g| g.moves()).unwrap_or_default();
         let winner = rec.ending.winner();
         let result = match winner {
             Some(Side::First) => 1.0,
@@ -103,8 +108,8 @@ pub fn generate(
             _ => {}
         }
         labeller.clear();
-        for ply in opening.len() + 1..=rec.moves.len() {
-            let (history, pos) = history_of(&start, &rec.moves[..ply]);
+        for ply in opening + 1..=moves.len() {
+            let (history, pos) = history_of(&start, &moves[..ply]);
             if !probe.is_quiet(&pos) {
                 continue;
             }

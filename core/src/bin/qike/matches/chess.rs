@@ -12,11 +12,14 @@
 
 use std::sync::Arc;
 
+use qike_core::AnyGame;
+use qike_core::Outcome;
 use qike_core::Rng;
-use qike_core::ai::chess::{
-    ChessPlayer, GreedyPlayer, LevelPlayer, RandomPlayer, SearchPlayer, Weights, extend_randomly,
-    openings, play_game,
+use qike_core::ai::arena::{
+    Adjudication, Ending, GreedyPlayer, LevelPlayer, Player, RandomPlayer, extend_randomly,
+    play_game,
 };
+use qike_core::ai::chess::{SearchPlayer, Weights, game_after, openings};
 use qike_core::chess::Move;
 use qike_core::{GameKind, Side};
 
@@ -30,16 +33,16 @@ fn player(
     go: String,
     options: &[(String, String)],
     seed: u64,
-) -> Result<Box<dyn ChessPlayer + Send>, String> {
+) -> Result<Box<dyn Player + Send>, String> {
     let (kind, rest) = spec.split_once(':').unwrap_or((spec, ""));
     Ok(match kind {
         "level" => {
             let (level, fixed) = level_spec(GameKind::Chess, rest)?;
-            Box::new(LevelPlayer::new(level, seed, fixed))
+            Box::new(level_player(level, seed, fixed)?)
         }
         "custom" => {
             let (level, fixed) = custom_level(rest)?;
-            Box::new(LevelPlayer::new(level, seed, fixed))
+            Box::new(level_player(level, seed, fixed)?)
         }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
@@ -55,6 +58,16 @@ fn player(
             ));
         }
     })
+}
+
+/// A chess level that draws each game's numbers from the game's number too.
+fn level_player(
+    level: qike_core::ai::Level,
+    seed: u64,
+    fixed: bool,
+) -> Result<LevelPlayer, String> {
+    let player = LevelPlayer::new(GameKind::Chess, level, seed, fixed).ok_or("no chess engine")?;
+    Ok(player.seed_per_game())
 }
 
 /// `qike match --game chess P1 P2 [--games N] [--movetime MS] [--option1 K=V]…
@@ -85,7 +98,11 @@ pub fn command(args: MatchArgs) -> Result<(), String> {
         specs: [args.player1, args.player2],
         go: format!("go movetime {movetime}"),
         options: [engine_options(&args.option1, 1)?, engine_options(&args.option2, 2)?],
-        max_plies: num(args.max_plies, "--max-plies")?.unwrap_or(300),
+        adj: Adjudication {
+            max_plies: num(args.max_plies, "--max-plies")?.unwrap_or(300),
+            claim_draws: true,
+            resign: None,
+        },
         random_plies: num(args.random_plies, "--random-plies")?.unwrap_or(0),
         seed: num(args.seed, "--seed")?.unwrap_or(1),
         suite: openings(),
@@ -98,7 +115,7 @@ struct Chess {
     specs: [String; 2],
     go: String,
     options: [Vec<(String, String)>; 2],
-    max_plies: usize,
+    adj: Adjudication,
     random_plies: usize,
     seed: u64,
     suite: Vec<Vec<Move>>,
@@ -109,9 +126,20 @@ impl Chess {
     /// legal moves drawn from the seed and the pair's number (both games of a pair get
     /// the same moves), so that players with fixed node counts do not replay the same
     /// games.
-    fn opening(&self, pair: usize) -> Vec<Move> {
+    fn opening(&self, pair: usize) -> Result<AnyGame, String> {
         let mut rng = Rng::new(self.seed ^ (pair as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
-        extend_randomly(&self.suite[pair % self.suite.len()], self.random_plies, &mut rng)
+        let mut game = game_after(&self.suite[pair % self.suite.len()])?;
+        extend_randomly(&mut game, self.random_plies, &mut rng);
+        Ok(game)
+    }
+}
+
+/// Why a chess game ended, in a word or two: `checkmate`, `threefoldrepetition`, `ply cap`.
+fn reason(ending: &Ending) -> String {
+    match ending {
+        Ending::Rules(Outcome::Win { reason, .. }) => format!("{reason:?}").to_lowercase(),
+        Ending::Rules(Outcome::Draw { reason }) => format!("{reason:?}").to_lowercase(),
+        other => other.reason(),
     }
 }
 
@@ -123,7 +151,7 @@ struct Note {
 }
 
 impl Arena for Chess {
-    type Seat = [Box<dyn ChessPlayer + Send>; 2];
+    type Seat = [Box<dyn Player + Send>; 2];
     type Note = Note;
 
     fn seat(&self, _worker: u64) -> Result<Self::Seat, String> {
@@ -138,31 +166,34 @@ impl Arena for Chess {
     }
 
     fn play(&self, seat: &mut Self::Seat, g: usize) -> Result<Played<Note>, String> {
-        let opening = self.opening(g / 2);
+        let opening = self.opening(g / 2)?;
         let p1_side = player1_side(g);
         let p1_white = p1_side == Side::First;
         let [p1, p2] = seat;
         let rec = if p1_white {
-            play_game(p1.as_mut(), p2.as_mut(), &opening, self.max_plies)?
+            play_game(p1.as_mut(), p2.as_mut(), opening, &self.adj)?
         } else {
-            play_game(p2.as_mut(), p1.as_mut(), &opening, self.max_plies)?
+            play_game(p2.as_mut(), p1.as_mut(), opening, &self.adj)?
         };
-        let points = points_of(rec.winner(), p1_side);
-        let mark = mark_of(rec.winner());
+        let winner = rec.ending.winner();
+        let points = points_of(winner, p1_side);
+        let mark = mark_of(winner);
+        let reason = reason(&rec.ending);
         let [a, b] = &self.specs;
         let (white, black) = if p1_white { (a, b) } else { (b, a) };
-        let moves: Vec<String> = rec.moves.iter().map(|m| m.uci()).collect();
+        let moves = rec.game.as_chess().map(|g| g.moves().to_vec()).unwrap_or_default();
+        let moves: Vec<String> = moves.iter().map(|m| m.uci()).collect();
         let record = format!(
             "game {} white {white} black {black} result {mark} ({}) moves {}",
             g + 1,
-            rec.reason(),
+            reason,
             moves.join(" ")
         );
         Ok(Played {
             game: g,
             points: Some(points),
             record: Some(record),
-            note: Note { mark, reason: rec.reason(), plies: rec.moves.len() },
+            note: Note { mark, reason, plies: moves.len() },
         })
     }
 

@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use std::time::Duration;
 
 use qike_core::GameKind;
+use qike_core::ai::arena::EloEstimate;
 use qike_core::ai::sprt::{Decision, Pentanomial, Sprt};
-use qike_core::ai::xiangqi::EloEstimate;
 use qike_core::ai::{Level, Limits};
 
 /// The parts after `search:` of a `search:nodes=N[:weights=FILE]` or

@@ -6,10 +6,11 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, ChildStdout};
 
-use qike_core::ai::chess::ChessPlayer;
-use qike_core::ai::xiangqi::{Player, Reply, history_of};
-use qike_core::chess::Game as ChessGame;
-use qike_core::xiangqi::{Move, Position, START_FEN};
+use qike_core::AnyGame;
+use qike_core::MoveInput;
+use qike_core::ai::arena::{Player, Reply};
+use qike_core::ai::chess::input_of;
+use qike_core::xiangqi::START_FEN;
 
 use crate::piped::{Piped, spawn_line};
 use crate::uci::xiangqi::Dialect;
@@ -169,39 +170,35 @@ impl Player for UciEngine {
         self.ready_for_a_game()
     }
 
-    fn think(&mut self, start: &Position, moves: &[Move]) -> Result<Reply, String> {
-        let Speaks::Xiangqi(dialect) = self.speaks else {
-            return Err(format!("{} plays chess, not xiangqi", self.name));
-        };
-        let list: Vec<String> = moves.iter().map(|&m| dialect.format(m)).collect();
-        let fen = start.to_fen();
-        let answer = self.ask((fen != START_FEN).then_some(fen), &list)?;
-        let (_, pos) = history_of(start, moves);
-        let line = &answer.line;
-        let mv = dialect
-            .parse(&pos, best_text(line))
-            .ok_or_else(|| format!("{} answered '{line}', not a legal move in {pos}", self.name))?;
-        Ok(Reply { mv, score: answer.score })
+    fn think(&mut self, game: &AnyGame) -> Result<Reply, String> {
+        match (self.speaks, game) {
+            (Speaks::Xiangqi(dialect), AnyGame::Xiangqi(g)) => {
+                let list: Vec<String> = g.moves().iter().map(|&m| dialect.format(m)).collect();
+                let fen = g.start().to_fen();
+                let answer = self.ask((fen != START_FEN).then_some(fen), &list)?;
+                let pos = g.position();
+                let line = &answer.line;
+                let mv = dialect.parse(pos, best_text(line)).ok_or_else(|| {
+                    format!("{} answered '{line}', not a legal move in {pos}", self.name)
+                })?;
+                Ok(Reply { input: MoveInput::step(mv.from(), mv.to()), score: answer.score })
+            }
+            (Speaks::Chess, AnyGame::Chess(g)) => {
+                let moves: Vec<String> = g.moves().iter().map(|m| m.uci()).collect();
+                let answer = self.ask(None, &moves)?;
+                let text = best_text(&answer.line);
+                let mv = g
+                    .position()
+                    .parse_uci(text)
+                    .map_err(|e| format!("{} answered '{text}': {e}", self.name))?;
+                Ok(Reply { input: input_of(mv), score: answer.score })
+            }
+            (Speaks::Xiangqi(_), _) => Err(format!("{} plays xiangqi only", self.name)),
+            (Speaks::Chess, _) => Err(format!("{} plays chess only", self.name)),
+        }
     }
 
     fn nps(&self) -> Option<f64> {
         (self.nps_count > 0).then(|| self.nps_sum / self.nps_count as f64)
-    }
-}
-
-impl ChessPlayer for UciEngine {
-    fn name(&self) -> String {
-        self.name.clone()
-    }
-
-    fn new_game(&mut self) -> Result<(), String> {
-        self.ready_for_a_game()
-    }
-
-    fn think(&mut self, game: &ChessGame) -> Result<qike_core::chess::Move, String> {
-        let moves: Vec<String> = game.moves().iter().map(|m| m.uci()).collect();
-        let answer = self.ask(None, &moves)?;
-        let text = best_text(&answer.line);
-        game.position().parse_uci(text).map_err(|e| format!("{} answered '{text}': {e}", self.name))
     }
 }

@@ -12,10 +12,11 @@ use std::time::Duration;
 use qike_core::GameKind;
 use qike_core::Rng;
 use qike_core::ai::Limits;
-use qike_core::ai::xiangqi::{
-    Adjudication, GreedyPlayer, LevelPlayer, OPENINGS, Player, RandomPlayer, SearchPlayer,
-    extend_randomly, parse_openings, play_game,
+use qike_core::ai::arena::{
+    Adjudication, GreedyPlayer, LevelPlayer, Player, RandomPlayer, ResignRule, extend_randomly,
+    play_game,
 };
+use qike_core::ai::xiangqi::{OPENINGS, SearchPlayer, game_after, parse_openings};
 use qike_core::xiangqi::{Move, Position};
 
 use super::pairs::{Tally, custom_level, engine_options, level_spec, search_spec, sprt_option};
@@ -80,11 +81,11 @@ fn player(
         "qike" => Box::new(SearchPlayer::new(limits.limits(), 16)),
         "level" => {
             let (level, fixed) = level_spec(GameKind::Xiangqi, rest)?;
-            Box::new(LevelPlayer::new(level, seed, fixed))
+            Box::new(level_player(level, seed, fixed)?)
         }
         "custom" => {
             let (level, fixed) = custom_level(rest)?;
-            Box::new(LevelPlayer::new(level, seed, fixed))
+            Box::new(level_player(level, seed, fixed)?)
         }
         "greedy" => Box::new(GreedyPlayer::new(seed)),
         "random" => Box::new(RandomPlayer::new(seed)),
@@ -104,6 +105,14 @@ fn player(
             ));
         }
     })
+}
+
+fn level_player(
+    level: qike_core::ai::Level,
+    seed: u64,
+    fixed: bool,
+) -> Result<LevelPlayer, String> {
+    LevelPlayer::new(GameKind::Xiangqi, level, seed, fixed).ok_or("no xiangqi engine".into())
 }
 
 /// `qike match PLAYER1 PLAYER2 [--games N] [--movetime MS] [--movetime1 MS] [--movetime2 MS]
@@ -138,8 +147,11 @@ pub fn command(args: MatchArgs) -> Result<(), String> {
     };
     let mut adj = Adjudication::default();
     adj.max_plies = num(args.max_plies, "--max-plies")?.unwrap_or(adj.max_plies);
-    adj.resign_cp = num(args.resign_cp, "--resign-cp")?.unwrap_or(adj.resign_cp);
-    adj.resign_moves = num(args.resign_moves, "--resign-moves")?.unwrap_or(adj.resign_moves);
+    let rule = ResignRule::default();
+    adj.resign = Some(ResignRule {
+        cp: num(args.resign_cp, "--resign-cp")?.unwrap_or(rule.cp),
+        moves: num(args.resign_moves, "--resign-moves")?.unwrap_or(rule.moves),
+    });
     let cfg = Config {
         spec1: args.player1,
         spec2: args.player2,
@@ -225,16 +237,16 @@ impl Arena for Xiangqi {
         let pair = g / 2;
         let mut rng = Rng::new(cfg.seed ^ (pair as u64).wrapping_mul(0x2545_F491_4F6C_DD1D));
         let opening = &self.openings[pair % self.openings.len()];
-        let opening = extend_randomly(opening, cfg.random_plies, &mut rng);
+        let mut game = game_after(&Position::startpos(), opening)?;
+        extend_randomly(&mut game, cfg.random_plies, &mut rng);
         let p1_side = player1_side(g);
         let [p1, p2] = seat;
-        let start = Position::startpos();
         let (red, black) = if p1_side == qike_core::Side::First {
             (p1.as_mut(), p2.as_mut())
         } else {
             (p2.as_mut(), p1.as_mut())
         };
-        let rec = play_game(red, black, &start, &opening, &cfg.adj)?;
+        let rec = play_game(red, black, game, &cfg.adj)?;
         let winner = rec.ending.winner();
         let mark = mark_of(winner);
         let (red, black) = if p1_side == qike_core::Side::First {
@@ -242,20 +254,21 @@ impl Arena for Xiangqi {
         } else {
             (&cfg.spec2, &cfg.spec1)
         };
-        let moves: Vec<String> = rec.moves.iter().map(|m| m.to_string()).collect();
+        let moves = rec.game.as_xiangqi().map(|g| g.moves()).unwrap_or_default();
+        let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let record = format!(
             "game {} opening {} red {red} black {black} result {mark} ({}) plies {} moves {}",
             g + 1,
             pair % self.openings.len() + 1,
             rec.ending.reason(),
-            rec.moves.len(),
+            moves.len(),
             moves.join(" ")
         );
         Ok(Played {
             game: g,
             points: Some(points_of(winner, p1_side)),
             record: Some(record),
-            note: Note { mark, reason: rec.ending.reason(), plies: rec.moves.len() },
+            note: Note { mark, reason: rec.ending.reason(), plies: moves.len() },
         })
     }
 
