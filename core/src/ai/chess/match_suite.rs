@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::ai::Limits;
 use crate::ai::arena::{Player, Reply};
-use crate::chess::{Game, Move, Position, Role};
+use crate::chess::{Game, Move, Position};
 use crate::game::MoveInput;
 use crate::games::AnyGame;
 
@@ -15,6 +15,7 @@ use super::book::Book;
 use super::engine::{input_of, replay};
 use super::eval::VALUE;
 use super::search::Searcher;
+use super::tactic::piece_value;
 use super::weights::Weights;
 
 /// The legal move a generic input names.
@@ -53,21 +54,10 @@ pub fn capture_gain(pos: &Position, m: Move) -> i32 {
     if pos.after(m).as_ref().is_some_and(Position::is_checkmate) {
         return 100_000;
     }
-    let taken = pos.piece_at(m.to).map_or(0, |(_, r)| VALUE[role_index(r)]);
+    let taken = pos.piece_at(m.to).map_or(0, |(_, r)| piece_value(r));
     let ep = if pos.is_en_passant(m) { VALUE[0] } else { 0 };
-    let promo = m.promotion.map_or(0, |p| VALUE[role_index(p.role())] - VALUE[0]);
+    let promo = m.promotion.map_or(0, |p| piece_value(p.role()) - VALUE[0]);
     taken + ep + promo
-}
-
-fn role_index(r: Role) -> usize {
-    match r {
-        Role::Pawn => 0,
-        Role::Knight => 1,
-        Role::Bishop => 2,
-        Role::Rook => 3,
-        Role::Queen => 4,
-        Role::King => 5,
-    }
 }
 
 /// The search at fixed limits with a set of weights: one searcher, cleared each game.
