@@ -96,36 +96,54 @@ fn every_lesson_walks_to_three_stars() {
     }
 }
 
-/// The course files with one text replaced.
-fn planted(file: &str, from: &str, to: &str) -> Vec<String> {
+/// The problems validation finds in `lesson` with one text of its file replaced.
+fn planted(file: &str, lesson: &str, from: &str, to: &str) -> Vec<String> {
+    planted_lesson(file, &[(from, to)], lesson)
+}
+
+/// The problems validation finds in one lesson of the planted course.
+fn planted_lesson(file: &str, swaps: &[(&str, &str)], lesson: &str) -> Vec<String> {
+    let course = planted_course(file, swaps);
+    let mut out = Vec::new();
+    curriculum::validate_lesson(course.lesson(lesson).unwrap(), &mut out);
+    out.iter().map(|e| e.to_string()).collect()
+}
+
+fn planted_course(file: &str, swaps: &[(&str, &str)]) -> curriculum::Course {
     let files: Vec<(&str, String)> = load::CHESS_FILES
         .iter()
         .map(|(name, text)| {
-            let text = if *name == file {
-                assert!(text.contains(from), "{file} has no {from}");
-                text.replacen(from, to, 1)
-            } else {
-                (*text).to_owned()
-            };
+            let mut text = (*text).to_owned();
+            if *name == file {
+                for (from, to) in swaps {
+                    assert!(text.contains(from), "{file} has no {from}");
+                    text = text.replacen(from, to, 1);
+                }
+            }
             (*name, text)
         })
         .collect();
     let pairs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    let course = load::load_course(&pairs).unwrap();
-    curriculum::validate(&course).iter().map(|e| e.to_string()).collect()
+    load::load_course(&pairs).unwrap()
 }
 
 #[test]
 fn planted_wrong_answers_are_caught() {
     // A mate in one answered by a rook move that does not mate.
-    let found = planted("05_en_passant_promotion.toml", "[\"a7a8q\", \"a7a8r\"]", "[\"a7a8q\"]");
+    let found = planted(
+        "05_en_passant_promotion.toml",
+        "ch-ep-promo",
+        "[\"a7a8q\", \"a7a8r\"]",
+        "[\"a7a8q\"]",
+    );
     assert!(found.iter().any(|p| p.contains("mate at once")), "{found:?}");
     // A fork answered by a quiet move.
-    let found = planted("11_values.toml", "[\"d1d5\"]", "[\"d1d4\"]");
+    let found = planted("11_values.toml", "ch-values", "[\"d1d5\"]", "[\"d1d4\"]");
     assert!(found.iter().any(|p| p.contains("gains")), "{found:?}");
     // A king-and-pawn win claimed for a position the table calls a draw.
     let found = planted(
         "19_king_pawn.toml",
+        "ch-kpk",
         "8/8/8/2k5/8/8/2PK4/8 w - - 0 1",
         "8/8/8/8/2k5/8/2PK4/8 b - - 0 1",
     );
@@ -269,6 +287,159 @@ fn a_wrong_answer_in_every_step_is_explained() {
             for input in right {
                 run.submit(input);
             }
+        }
+    }
+}
+
+/// Each flaw a stronger engine found in the course, put back: the shallow tactic search
+/// alone let it pass, the deeper checks name its step and the reason.
+#[test]
+fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
+    use qike_core::ai::chess::tactic::{TACTIC_DEPTH, TACTIC_MARGIN, wins_material};
+    use qike_core::chess::Position;
+    // (file, step, replacements (a position's pieces first), the reason's words), and the
+    // tactic's move when the shallow proof passed it.
+    type Flaw = (&'static str, &'static str, Vec<(&'static str, &'static str)>, &'static str);
+    let fen = |new: &'static str, old: &'static str| (new, old);
+    let flaws: Vec<(Flaw, Option<&str>)> = vec![
+        // The block hangs the bishop to the rook: the accepted move is far below the best.
+        (
+            ("04_check_castle.toml", "block", vec![fen("3B1P2/3QK3", "3B4/3QK3")], "the best move"),
+            None,
+        ),
+        // Castling into a pinned, attacked position while another move wins material.
+        (
+            (
+                "04_check_castle.toml",
+                "castle-short",
+                vec![fen(
+                    "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/3P1N2/PPP2PPP/RNBQK2R w KQkq - 0 5",
+                    "r3k2r/pppq1ppp/2np1n2/2b1p1B1/2B1P1b1/2NP1N2/PPPQ1PPP/R3K2R w KQkq - 0 1",
+                )],
+                "the best move",
+            ),
+            None,
+        ),
+        // Knight forks where the king traps or takes back: a knight for a rook, behind after.
+        (
+            (
+                "16_fork_pin_skewer.toml",
+                "fork-2",
+                vec![fen("3r4/8/8/4N1k1/8/8/P7/5K2", "7r/6p1/8/4N1k1/8/8/8/5K2")],
+                "behind",
+            ),
+            Some("e5f7"),
+        ),
+        (
+            (
+                "16_fork_pin_skewer.toml",
+                "fork-4",
+                vec![fen("2r5/8/2N2p2/5k2/8/8/PK6/8", "8/8/2N2pr1/5k2/8/2K5/8/8")],
+                "behind",
+            ),
+            Some("c6e7"),
+        ),
+        // Pawn forks where a forked bishop simply takes the pawn.
+        (
+            (
+                "16_fork_pin_skewer.toml",
+                "pfork-1",
+                vec![fen("6k1/5ppp/8/n1n5/8/1P6/5PPP/1R4K1", "8/2k5/8/b1n5/8/1P6/5K2/4N3")],
+                "behind",
+            ),
+            Some("b3b4"),
+        ),
+        (
+            (
+                "16_fork_pin_skewer.toml",
+                "pfork-2",
+                vec![fen("1k6/ppp5/8/5n1n/R7/6P1/PPP5/1K6", "8/6k1/8/5n1b/8/N5P1/6K1/8")],
+                "behind",
+            ),
+            Some("g3g4"),
+        ),
+        // A discovered check the defender answers by taking the bishop.
+        (
+            (
+                "17_discovered_double.toml",
+                "disc-2",
+                vec![fen("8/RN5k/3q2p1/7p/8/8/5PPP/6K1", "8/RN5k/3r3B/8/3q4/8/8/5K2")],
+                "behind",
+            ),
+            Some("b7d6"),
+        ),
+        // A discovered check the queen blocks, saving everything.
+        (
+            (
+                "17_discovered_double.toml",
+                "disc-5",
+                vec![
+                    fen("8/k1q5/8/B7/8/8/8/R6K", "8/k7/3r4/B7/8/1q6/2N5/R6K"),
+                    ("accept = [\"a5c7\"]", "accept = [\"a5b4\"]"),
+                    ("move = \"a5b4\"", "move = \"a5c7\""),
+                ],
+                "gains",
+            ),
+            None,
+        ),
+        (
+            (
+                "17_discovered_double.toml",
+                "double-2",
+                vec![fen("2k5/q7/2N5/8/8/8/2R5/7K", "2k5/r4B2/2Nq4/8/8/8/2R5/6K1")],
+                "behind",
+            ),
+            Some("c6a7"),
+        ),
+        (
+            (
+                "18_review_tactics.toml",
+                "fork-3",
+                vec![fen("8/8/3pr3/1k6/8/1N6/K6P/8", "8/8/2rp4/1k6/8/1N6/K7/8")],
+                "behind",
+            ),
+            Some("b3d4"),
+        ),
+        (
+            (
+                "18_review_tactics.toml",
+                "pfork-2",
+                vec![fen("1k6/ppp5/8/3n1n2/8/R3P3/PPP5/1K6", "1k6/8/8/3b1n2/8/4P3/3K4/2N5")],
+                "behind",
+            ),
+            Some("e3e4"),
+        ),
+        // A named wrong move the engine finds as good as the praised ones.
+        (
+            (
+                "20_opening.toml",
+                "develop",
+                vec![("move = \"e1e2\"", "move = \"d1h5\"")],
+                "as good as the best",
+            ),
+            None,
+        ),
+    ];
+    let lesson_of = |file: &str| match &file[..2] {
+        "04" => "ch-check-castle",
+        "16" => "ch-tactics-1",
+        "17" => "ch-tactics-2",
+        "18" => "ch-review-6",
+        _ => "ch-opening",
+    };
+    for ((file, step, swaps, words), shallow) in flaws {
+        let found = planted_lesson(file, &swaps, lesson_of(file));
+        let named = format!("step '{step}'");
+        assert!(
+            found.iter().any(|p| p.contains(&named) && p.contains(words)),
+            "{file} {step}: {found:?}"
+        );
+        // The old, shallow tactic proof alone called the planted tactic a win.
+        if let Some(mv) = shallow {
+            let old_fen = format!("{} w - - 0 1", swaps[0].1);
+            let pos = Position::from_fen(&old_fen).unwrap();
+            let m = pos.parse_uci(mv).unwrap();
+            assert!(wins_material(&pos, m, TACTIC_DEPTH, TACTIC_MARGIN), "{file} {step}");
         }
     }
 }

@@ -4,6 +4,7 @@
 //! tactics win material by the engine's search, king-and-pawn claims agree with the
 //! exact table, and Chinese notation names the move.
 
+use super::chess_depth;
 use super::context::{Ctx, Problem, play_out_fields, quiz_fields, read_stars};
 use crate::ai::chess::tactic::{self, TACTIC_DEPTH, TACTIC_MARGIN};
 use crate::chess::{self, Move, Position, kpk, mate_search};
@@ -179,6 +180,13 @@ fn make_move(s: &MakeMove, pos: &Position, c: &mut Ctx<'_>) {
         }
     }
     let uci = |m: &Move| m.uci();
+    if !matches!(s.proof, Some(Proof::Mate | Proof::KpkWin | Proof::KpkDraw)) {
+        chess_depth::praised_moves_hold(pos, &accept, c);
+        chess_depth::wrong_moves_are_worse(pos, &wrong, c);
+    }
+    if s.proof == Some(Proof::WinsMaterial) {
+        chess_depth::tactic_holds(pos, &accept, c);
+    }
     match s.proof {
         None => {}
         Some(Proof::Mate) => {

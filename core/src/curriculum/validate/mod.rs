@@ -4,6 +4,7 @@
 //! and every text is written in both languages.
 
 mod chess;
+mod chess_depth;
 mod context;
 mod go;
 mod gomoku;

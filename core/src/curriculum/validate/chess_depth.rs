@@ -1,0 +1,119 @@
+//! Chess steps held to a deeper search than the tactic proof's: a praised move must be
+//! close to the best move, a material-winning tactic must keep its gain against the best
+//! defence and leave the mover standing, and a named wrong move must really be worse.
+//! The search and its depth are [`DEEP_DEPTH`] plies of the engine's own search (with
+//! quiescence), deep enough to see the refutations a stronger engine finds in the
+//! courses' positions: a bishop that takes the forking pawn, a rook that takes the piece
+//! that blocked its check.
+
+use crate::ai::Limits;
+use crate::ai::chess::tactic::{TACTIC_MARGIN, material_balance};
+use crate::ai::chess::{MATE_IN_MAX, Searcher};
+use crate::chess::{Move, Position};
+
+use super::context::{Ctx, Problem};
+
+/// Plies the deeper search looks ahead from the position after a move.
+pub const DEEP_DEPTH: u32 = 9;
+/// How far below the best move's score a praised move may be, in centipawns.
+pub const PRAISE_MARGIN: i32 = 120;
+/// A score at or beyond this decides the game: a praised move that keeps such a win is
+/// right even when another wins faster.
+pub const DECIDED: i32 = 500;
+/// How much worse than the best a named wrong move must be.
+pub const WRONG_MARGIN: i32 = 80;
+
+/// Scores of a position's moves for the side to move, by the deeper search.
+pub struct Deep {
+    searcher: Searcher,
+}
+
+impl Default for Deep {
+    fn default() -> Self {
+        Deep { searcher: Searcher::new(8) }
+    }
+}
+
+fn clamp_mate(score: i32) -> i32 {
+    if score.abs() >= MATE_IN_MAX { score.signum() * 30_000 } else { score }
+}
+
+impl Deep {
+    /// The mover's score after `mv`.
+    pub fn after(&mut self, pos: &Position, mv: Move) -> i32 {
+        let Some(next) = pos.after(mv) else { return -30_000 };
+        if next.is_checkmate() {
+            return 30_000;
+        }
+        if next.outcome().is_some() {
+            return 0;
+        }
+        self.searcher.clear();
+        let r = self.searcher.search(&next, &[], &Limits::depth(DEEP_DEPTH));
+        -clamp_mate(r.score)
+    }
+
+    /// The best score the side to move has (over every legal move).
+    pub fn best(&mut self, pos: &Position) -> i32 {
+        self.searcher.clear();
+        let r = self.searcher.search(pos, &[], &Limits::depth(DEEP_DEPTH + 1));
+        clamp_mate(r.score)
+    }
+}
+
+/// A praised move is close to the best, or keeps a decided win.
+pub(super) fn praised_moves_hold(pos: &Position, accept: &[Move], c: &mut Ctx<'_>) {
+    if accept.is_empty() {
+        return;
+    }
+    let mut deep = Deep::default();
+    let best = deep.best(pos);
+    for &m in accept {
+        let score = deep.after(pos, m);
+        if score < best - PRAISE_MARGIN && !(score >= DECIDED && best >= DECIDED) {
+            c.err(Problem::Unproven(format!(
+                "the accepted {} scores {score} by a {DEEP_DEPTH}-ply search, the best move {best}",
+                m.uci()
+            )));
+        }
+    }
+}
+
+/// A tactic's gain survives the deeper search, and the mover is not lost after it.
+pub(super) fn tactic_holds(pos: &Position, accept: &[Move], c: &mut Ctx<'_>) {
+    let mut deep = Deep::default();
+    let before = material_balance(pos, pos.side_to_move());
+    for &m in accept {
+        let score = deep.after(pos, m);
+        let gain = if score.abs() >= 30_000 { score } else { score - before };
+        if gain < TACTIC_MARGIN {
+            c.err(Problem::Unproven(format!(
+                "{} gains {gain} by a {DEEP_DEPTH}-ply search, less than {TACTIC_MARGIN}",
+                m.uci()
+            )));
+        } else if score < 0 {
+            c.err(Problem::Unproven(format!(
+                "{} wins material but leaves the mover behind ({score} by a {DEEP_DEPTH}-ply search)",
+                m.uci()
+            )));
+        }
+    }
+}
+
+/// A named wrong move is worse than the best by a clear margin.
+pub(super) fn wrong_moves_are_worse(pos: &Position, wrong: &[Move], c: &mut Ctx<'_>) {
+    if wrong.is_empty() {
+        return;
+    }
+    let mut deep = Deep::default();
+    let best = deep.best(pos);
+    for &m in wrong {
+        let score = deep.after(pos, m);
+        if score > best - WRONG_MARGIN && !(best >= DECIDED && score < DECIDED) {
+            c.err(Problem::Unproven(format!(
+                "the wrong move {} scores {score} by a {DEEP_DEPTH}-ply search, as good as the best ({best})",
+                m.uci()
+            )));
+        }
+    }
+}
