@@ -49,6 +49,8 @@ pub(super) struct Opponent {
     /// engine is `Send` but not `Sync`; it is reached through `&mut` alone.)
     engine: Mutex<Option<AnyEngine>>,
     job: Option<Job>,
+    /// How many jobs were started: the number of the one under way.
+    started: u64,
 }
 
 impl std::fmt::Debug for Opponent {
@@ -62,7 +64,7 @@ impl std::fmt::Debug for Opponent {
 
 impl Opponent {
     pub(super) fn new(kind: GameKind) -> Opponent {
-        Opponent { kind, hash_mb: ENGINE_HASH_MB, engine: Mutex::new(None), job: None }
+        Opponent { kind, hash_mb: ENGINE_HASH_MB, engine: Mutex::new(None), job: None, started: 0 }
     }
 
     /// The same kind of opponent with no engine made yet and nothing under way.
@@ -88,6 +90,12 @@ impl Opponent {
     /// A search has ended and its answer waits to be taken.
     pub(super) fn is_ready(&self) -> bool {
         self.job.as_ref().is_some_and(Job::is_finished)
+    }
+
+    /// The number of the job under way (or waiting to be taken), counting every job this
+    /// opponent started from 1.
+    pub(super) fn job_number(&self) -> Option<u64> {
+        self.job.as_ref().map(|_| self.started)
     }
 
     pub(super) fn stop_handle(&self) -> Option<StopHandle> {
@@ -119,6 +127,7 @@ impl Opponent {
         let thinker = Thinker::run(engine, work)?;
         let stop = thinker.stop_handle();
         self.job = Some(job(thinker));
+        self.started += 1;
         Ok(stop)
     }
 
@@ -162,6 +171,14 @@ impl GameSession {
     /// or has finished and its answer waits for its `poll_…`.
     pub fn is_thinking(&self) -> bool {
         self.opponent.is_busy()
+    }
+
+    /// Which of this session's engine jobs (its move, a hint, the review) is under way
+    /// or waits for its `poll_…`, counting from 1; `None` when the engine is idle. A
+    /// caller that started a job and waits for it elsewhere compares this number to
+    /// learn whether its job is still the one running or was cancelled meanwhile.
+    pub fn engine_job(&self) -> Option<u64> {
+        self.opponent.job_number()
     }
 
     /// The engine has finished: the matching `poll_…` answers at once.
@@ -324,5 +341,19 @@ mod tests {
         assert_eq!(review, Err(SessionError::Think(ThinkError::Panicked)));
         assert!(!s.is_thinking());
         assert!(s.hint_now().unwrap().is_some(), "a new engine answers");
+    }
+
+    #[test]
+    fn each_engine_job_has_its_own_number_until_it_is_taken_or_cancelled() {
+        let mut s = GameSession::xiangqi(Side::Second, 1, 1, Timestamp(0)).unwrap().with_hash_mb(1);
+        assert_eq!(s.engine_job(), None);
+        s.start_engine_move().unwrap();
+        assert_eq!(s.engine_job(), Some(1));
+        s.cancel_thinking();
+        assert_eq!(s.engine_job(), None, "a cancelled job is gone");
+        s.start_engine_move().unwrap();
+        assert_eq!(s.engine_job(), Some(2), "the next job is another one");
+        s.wait_engine_move().unwrap();
+        assert_eq!(s.engine_job(), None, "a move played ends its job");
     }
 }
