@@ -173,6 +173,9 @@ flat_error! {
         /// The engine is still choosing a move: stop it or wait for its answer first.
         Busy,
         Store,
+        /// The awaited engine move was cancelled (by the caller, or by 悔棋, resignation
+        /// or `cancel_thinking` meanwhile); the session is idle.
+        Cancelled,
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use qike_core::ai::{self, Hint};
 use qike_core::progress::Timestamp;
-use qike_core::session::{DrawAnswer, GameSession};
+use qike_core::session::{DrawAnswer, GameSession, StopHandle};
 use qike_core::{
     BoardGame, BoardView, GameKind, GameSetup, MoveInput, MoveName, Outcome, PieceKind, Point, Side,
 };
@@ -37,6 +37,44 @@ impl Session {
     fn state(&self) -> MutexGuard<'_, GameSession> {
         lock(&self.session)
     }
+
+    /// Starts the engine's move; its stop handle and the number of its job.
+    fn start_search(&self) -> Result<(StopHandle, Option<u64>), SessionError> {
+        let mut s = self.state();
+        let search = s.start_engine_move()?;
+        Ok((search, s.engine_job()))
+    }
+}
+
+/// Plays the move of the engine's finished search and says what it was.
+fn played(s: &mut GameSession) -> Result<EngineReply, SessionError> {
+    let played = s.wait_engine_move()?;
+    Ok(EngineReply { played, name: s.move_names().pop(), outcome: s.outcome() })
+}
+
+/// Cancels the engine's job `job` when dropped armed: the awaited engine move was
+/// dropped by the foreign caller (a cancelled task or coroutine) before its answer came.
+struct CancelOnDrop {
+    session: Arc<Mutex<GameSession>>,
+    job: Option<u64>,
+}
+
+impl CancelOnDrop {
+    fn disarm(mut self) {
+        self.job = None;
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if self.job.is_none() {
+            return;
+        }
+        let mut s = lock(&self.session);
+        if s.engine_job() == self.job {
+            s.cancel_thinking();
+        }
+    }
 }
 
 #[uniffi::export]
@@ -48,10 +86,13 @@ impl Session {
     pub fn new(
         setup: GameSetup,
         player: Side,
-        level: Option<u8>,
+        level: Option<u32>,
         seed: u64,
     ) -> Result<Self, SessionError> {
-        Ok(Session::wrap(GameSession::new(setup, player, level, seed, Timestamp::now())?))
+        let level = level.map(|n| checked_level(setup.kind(), n)).transpose()?;
+        let session =
+            GameSession::new(setup, player, level, seed, Timestamp::now()).map_err(set_up_error)?;
+        Ok(Session::wrap(session))
     }
 
     /// A game saved by [`Session::save_bytes`], as it was.
@@ -161,26 +202,28 @@ impl Session {
 
     /// The computer chooses its move on its own thread and plays it. Awaiting does not
     /// block a thread; [`Session::stop_thinking`] makes it answer at once with its best
-    /// move so far.
+    /// move so far. Cancelling the wait (a Python task, a Kotlin coroutine) stops the
+    /// search and forgets its move: the session is idle again at once and the next
+    /// `engine_move` starts afresh.
     pub async fn engine_move(&self) -> Result<EngineReply, SessionError> {
-        let search = self.state().start_engine_move()?;
+        let (search, job) = self.start_search()?;
         let (tx, rx) = futures_channel::oneshot::channel();
         let session = Arc::clone(&self.session);
-        // A thread waits for the engine and plays its move for the caller; when no one
-        // awaits it any more, the move is forgotten and the engine taken back.
+        // A thread waits for the engine and plays its move for the caller, unless the
+        // caller stopped waiting (then the guard below has cancelled the search) or
+        // another call took the search away.
         let spawned =
             std::thread::Builder::new().name("qike-engine-wait".into()).spawn(move || {
                 search.wait();
                 let mut s = lock(&session);
+                if s.engine_job() != job {
+                    return;
+                }
                 if tx.is_canceled() {
                     s.cancel_thinking();
                     return;
                 }
-                let reply = s.wait_engine_move().map(|played| EngineReply {
-                    played,
-                    name: s.move_names().pop(),
-                    outcome: s.outcome(),
-                });
+                let reply = played(&mut s);
                 drop(s);
                 let _ = tx.send(reply);
             });
@@ -191,17 +234,44 @@ impl Session {
                 return Err(SessionError::Think(format!("the engine could not be started: {e}")));
             }
         };
+        let guard = CancelOnDrop { session: Arc::clone(&self.session), job };
         let reply = rx.await;
+        guard.disarm();
         // The waiter woke the caller's executor and is ending: wait for it, so that no
         // thread of ours runs foreign code after the caller got its answer (a Python
         // interpreter may be shutting down by then).
         let _ = thread.join();
-        Ok(reply.map_err(|_| SessionError::Think("the engine stopped without a move".into()))??)
+        reply.map_err(|_| {
+            SessionError::Cancelled("the engine's move was cancelled before it came".into())
+        })?
+    }
+
+    /// The computer chooses its move and plays it, blocking this thread until it has
+    /// (the level's time, or less after [`Session::stop_thinking`] from another thread):
+    /// for scripts that do not use an event loop.
+    pub fn engine_move_blocking(&self) -> Result<EngineReply, SessionError> {
+        let (search, job) = self.start_search()?;
+        search.wait();
+        let mut s = self.state();
+        if s.engine_job() != job {
+            return Err(SessionError::Cancelled(
+                "the engine's move was cancelled before it came".into(),
+            ));
+        }
+        played(&mut s)
     }
 
     /// Asks the thinking computer to move now; `false` when it was not thinking.
     pub fn stop_thinking(&self) -> bool {
         self.state().stop_thinking()
+    }
+
+    /// Stops the thinking computer and forgets its move (its hint, its review): the
+    /// session is idle when this returns. A pending `engine_move` answers `Cancelled`.
+    /// (For a Swift task's cancellation handler: Swift's task cancellation does not
+    /// reach the engine by itself.)
+    pub fn cancel_thinking(&self) {
+        self.state().cancel_thinking();
     }
 
     /// 悔棋: against the computer, back to the child's turn (the computer's reply and the
@@ -261,6 +331,36 @@ impl Session {
     /// Go: the count with the stones marked dead taken off; `None` for other games.
     pub fn count_summary(&self) -> Option<CountSummary> {
         self.state().go_score().map(CountSummary::from)
+    }
+}
+
+/// `level` when `kind` has it, else the typed level error naming it and the levels there
+/// are.
+fn checked_level(kind: GameKind, level: u32) -> Result<u8, SessionError> {
+    let known = ai::Level::get(kind, level).map_err(|e| {
+        SessionError::Level(format!("level {level} is not a level of {}: {e}", kind_name(kind)))
+    })?;
+    Ok(known.number)
+}
+
+/// A game's name in the caller's words.
+fn kind_name(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Xiangqi => "xiangqi",
+        GameKind::Chess => "chess",
+        GameKind::Go { .. } => "Go",
+        GameKind::Gomoku { .. } => "gomoku",
+    }
+}
+
+/// A new session's error: a set-up that cannot start says so (the core speaks of a
+/// saved game's start, which is what resuming meets).
+fn set_up_error(e: qike_core::session::SessionError) -> SessionError {
+    match e {
+        qike_core::session::SessionError::BadStart(e) => {
+            SessionError::BadStart(format!("the set-up is not valid: {e}"))
+        }
+        e => e.into(),
     }
 }
 
