@@ -547,7 +547,7 @@ FAMILIES = tuple(
 )
 assert {f.__name__ for f in FAMILIES} == {
     "MoveError", "SetupError", "XiangqiFenError", "PgnError", "GoSgfError", "GomokuSgfError",
-    "SessionError", "StoreError", "LessonError", "TournamentError",
+    "SessionError", "StoreError", "LessonError", "TournamentError", "ArgumentError",
 }, FAMILIES
 rng = random.Random(17)
 scratch = tempfile.mkdtemp(prefix="qike-ffi-sweep-")
