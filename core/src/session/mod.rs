@@ -13,6 +13,7 @@
 //! forms ([`GameSession::engine_move_now`] …) search on the caller's thread, for
 //! tests and tools. Every engine move is chosen by [`crate::ai::play_level`].
 
+mod from_game;
 mod opponent;
 mod saved;
 
