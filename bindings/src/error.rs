@@ -285,8 +285,16 @@ impl From<qike_core::tournament::TournamentError> for TournamentError {
             Core::Inconsistent { .. } => TournamentError::Inconsistent(m),
             Core::Trf { .. } => TournamentError::Trf(m),
             Core::RoundNotFinished { .. } => TournamentError::RoundNotFinished(m),
-            Core::Undecided { .. } => TournamentError::Undecided(m),
-            Core::NoSuchTable { .. } => TournamentError::NoSuchTable(m),
+            // The core's sentences count tables from 1, as a class reads them; the API
+            // counts them from 0, as `tables(round)` lists them.
+            Core::Undecided { round, table } => TournamentError::Undecided(format!(
+                "round {round}, table {}: a knockout game needs a winner (play a decider)",
+                table.saturating_sub(1)
+            )),
+            Core::NoSuchTable { round, table } => TournamentError::NoSuchTable(format!(
+                "round {round} has no table {} with a game",
+                table.saturating_sub(1)
+            )),
             Core::FieldFixed => TournamentError::FieldFixed(m),
         }
     }
@@ -547,10 +555,21 @@ impl From<qike_core::progress::StoreError> for StoreError {
             Core::BadRecord { .. } => StoreError::BadRecord(m),
             Core::Invalid { .. } => StoreError::Invalid(m),
             Core::NoSuchProfile(_) => StoreError::NoSuchProfile(m),
-            Core::NoSuchClass(_) => StoreError::NoSuchClass(m),
-            Core::NotAMember { .. } => StoreError::NotAMember(m),
-            Core::NoSuchStudent { .. } => StoreError::NoSuchStudent(m),
-            Core::NoSuchAssignment { .. } => StoreError::NoSuchAssignment(m),
+            // Class ids as the caller passes them: numbers, not the join code's letters.
+            Core::NoSuchClass(class) => {
+                StoreError::NoSuchClass(format!("no class with id {}", class.0))
+            }
+            Core::NotAMember { profile, class } => StoreError::NotAMember(format!(
+                "profile {profile} has not joined class {}",
+                class.0
+            )),
+            Core::NoSuchStudent { class, student } => {
+                StoreError::NoSuchStudent(format!("class {} has no student {student}", class.0))
+            }
+            Core::NoSuchAssignment { class, assignment } => StoreError::NoSuchAssignment(format!(
+                "class {} has no assignment {assignment}",
+                class.0
+            )),
             Core::Archived(_) => StoreError::Archived(m),
             Core::JoinCode(j) => j.into(),
             Core::Report(r) => r.into(),

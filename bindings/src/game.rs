@@ -25,6 +25,11 @@ impl Game {
     fn game(&self) -> MutexGuard<'_, AnyGame> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// A copy of the game as it is now.
+    pub(crate) fn snapshot(&self) -> AnyGame {
+        self.game().clone()
+    }
 }
 
 #[uniffi::export]
@@ -119,6 +124,14 @@ impl Game {
         let mv = on_board(game.kind(), mv)?;
         game.play(mv)?;
         Ok(game.outcome())
+    }
+
+    /// The name `mv` would have if it were played now (standard and Chinese notation),
+    /// without playing it; the rules' refusal when it cannot be played.
+    pub fn move_name(&self, mv: MoveInput) -> Result<MoveName, MoveError> {
+        let game = self.game();
+        let mv = on_board(game.kind(), mv)?;
+        Ok(game.name_move(mv)?)
     }
 
     /// Takes back the last move; the move taken back, `None` at the start.

@@ -64,7 +64,8 @@ pub struct LessonInfo {
     pub title: Text,
     /// Lessons to finish first.
     pub prerequisites: Vec<String>,
-    pub steps: u32,
+    /// How many steps the lesson has.
+    pub step_count: u32,
     /// The 教案: content, objectives, key and hard points, materials, the class hour's
     /// outline, the summary, periods and minutes.
     pub plan: Plan,
@@ -94,7 +95,7 @@ impl From<&Course> for CourseInfo {
                             id: l.id.clone(),
                             title: l.title.clone(),
                             prerequisites: l.prerequisites.clone(),
-                            steps: count(l.steps.len()),
+                            step_count: count(l.steps.len()),
                             plan: l.plan.clone(),
                         })
                         .collect(),
@@ -359,6 +360,19 @@ impl LessonRun {
 
     pub fn is_done(&self) -> bool {
         self.with(|run| run.is_done())
+    }
+
+    /// What the progress store records of this run now (`ProgressStore::record_lesson`
+    /// takes it as it is): the result so far, whether the lesson was finished, the
+    /// content's version and the time.
+    pub fn attempt(&self) -> qike_core::progress::LessonAttempt {
+        self.with(|run| {
+            qike_core::progress::LessonAttempt::from_result(
+                &run.result(),
+                run.is_done(),
+                qike_core::progress::Timestamp::now(),
+            )
+        })
     }
 
     /// The result so far, for the progress store.

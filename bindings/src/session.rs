@@ -14,6 +14,7 @@ use qike_core::{
 
 use crate::error::SessionError;
 use crate::error::on_board;
+use crate::game::Game;
 use crate::types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 
 /// One casual game: taps on the board, the engine's replies, 悔棋, resignation, draw
@@ -92,6 +93,23 @@ impl Session {
         let level = level.map(|n| checked_level(setup.kind(), n)).transpose()?;
         let session =
             GameSession::new(setup, player, level, seed, Timestamp::now()).map_err(set_up_error)?;
+        Ok(Session::wrap(session))
+    }
+
+    /// A session that goes on from `game` (one read from a PGN or an SGF, or played
+    /// move by move), with its moves: 悔棋, the saved form and the record include them.
+    /// The other arguments as for [`Session::new`].
+    #[uniffi::constructor]
+    pub fn from_game(
+        game: Arc<Game>,
+        player: Side,
+        level: Option<u32>,
+        seed: u64,
+    ) -> Result<Self, SessionError> {
+        let game = game.snapshot();
+        let level = level.map(|n| checked_level(game.kind(), n)).transpose()?;
+        let session = GameSession::from_game(&game, player, level, seed, Timestamp::now())
+            .map_err(set_up_error)?;
         Ok(Session::wrap(session))
     }
 
@@ -300,6 +318,14 @@ impl Session {
     /// thread).
     pub fn review(&self) -> Result<Vec<MoveReview>, SessionError> {
         Ok(self.state().review_now()?.into_iter().map(MoveReview::from).collect())
+    }
+
+    /// The name `mv` (a hint's move, say) would have if it were played now, without
+    /// playing it; the rules' refusal when it cannot be played.
+    pub fn move_name(&self, mv: MoveInput) -> Result<MoveName, SessionError> {
+        let st = self.state();
+        let mv = on_board(st.kind(), mv)?;
+        Ok(st.game().name_move(mv).map_err(qike_core::session::SessionError::Refused)?)
     }
 
     /// Every move in standard and Chinese notation.

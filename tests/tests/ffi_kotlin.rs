@@ -184,7 +184,7 @@ fun main(args: Array<String>) {
         turns += 1
         check(turns < 500, "the lesson never ends")
         val view = run.view()!!
-        if (!saved && view.index == first.steps / 2u) {
+        if (!saved && view.index == first.stepCount / 2u) {
             store.saveDraft(kid.id, "lesson", run.saveBytes())
             run = LessonRun.resumeBytes(store.draft(kid.id, "lesson")!!)
             check(run.view() == view, "resumed at the same step")

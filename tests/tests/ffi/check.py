@@ -225,7 +225,7 @@ assert course.title.zh and course.units and course.units[0].lessons
 first = course.units[0].lessons[0]
 run = qike.LessonRun(first.id)
 view = run.view()
-assert (view.index, view.count, view.kind) == (0, first.steps, "explain"), view
+assert (view.index, view.count, view.kind) == (0, first.step_count, "explain"), view
 assert isinstance(run.submit(qike.LessonInput.CONTINUE()), qike.Feedback.STEP_DONE)
 view = run.view()
 # Any further explanations, then the lesson's first quiz.
@@ -463,7 +463,7 @@ while not run.is_done():
     turns += 1
     assert turns < 500, "the lesson did not end"
     view = run.view()
-    if saved_at is None and view.index == first.steps // 2:
+    if saved_at is None and view.index == first.step_count // 2:
         again.save_draft(kid.id, "lesson", run.save_bytes())
         run = qike.LessonRun.resume_bytes(again.draft(kid.id, "lesson"))
         assert run.view() == view and run.lesson_id() == first.id
@@ -594,6 +594,9 @@ def fake(hint, name):
         return rng.choice([b"", text.encode(), bytes(rng.randrange(256) for _ in range(rng.randrange(64)))])
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return rng.choice(list(hint))
+    if hint is qike.Game:  # an object argument: a live game of some kind
+        kind = rng.choice([qike.GameKind.CHESS(), qike.GameKind.XIANGQI(), qike.GameKind.GO(9), qike.GameKind.GOMOKU(qike.GomokuRule.RENJU)])
+        return qike.Game(kind)
     if isinstance(hint, type) and hint.__module__ == qike.__name__:
         # A tagged enum (its variants are nested classes) or a record.
         variants = [v for k, v in vars(hint).items() if isinstance(v, type) and k.isupper()]

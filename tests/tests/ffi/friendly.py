@@ -77,6 +77,38 @@ with open(a_file, "w") as f:
 e = raised(qike.StoreError.NotAFolder, qike.ProgressStore.open, a_file)
 assert f"'{a_file}' is a file" in str(e), str(e)
 
+e = raised(qike.StoreError.NoSuchClass, qike.ProgressStore.open(os.path.join(folder, "other")).class_info, 12345)
+assert str(e) == "no class with id 12345", str(e)
+entrants = [qike.Entrant(name=n, rating=0) for n in ["甲", "乙", "丙", "丁"]]
+event = qike.Tournament("赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.ROUND_ROBIN(), entrants)
+r = event.pair_next()
+assert len(event.tables(r)) == 2
+e = raised(qike.TournamentError.NoSuchTable, event.set_result, r, 2, qike.GameResult.DRAW)
+assert str(e) == f"round {r} has no table 2 with a game", str(e)
+event.set_result(r, 1, qike.GameResult.DRAW)  # the last table, counted from 0
+
+# --- Sessions from a game; naming a move; a lesson's attempt as the store takes it --
+pgn = '[Event "club"]\n[White "A"]\n[Black "B"]\n\n1. e4 e5 2. Nf3 *'
+game = qike.Game.from_pgn(pgn)
+s = qike.Session.from_game(game, qike.Side.SECOND, 2, 1)
+assert [n.standard for n in s.move_names()] == ["e4", "e5", "Nf3"] and s.is_player_turn()
+nc6 = game.parse_move("b8c6")
+assert s.move_name(nc6).standard == "Nc6" and len(s.move_names()) == 3, "named, not played"
+assert game.move_name(nc6) == s.move_name(nc6)
+raised(qike.SessionError.Refused, s.move_name, game.parse_move("e5e4"))
+s.play(nc6)
+assert s.undo() == 1 and len(s.move_names()) == 3
+e = raised(qike.SessionError.Level, qike.Session.from_game, game, qike.Side.SECOND, 300, 1)
+assert "level 300" in str(e), str(e)
+first = qike.courses()[0].units[0].lessons[0]
+assert first.step_count > 1
+run = qike.LessonRun(first.id)
+while not run.is_done():
+    for step_input in run.show_me():
+        run.submit(step_input)
+attempt = run.attempt()
+assert (attempt.lesson_id, attempt.completed, attempt.stars, attempt.content_version) == (first.id, True, 3, 1), attempt
+
 # --- The store as a context manager ---------------------------------------------
 path = os.path.join(folder, "store")
 with qike.ProgressStore.open(path) as store:
