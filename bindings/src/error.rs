@@ -55,6 +55,8 @@ flat_error! {
         BadMoveText,
         /// The request is for another game (a FEN of a Go game, a PGN of xiangqi).
         WrongGame,
+        /// A PGN header name or value that cannot be written.
+        BadTag,
         GameOver,
         NotYourTurn,
         NotAMove,

@@ -4,6 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use qike_core::curriculum::StepKind;
 use qike_core::curriculum::schema::Plan;
 use qike_core::curriculum::{self, Course, Feedback, Lesson, LessonResult, RunState, StepOutcome};
 use qike_core::{BoardView, GameKind, MoveInput, PieceKind, PieceView, Point, Text};
@@ -187,6 +188,24 @@ pub enum Feedback {
     NotExpected,
 }
 
+/// What a step asks of the child.
+#[uniffi::remote(Enum)]
+pub enum StepKind {
+    Explain,
+    TapTargets,
+    MakeMove,
+    Collect,
+    Puzzle,
+    Quiz,
+    TapPoint,
+    Setup,
+    PlayOut,
+    TapShape,
+    TapGo,
+    Count,
+    Fight,
+}
+
 /// What to show for the current step.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct StepView {
@@ -194,8 +213,8 @@ pub struct StepView {
     pub index: u32,
     pub count: u32,
     pub step_id: String,
-    /// `explain`, `make_move`, `quiz` …
-    pub kind: String,
+    /// What the step asks: an explanation to read, a move to make, a quiz …
+    pub kind: StepKind,
     pub text: Text,
     pub board: Option<BoardView>,
     pub arrows: Vec<StepMove>,
@@ -215,7 +234,7 @@ impl From<curriculum::StepView> for StepView {
             index: count(v.index),
             count: count(v.count),
             step_id: v.step_id,
-            kind: v.kind.name().to_owned(),
+            kind: v.kind,
             text: v.text,
             board: v.board,
             arrows: v.arrows.into_iter().map(step_move).collect(),

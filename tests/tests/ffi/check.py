@@ -225,15 +225,15 @@ assert course.title.zh and course.units and course.units[0].lessons
 first = course.units[0].lessons[0]
 run = qike.LessonRun(first.id)
 view = run.view()
-assert (view.index, view.count, view.kind) == (0, first.step_count, "explain"), view
+assert (view.index, view.count, view.kind) == (0, first.step_count, qike.StepKind.EXPLAIN), view
 assert isinstance(run.submit(qike.LessonInput.CONTINUE()), qike.Feedback.STEP_DONE)
 view = run.view()
 # Any further explanations, then the lesson's first quiz.
-while view.kind == "explain":
+while view.kind == qike.StepKind.EXPLAIN:
     assert isinstance(run.submit(qike.LessonInput.CONTINUE()), qike.Feedback.STEP_DONE)
     view = run.view()
 quiz_at = view.index
-assert quiz_at >= 1 and view.kind == "quiz" and len(view.choices) > 1, view
+assert quiz_at >= 1 and view.kind == qike.StepKind.QUIZ and len(view.choices) > 1, view
 assert isinstance(run.submit(qike.LessonInput.MOVE(P(0, 0), P(0, 1))), qike.Feedback.NOT_EXPECTED)
 answers = []
 for i in range(len(view.choices)):

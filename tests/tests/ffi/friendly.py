@@ -109,6 +109,20 @@ while not run.is_done():
 attempt = run.attempt()
 assert (attempt.lesson_id, attempt.completed, attempt.stars, attempt.content_version) == (first.id, True, 3, 1), attempt
 
+mate = qike.Game.from_pgn('[Event "club"]\n[White "A"]\n[Black "B"]\n[Opening "Fool"]\n\n1. f3 e5 2. g4 Qh4# 0-1')
+out = mate.pgn()
+for header in ['[Event "club"]', '[White "A"]', '[Black "B"]', '[Opening "Fool"]', '[Result "0-1"]']:
+    assert header in out, out
+assert out.rstrip().endswith("0-1"), out
+mate.set_pgn_tag("Round", "3")
+assert '[Round "3"]' in mate.pgn() and qike.PgnTag(name="Round", value="3") in mate.pgn_tags()
+raised(qike.MoveError.BadTag, mate.set_pgn_tag, "bad name", "x")
+raised(qike.MoveError.BadTag, mate.set_pgn_tag, "Event", 'a "quoted" one')
+fresh = qike.Game(qike.GameKind.CHESS())
+fresh.resign(qike.Side.FIRST)
+assert '[Result "0-1"]' in fresh.pgn(), fresh.pgn()
+assert qike.LessonRun(first.id).view().kind == qike.StepKind.EXPLAIN
+
 # --- The store as a context manager ---------------------------------------------
 path = os.path.join(folder, "store")
 with qike.ProgressStore.open(path) as store:
