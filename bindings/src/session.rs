@@ -309,9 +309,11 @@ impl Session {
         Ok(self.state().offer_draw()?)
     }
 
-    /// A move the coach suggests for the player to move (a short look, on this thread).
+    /// A move the coach suggests for the player to move, as the session's level would
+    /// find it (a weaker level looks less far; two players get the coach's own look).
+    /// On this thread; name it with [`Session::move_name`].
     pub fn hint(&self) -> Result<Option<Hint>, SessionError> {
-        Ok(self.state().hint_now()?)
+        Ok(self.state().level_hint_now()?)
     }
 
     /// The coach's marks on each of the child's moves (a short look at each, on this

@@ -18,7 +18,7 @@ mod opponent;
 mod saved;
 
 pub use crate::ai::StopHandle;
-pub use opponent::ENGINE_HASH_MB;
+pub use opponent::{ENGINE_HASH_MB, LEVEL_HINT_MAX_NODES};
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
 
 use crate::Rng;

@@ -13,6 +13,10 @@ use super::{COACH_NODES, GameSession, SessionError};
 /// a phone has other things to do.
 pub const ENGINE_HASH_MB: usize = 16;
 
+/// The most nodes a hint at a level looks at (the strongest levels are capped by time,
+/// not nodes, and a hint answers on the caller's thread).
+pub const LEVEL_HINT_MAX_NODES: u64 = 200_000;
+
 /// What the engine is doing on its thread.
 pub(super) enum Job {
     /// Choosing its own move.
@@ -288,6 +292,18 @@ impl GameSession {
             return Ok(None);
         }
         Ok(self.opponent.engine()?.hint(self.board.game(), COACH_NODES))
+    }
+
+    /// A hint as this session's level would find it: the coach looks with the level's
+    /// node cap (a weaker level looks less far; at most [`LEVEL_HINT_MAX_NODES`]), or
+    /// with the coach's own look in a two-player game. On this thread.
+    pub fn level_hint_now(&mut self) -> Result<Option<Hint>, SessionError> {
+        let nodes = self.level.map_or(COACH_NODES, |l| l.nodes.min(LEVEL_HINT_MAX_NODES));
+        self.opponent.engine()?;
+        if !self.is_player_turn() {
+            return Ok(None);
+        }
+        Ok(self.opponent.engine()?.hint(self.board.game(), nodes))
     }
 
     /// Starts the coach marking each of the child's moves; [`GameSession::poll_review`]

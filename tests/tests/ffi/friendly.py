@@ -100,6 +100,11 @@ s.play(nc6)
 assert s.undo() == 1 and len(s.move_names()) == 3
 e = raised(qike.SessionError.Level, qike.Session.from_game, game, qike.Side.SECOND, 300, 1)
 assert "level 300" in str(e), str(e)
+# A hint is the session's level's: weaker levels look less far.
+start = qike.standard_setup(qike.GameKind.XIANGQI())
+hints = {lv: qike.Session(start, qike.Side.FIRST, lv, 1).hint().mv for lv in (1, 5, 10)}
+assert len(set(hints.values())) > 1, hints
+assert qike.Session(start, qike.Side.FIRST, 1, 1).hint().mv == hints[1], "the same look twice"
 first = qike.courses()[0].units[0].lessons[0]
 assert first.step_count > 1
 run = qike.LessonRun(first.id)
