@@ -279,6 +279,16 @@ impl Session {
         played(&mut s)
     }
 
+    /// The move of the player to move, chosen by `level` as the computer would choose
+    /// its own, and played (blocking this thread): with `engine_move_blocking`, one
+    /// session plays two levels against each other.
+    pub fn play_level_move(&self, level: u32) -> Result<EngineReply, SessionError> {
+        let mut s = self.state();
+        let level = checked_level(s.kind(), level)?;
+        let played = s.play_level_now(level)?;
+        Ok(EngineReply { played, name: s.move_names().pop(), outcome: s.outcome() })
+    }
+
     /// Asks the thinking computer to move now; `false` when it was not thinking.
     pub fn stop_thinking(&self) -> bool {
         self.state().stop_thinking()

@@ -258,6 +258,25 @@ impl GameSession {
         Ok(mv)
     }
 
+    /// Chooses the move of the player to move as `level` would (the same pick as the
+    /// engine's, with that level's caps) and plays it, on this thread: the session's
+    /// engine against another level, or a demonstration of the child's side.
+    pub fn play_level_now(&mut self, level: u8) -> Result<MoveInput, SessionError> {
+        if self.opponent.is_busy() {
+            return Err(SessionError::Busy);
+        }
+        if !self.is_player_turn() {
+            return Err(SessionError::Refused(crate::game::Refusal::NotYourTurn));
+        }
+        let level = ai::Level::get(self.kind(), u32::from(level))?;
+        let mut rng = self.ply_rng();
+        let engine = self.opponent.engine()?;
+        let mv = ai::play_level(engine, self.board.game(), &level, &mut rng, false)
+            .ok_or(SessionError::NoEngineMove)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
     /// Starts the coach looking for a move for the player to move, and the threat it
     /// answers; [`GameSession::poll_hint`] gives it.
     pub fn start_hint(&mut self) -> Result<StopHandle, SessionError> {
@@ -357,6 +376,18 @@ mod tests {
         assert_eq!(review, Err(SessionError::Think(ThinkError::Panicked)));
         assert!(!s.is_thinking());
         assert!(s.hint_now().unwrap().is_some(), "a new engine answers");
+    }
+
+    #[test]
+    fn another_level_plays_the_player_side_against_the_session_engine() {
+        let mut s = GameSession::xiangqi(Side::First, 1, 1, Timestamp(0)).unwrap().with_hash_mb(1);
+        let mine = s.play_level_now(2).unwrap();
+        assert_eq!(s.game().history(), vec![mine]);
+        assert!(s.is_engine_turn());
+        assert!(matches!(s.play_level_now(2), Err(SessionError::Refused(_))), "not its turn");
+        s.engine_move_now().unwrap();
+        assert!(matches!(s.play_level_now(11), Err(SessionError::Level(_))));
+        assert_eq!(s.game().history().len(), 2);
     }
 
     #[test]
