@@ -168,6 +168,33 @@ def _qike_pythonic(namespace):
 _qike_pythonic(globals())
 
 
+def _qike_docstrings(namespace):
+    """Docstrings in Python's terms: the Rust doc links (``[`Session::stop_thinking`]``)
+    the generator copies become ``Session.stop_thinking``."""
+    import re
+
+    link = re.compile(r"\[`([^`\]]+)`\](?:\([^)]*\))?")
+
+    def clean(doc):
+        return link.sub(lambda m: "`" + m.group(1).replace("::", ".") + "`", doc)
+
+    for name, obj in list(namespace.items()):
+        if name.startswith("_") or getattr(obj, "__module__", None) != __name__:
+            continue
+        members = [obj] + (list(vars(obj).values()) if isinstance(obj, type) else [])
+        for member in members:
+            target = getattr(member, "__func__", member)
+            doc = getattr(target, "__doc__", None)
+            if isinstance(doc, str) and "[`" in doc:
+                try:
+                    target.__doc__ = clean(doc)
+                except (AttributeError, TypeError):
+                    pass
+
+
+_qike_docstrings(globals())
+
+
 def _qike_store_enter(self):
     return self
 

@@ -180,4 +180,8 @@ assert isinstance(reply, qike.EngineReply) and s.is_player_turn() and not s.is_t
 assert s.move_names()[0] == reply.name
 raised(qike.SessionError.NotEngineTurn, s.engine_move_blocking)
 
+# Docstrings speak Python: no Rust doc links.
+assert "`Session.stop_thinking`" in qike.Session.engine_move.__doc__, qike.Session.engine_move.__doc__
+assert "[`" not in qike.Session.engine_move.__doc__
+
 print("python friendly ok")
