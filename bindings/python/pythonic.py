@@ -10,7 +10,9 @@
 # `False`) for anything of another type, and a hash of its fields: they are values,
 # copied across the boundary, never shared. It checks whole numbers in records and
 # enum variants before they cross (`Point(file=-1)` names `Point.file` and its range),
-# and makes `ProgressStore` a context manager that closes the store.
+# refuses a value of the wrong type with a `TypeError` naming both types, turns the
+# Rust doc links in docstrings into Python names, and makes `ProgressStore` a context
+# manager that closes the store.
 
 import enum  # noqa: E402
 
@@ -139,18 +141,36 @@ def _qike_checked_ints(cls, label, fields, ranges):
     cls.__init__ = __init__
 
 
+def _qike_typed(converter, cls, name):
+    """Makes `converter` refuse a value of another type with a `TypeError` that names
+    both types (rather than an `AttributeError` from deep inside)."""
+    check = converter.check_lower
+
+    def check_lower(value):
+        if not isinstance(value, cls):
+            ours = type(value).__module__ == __name__
+            given = repr(value) if ours else f"{type(value).__name__} {value!r}"
+            raise TypeError(f"a {name} is needed here, not {given}")
+        check(value)
+
+    converter.check_lower = staticmethod(check_lower)
+
+
 def _qike_pythonic(namespace):
     buffer = namespace["_UniffiConverterRustBuffer"]
     for name, obj in list(namespace.items()):
         if not isinstance(obj, type) or name.startswith("_") or obj.__module__ != __name__:
             continue
-        if issubclass(obj, (BaseException, enum.Enum)):
+        if issubclass(obj, BaseException):
             continue
         converter = namespace.get(f"_UniffiFfiConverterType{name}") or namespace.get(
             f"_UniffiConverterType{name}"
         )
         if not (isinstance(converter, type) and issubclass(converter, buffer)):
             continue  # an object behind a handle, not a value
+        if issubclass(obj, enum.Enum):
+            _qike_typed(converter, obj, name)
+            continue
         variants = [
             (n, v) for n, v in vars(obj).items() if isinstance(v, type) and issubclass(v, obj)
         ]
@@ -163,6 +183,7 @@ def _qike_pythonic(namespace):
             fields = _qike_fields(variant)
             _qike_value_type(variant, label, fields)
             _qike_checked_ints(variant, label, fields, _qike_int_fields(converter, variant_name))
+        _qike_typed(converter, obj, name)
 
 
 _qike_pythonic(globals())
