@@ -10,5 +10,7 @@ lib=$target/release/libqike.so
 [ "$(uname)" = Darwin ] && lib=$target/release/libqike.dylib
 cargo run --release -p qike-bindings --bin uniffi-bindgen -- generate --library "$lib" \
     --language kotlin --language swift --language python --out-dir "$out" --no-format
+# The Python layer (repr, ==, hash, argument checks, the store's context manager).
+cat bindings/python/pythonic.py >> "$out/qike.py"
 cp "$lib" "$out/"
 echo "bindings in $out"

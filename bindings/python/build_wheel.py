@@ -2,10 +2,11 @@
 
     python3 bindings/python/build_wheel.py BINDINGS_DIR OUT_DIR [--version V]
 
-BINDINGS_DIR is what `bindings/generate.sh` wrote (`qike.py` and `libqike.so`, or
-`libqike.dylib`, or `qike.dll`). The wheel holds one package, `qike`, whose
-`__init__.py` is the generated module and which keeps the library beside it, where the
-generated loader looks. Only the standard library is used, so no network or build tool
+BINDINGS_DIR is what `bindings/generate.sh` wrote (`qike.py` with the Python layer of
+`pythonic.py` at its end, and `libqike.so`, or `libqike.dylib`, or `qike.dll`). The
+wheel holds one package, `qike`, whose `__init__.py` is that module, with its type
+stubs (`__init__.pyi`, written by `stubs.py`, and `py.typed`) and the library beside it,
+where the generated loader looks. Only the standard library is used, so no network or build tool
 is needed; the wheel is tagged for this machine's platform and any Python 3 (the
 library is loaded through ctypes, not as a CPython extension). Prints the wheel's path.
 """
@@ -19,7 +20,11 @@ import sys
 import sysconfig
 import zipfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import stubs  # noqa: E402
+
 NAME = "qike"
+LAYER_MARKER = "# --- The Python layer over the generated bindings"
 SUMMARY = "Qike's core (rules, engines with levels, lessons, progress, classes) for Python"
 
 
@@ -62,7 +67,12 @@ def build(bindings, out, version):
     dist_info = f"{NAME}-{version}.dist-info"
     files = []
     with open(module, "rb") as f:
-        files.append((f"{NAME}/__init__.py", f.read()))
+        source = f.read()
+    if LAYER_MARKER.encode() not in source:
+        sys.exit(f"{module} lacks the Python layer (pythonic.py): run bindings/generate.sh")
+    files.append((f"{NAME}/__init__.py", source))
+    files.append((f"{NAME}/__init__.pyi", stubs.stubs(stubs.load(bindings)).encode()))
+    files.append((f"{NAME}/py.typed", b""))
     with open(os.path.join(bindings, library), "rb") as f:
         files.append((f"{NAME}/{library}", f.read()))
     metadata = (

@@ -55,6 +55,8 @@ flat_error! {
         BadMoveText,
         /// The request is for another game (a FEN of a Go game, a PGN of xiangqi).
         WrongGame,
+        /// A PGN header name or value that cannot be written.
+        BadTag,
         GameOver,
         NotYourTurn,
         NotAMove,
@@ -173,6 +175,9 @@ flat_error! {
         /// The engine is still choosing a move: stop it or wait for its answer first.
         Busy,
         Store,
+        /// The awaited engine move was cancelled (by the caller, or by 悔棋, resignation
+        /// or `cancel_thinking` meanwhile); the session is idle.
+        Cancelled,
     }
 }
 
@@ -282,8 +287,16 @@ impl From<qike_core::tournament::TournamentError> for TournamentError {
             Core::Inconsistent { .. } => TournamentError::Inconsistent(m),
             Core::Trf { .. } => TournamentError::Trf(m),
             Core::RoundNotFinished { .. } => TournamentError::RoundNotFinished(m),
-            Core::Undecided { .. } => TournamentError::Undecided(m),
-            Core::NoSuchTable { .. } => TournamentError::NoSuchTable(m),
+            // The core's sentences count tables from 1, as a class reads them; the API
+            // counts them from 0, as `tables(round)` lists them.
+            Core::Undecided { round, table } => TournamentError::Undecided(format!(
+                "round {round}, table {}: a knockout game needs a winner (play a decider)",
+                table.saturating_sub(1)
+            )),
+            Core::NoSuchTable { round, table } => TournamentError::NoSuchTable(format!(
+                "round {round} has no table {} with a game",
+                table.saturating_sub(1)
+            )),
             Core::FieldFixed => TournamentError::FieldFixed(m),
         }
     }
@@ -544,10 +557,21 @@ impl From<qike_core::progress::StoreError> for StoreError {
             Core::BadRecord { .. } => StoreError::BadRecord(m),
             Core::Invalid { .. } => StoreError::Invalid(m),
             Core::NoSuchProfile(_) => StoreError::NoSuchProfile(m),
-            Core::NoSuchClass(_) => StoreError::NoSuchClass(m),
-            Core::NotAMember { .. } => StoreError::NotAMember(m),
-            Core::NoSuchStudent { .. } => StoreError::NoSuchStudent(m),
-            Core::NoSuchAssignment { .. } => StoreError::NoSuchAssignment(m),
+            // Class ids as the caller passes them: numbers, not the join code's letters.
+            Core::NoSuchClass(class) => {
+                StoreError::NoSuchClass(format!("no class with id {}", class.0))
+            }
+            Core::NotAMember { profile, class } => StoreError::NotAMember(format!(
+                "profile {profile} has not joined class {}",
+                class.0
+            )),
+            Core::NoSuchStudent { class, student } => {
+                StoreError::NoSuchStudent(format!("class {} has no student {student}", class.0))
+            }
+            Core::NoSuchAssignment { class, assignment } => StoreError::NoSuchAssignment(format!(
+                "class {} has no assignment {assignment}",
+                class.0
+            )),
             Core::Archived(_) => StoreError::Archived(m),
             Core::JoinCode(j) => j.into(),
             Core::Report(r) => r.into(),

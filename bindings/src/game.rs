@@ -13,17 +13,35 @@ use crate::error::{GoSgfError, GomokuSgfError, MoveError, PgnError, SetupError, 
 #[derive(Debug, uniffi::Object)]
 pub struct Game {
     inner: Mutex<AnyGame>,
+    /// A chess game's PGN headers (from its PGN, or set), written back by `pgn`.
+    tags: Mutex<Vec<PgnTag>>,
+}
+
+/// One header of a PGN game: `[Event "Club night"]` has the name `Event`.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, uniffi::Record)]
+pub struct PgnTag {
+    pub name: String,
+    pub value: String,
 }
 
 impl Game {
     fn wrap(game: AnyGame) -> Game {
-        Game { inner: Mutex::new(game) }
+        Game { inner: Mutex::new(game), tags: Mutex::new(Vec::new()) }
+    }
+
+    fn tags(&self) -> MutexGuard<'_, Vec<PgnTag>> {
+        self.tags.lock().unwrap_or_else(|e| e.into_inner())
     }
 
     /// The game; every change is one call into the core, so a poisoned lock still holds
     /// a game in a consistent state.
     fn game(&self) -> MutexGuard<'_, AnyGame> {
         self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A copy of the game as it is now.
+    pub(crate) fn snapshot(&self) -> AnyGame {
+        self.game().clone()
     }
 }
 
@@ -49,7 +67,9 @@ impl Game {
             .into_iter()
             .next()
             .ok_or_else(|| PgnError::NoGame("the PGN text holds no game".into()))?;
-        Ok(Game::wrap(AnyGame::Chess(first.to_game())))
+        let game = Game::wrap(AnyGame::Chess(first.to_game()));
+        *game.tags() = first.tags.into_iter().map(|(name, value)| PgnTag { name, value }).collect();
+        Ok(game)
     }
 
     /// The first Go game of an SGF text, with its set-up and moves played.
@@ -121,6 +141,14 @@ impl Game {
         Ok(game.outcome())
     }
 
+    /// The name `mv` would have if it were played now (standard and Chinese notation),
+    /// without playing it; the rules' refusal when it cannot be played.
+    pub fn move_name(&self, mv: MoveInput) -> Result<MoveName, MoveError> {
+        let game = self.game();
+        let mv = on_board(game.kind(), mv)?;
+        Ok(game.name_move(mv)?)
+    }
+
     /// Takes back the last move; the move taken back, `None` at the start.
     pub fn undo(&self) -> Option<MoveInput> {
         self.game().undo()
@@ -169,12 +197,50 @@ impl Game {
         }
     }
 
-    /// The game as PGN (chess).
+    /// The game as PGN (chess): its headers (those of the PGN it was read from and
+    /// those set since), the moves, and the result from the game's outcome.
     pub fn pgn(&self) -> Result<String, MoveError> {
         match &*self.game() {
-            AnyGame::Chess(g) => Ok(chess::write_pgn(&chess::PgnGame::from_game(g))),
+            AnyGame::Chess(g) => {
+                let mut pgn = chess::PgnGame::from_game(g);
+                for tag in self.tags().iter().filter(|t| t.name != "Result") {
+                    pgn.set_tag(&tag.name, &tag.value);
+                }
+                Ok(chess::write_pgn(&pgn))
+            }
             _ => Err(MoveError::WrongGame("only a chess game has a PGN".into())),
         }
+    }
+
+    /// The PGN headers kept with the game (chess), in order.
+    pub fn pgn_tags(&self) -> Vec<PgnTag> {
+        self.tags().clone()
+    }
+
+    /// Sets a PGN header (`Event`, `White`, `Date` …), replacing one of that name. The
+    /// name is letters, digits and `_`; the value is one line without `"`.
+    pub fn set_pgn_tag(&self, name: String, value: String) -> Result<(), MoveError> {
+        if self.game().as_chess().is_none() {
+            return Err(MoveError::WrongGame("only a chess game has PGN headers".into()));
+        }
+        let good_name =
+            !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        if !good_name {
+            return Err(MoveError::BadTag(format!(
+                "'{name}' is not a PGN header name (letters, digits and _)"
+            )));
+        }
+        if value.contains(['"', '\n', '\r']) {
+            return Err(MoveError::BadTag(format!(
+                "the value of PGN header {name} holds a quote or a line break"
+            )));
+        }
+        let mut tags = self.tags();
+        match tags.iter_mut().find(|t| t.name == name) {
+            Some(tag) => tag.value = value,
+            None => tags.push(PgnTag { name, value }),
+        }
+        Ok(())
     }
 
     /// The game as SGF (Go and gomoku).

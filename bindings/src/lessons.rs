@@ -4,6 +4,7 @@
 
 use std::sync::{Mutex, MutexGuard};
 
+use qike_core::curriculum::StepKind;
 use qike_core::curriculum::schema::Plan;
 use qike_core::curriculum::{self, Course, Feedback, Lesson, LessonResult, RunState, StepOutcome};
 use qike_core::{BoardView, GameKind, MoveInput, PieceKind, PieceView, Point, Text};
@@ -64,7 +65,8 @@ pub struct LessonInfo {
     pub title: Text,
     /// Lessons to finish first.
     pub prerequisites: Vec<String>,
-    pub steps: u32,
+    /// How many steps the lesson has.
+    pub step_count: u32,
     /// The 教案: content, objectives, key and hard points, materials, the class hour's
     /// outline, the summary, periods and minutes.
     pub plan: Plan,
@@ -94,7 +96,7 @@ impl From<&Course> for CourseInfo {
                             id: l.id.clone(),
                             title: l.title.clone(),
                             prerequisites: l.prerequisites.clone(),
-                            steps: count(l.steps.len()),
+                            step_count: count(l.steps.len()),
                             plan: l.plan.clone(),
                         })
                         .collect(),
@@ -186,6 +188,24 @@ pub enum Feedback {
     NotExpected,
 }
 
+/// What a step asks of the child.
+#[uniffi::remote(Enum)]
+pub enum StepKind {
+    Explain,
+    TapTargets,
+    MakeMove,
+    Collect,
+    Puzzle,
+    Quiz,
+    TapPoint,
+    Setup,
+    PlayOut,
+    TapShape,
+    TapGo,
+    Count,
+    Fight,
+}
+
 /// What to show for the current step.
 #[derive(Debug, Clone, PartialEq, uniffi::Record)]
 pub struct StepView {
@@ -193,8 +213,8 @@ pub struct StepView {
     pub index: u32,
     pub count: u32,
     pub step_id: String,
-    /// `explain`, `make_move`, `quiz` …
-    pub kind: String,
+    /// What the step asks: an explanation to read, a move to make, a quiz …
+    pub kind: StepKind,
     pub text: Text,
     pub board: Option<BoardView>,
     pub arrows: Vec<StepMove>,
@@ -214,7 +234,7 @@ impl From<curriculum::StepView> for StepView {
             index: count(v.index),
             count: count(v.count),
             step_id: v.step_id,
-            kind: v.kind.name().to_owned(),
+            kind: v.kind,
             text: v.text,
             board: v.board,
             arrows: v.arrows.into_iter().map(step_move).collect(),
@@ -359,6 +379,19 @@ impl LessonRun {
 
     pub fn is_done(&self) -> bool {
         self.with(|run| run.is_done())
+    }
+
+    /// What the progress store records of this run now (`ProgressStore::record_lesson`
+    /// takes it as it is): the result so far, whether the lesson was finished, the
+    /// content's version and the time.
+    pub fn attempt(&self) -> qike_core::progress::LessonAttempt {
+        self.with(|run| {
+            qike_core::progress::LessonAttempt::from_result(
+                &run.result(),
+                run.is_done(),
+                qike_core::progress::Timestamp::now(),
+            )
+        })
     }
 
     /// The result so far, for the progress store.

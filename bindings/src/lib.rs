@@ -24,7 +24,7 @@ pub use error::{
     GoSgfError, GomokuSgfError, LessonError, MoveError, PgnError, SessionError, SetupError,
     StoreError, StoreErrorKind, TournamentError, XiangqiFenError,
 };
-pub use game::{Game, standard_setup};
+pub use game::{Game, PgnTag, standard_setup};
 pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
 pub use lessons::{
     CourseInfo, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,

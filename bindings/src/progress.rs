@@ -161,6 +161,11 @@ impl ProgressStore {
     /// Opens (or creates) the store in the folder `path`.
     #[uniffi::constructor]
     pub fn open(path: String) -> Result<Self, StoreError> {
+        if std::path::Path::new(&path).is_file() {
+            return Err(StoreError::NotAFolder(format!(
+                "'{path}' is a file; a store is kept in a folder: give a folder's path (it is made when missing)"
+            )));
+        }
         Ok(ProgressStore { inner: progress::ProgressStore::open(path)? })
     }
 

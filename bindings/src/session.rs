@@ -7,13 +7,14 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use qike_core::ai::{self, Hint};
 use qike_core::progress::Timestamp;
-use qike_core::session::{DrawAnswer, GameSession};
+use qike_core::session::{DrawAnswer, GameSession, StopHandle};
 use qike_core::{
     BoardGame, BoardView, GameKind, GameSetup, MoveInput, MoveName, Outcome, PieceKind, Point, Side,
 };
 
 use crate::error::SessionError;
 use crate::error::on_board;
+use crate::game::Game;
 use crate::types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};
 
 /// One casual game: taps on the board, the engine's replies, 悔棋, resignation, draw
@@ -37,6 +38,44 @@ impl Session {
     fn state(&self) -> MutexGuard<'_, GameSession> {
         lock(&self.session)
     }
+
+    /// Starts the engine's move; its stop handle and the number of its job.
+    fn start_search(&self) -> Result<(StopHandle, Option<u64>), SessionError> {
+        let mut s = self.state();
+        let search = s.start_engine_move()?;
+        Ok((search, s.engine_job()))
+    }
+}
+
+/// Plays the move of the engine's finished search and says what it was.
+fn played(s: &mut GameSession) -> Result<EngineReply, SessionError> {
+    let played = s.wait_engine_move()?;
+    Ok(EngineReply { played, name: s.move_names().pop(), outcome: s.outcome() })
+}
+
+/// Cancels the engine's job `job` when dropped armed: the awaited engine move was
+/// dropped by the foreign caller (a cancelled task or coroutine) before its answer came.
+struct CancelOnDrop {
+    session: Arc<Mutex<GameSession>>,
+    job: Option<u64>,
+}
+
+impl CancelOnDrop {
+    fn disarm(mut self) {
+        self.job = None;
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if self.job.is_none() {
+            return;
+        }
+        let mut s = lock(&self.session);
+        if s.engine_job() == self.job {
+            s.cancel_thinking();
+        }
+    }
 }
 
 #[uniffi::export]
@@ -48,10 +87,30 @@ impl Session {
     pub fn new(
         setup: GameSetup,
         player: Side,
-        level: Option<u8>,
+        level: Option<u32>,
         seed: u64,
     ) -> Result<Self, SessionError> {
-        Ok(Session::wrap(GameSession::new(setup, player, level, seed, Timestamp::now())?))
+        let level = level.map(|n| checked_level(setup.kind(), n)).transpose()?;
+        let session =
+            GameSession::new(setup, player, level, seed, Timestamp::now()).map_err(set_up_error)?;
+        Ok(Session::wrap(session))
+    }
+
+    /// A session that goes on from `game` (one read from a PGN or an SGF, or played
+    /// move by move), with its moves: 悔棋, the saved form and the record include them.
+    /// The other arguments as for [`Session::new`].
+    #[uniffi::constructor]
+    pub fn from_game(
+        game: Arc<Game>,
+        player: Side,
+        level: Option<u32>,
+        seed: u64,
+    ) -> Result<Self, SessionError> {
+        let game = game.snapshot();
+        let level = level.map(|n| checked_level(game.kind(), n)).transpose()?;
+        let session = GameSession::from_game(&game, player, level, seed, Timestamp::now())
+            .map_err(set_up_error)?;
+        Ok(Session::wrap(session))
     }
 
     /// A game saved by [`Session::save_bytes`], as it was.
@@ -161,26 +220,28 @@ impl Session {
 
     /// The computer chooses its move on its own thread and plays it. Awaiting does not
     /// block a thread; [`Session::stop_thinking`] makes it answer at once with its best
-    /// move so far.
+    /// move so far. Cancelling the wait (a Python task, a Kotlin coroutine) stops the
+    /// search and forgets its move: the session is idle again at once and the next
+    /// `engine_move` starts afresh.
     pub async fn engine_move(&self) -> Result<EngineReply, SessionError> {
-        let search = self.state().start_engine_move()?;
+        let (search, job) = self.start_search()?;
         let (tx, rx) = futures_channel::oneshot::channel();
         let session = Arc::clone(&self.session);
-        // A thread waits for the engine and plays its move for the caller; when no one
-        // awaits it any more, the move is forgotten and the engine taken back.
+        // A thread waits for the engine and plays its move for the caller, unless the
+        // caller stopped waiting (then the guard below has cancelled the search) or
+        // another call took the search away.
         let spawned =
             std::thread::Builder::new().name("qike-engine-wait".into()).spawn(move || {
                 search.wait();
                 let mut s = lock(&session);
+                if s.engine_job() != job {
+                    return;
+                }
                 if tx.is_canceled() {
                     s.cancel_thinking();
                     return;
                 }
-                let reply = s.wait_engine_move().map(|played| EngineReply {
-                    played,
-                    name: s.move_names().pop(),
-                    outcome: s.outcome(),
-                });
+                let reply = played(&mut s);
                 drop(s);
                 let _ = tx.send(reply);
             });
@@ -191,17 +252,54 @@ impl Session {
                 return Err(SessionError::Think(format!("the engine could not be started: {e}")));
             }
         };
+        let guard = CancelOnDrop { session: Arc::clone(&self.session), job };
         let reply = rx.await;
+        guard.disarm();
         // The waiter woke the caller's executor and is ending: wait for it, so that no
         // thread of ours runs foreign code after the caller got its answer (a Python
         // interpreter may be shutting down by then).
         let _ = thread.join();
-        Ok(reply.map_err(|_| SessionError::Think("the engine stopped without a move".into()))??)
+        reply.map_err(|_| {
+            SessionError::Cancelled("the engine's move was cancelled before it came".into())
+        })?
+    }
+
+    /// The computer chooses its move and plays it, blocking this thread until it has
+    /// (the level's time, or less after [`Session::stop_thinking`] from another thread):
+    /// for scripts that do not use an event loop.
+    pub fn engine_move_blocking(&self) -> Result<EngineReply, SessionError> {
+        let (search, job) = self.start_search()?;
+        search.wait();
+        let mut s = self.state();
+        if s.engine_job() != job {
+            return Err(SessionError::Cancelled(
+                "the engine's move was cancelled before it came".into(),
+            ));
+        }
+        played(&mut s)
+    }
+
+    /// The move of the player to move, chosen by `level` as the computer would choose
+    /// its own, and played (blocking this thread): with `engine_move_blocking`, one
+    /// session plays two levels against each other.
+    pub fn play_level_move(&self, level: u32) -> Result<EngineReply, SessionError> {
+        let mut s = self.state();
+        let level = checked_level(s.kind(), level)?;
+        let played = s.play_level_now(level)?;
+        Ok(EngineReply { played, name: s.move_names().pop(), outcome: s.outcome() })
     }
 
     /// Asks the thinking computer to move now; `false` when it was not thinking.
     pub fn stop_thinking(&self) -> bool {
         self.state().stop_thinking()
+    }
+
+    /// Stops the thinking computer and forgets its move (its hint, its review): the
+    /// session is idle when this returns. A pending `engine_move` answers `Cancelled`.
+    /// (For a Swift task's cancellation handler: Swift's task cancellation does not
+    /// reach the engine by itself.)
+    pub fn cancel_thinking(&self) {
+        self.state().cancel_thinking();
     }
 
     /// 悔棋: against the computer, back to the child's turn (the computer's reply and the
@@ -221,15 +319,25 @@ impl Session {
         Ok(self.state().offer_draw()?)
     }
 
-    /// A move the coach suggests for the player to move (a short look, on this thread).
+    /// A move the coach suggests for the player to move, as the session's level would
+    /// find it (a weaker level looks less far; two players get the coach's own look).
+    /// On this thread; name it with [`Session::move_name`].
     pub fn hint(&self) -> Result<Option<Hint>, SessionError> {
-        Ok(self.state().hint_now()?)
+        Ok(self.state().level_hint_now()?)
     }
 
     /// The coach's marks on each of the child's moves (a short look at each, on this
     /// thread).
     pub fn review(&self) -> Result<Vec<MoveReview>, SessionError> {
         Ok(self.state().review_now()?.into_iter().map(MoveReview::from).collect())
+    }
+
+    /// The name `mv` (a hint's move, say) would have if it were played now, without
+    /// playing it; the rules' refusal when it cannot be played.
+    pub fn move_name(&self, mv: MoveInput) -> Result<MoveName, SessionError> {
+        let st = self.state();
+        let mv = on_board(st.kind(), mv)?;
+        Ok(st.game().name_move(mv).map_err(qike_core::session::SessionError::Refused)?)
     }
 
     /// Every move in standard and Chinese notation.
@@ -261,6 +369,36 @@ impl Session {
     /// Go: the count with the stones marked dead taken off; `None` for other games.
     pub fn count_summary(&self) -> Option<CountSummary> {
         self.state().go_score().map(CountSummary::from)
+    }
+}
+
+/// `level` when `kind` has it, else the typed level error naming it and the levels there
+/// are.
+fn checked_level(kind: GameKind, level: u32) -> Result<u8, SessionError> {
+    let known = ai::Level::get(kind, level).map_err(|e| {
+        SessionError::Level(format!("level {level} is not a level of {}: {e}", kind_name(kind)))
+    })?;
+    Ok(known.number)
+}
+
+/// A game's name in the caller's words.
+fn kind_name(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Xiangqi => "xiangqi",
+        GameKind::Chess => "chess",
+        GameKind::Go { .. } => "Go",
+        GameKind::Gomoku { .. } => "gomoku",
+    }
+}
+
+/// A new session's error: a set-up that cannot start says so (the core speaks of a
+/// saved game's start, which is what resuming meets).
+fn set_up_error(e: qike_core::session::SessionError) -> SessionError {
+    match e {
+        qike_core::session::SessionError::BadStart(e) => {
+            SessionError::BadStart(format!("the set-up is not valid: {e}"))
+        }
+        e => e.into(),
     }
 }
 

@@ -308,6 +308,10 @@ pub struct CountSummary {
     pub white: String,
     /// What black must pass to win, in 子.
     pub black_needs: String,
+    /// The same three counts as numbers of 子 (184.25 for `184又1/4 子`).
+    pub black_stones: f64,
+    pub white_stones: f64,
+    pub black_needs_stones: f64,
     /// Black's margin in points (negative: white ahead; 0: a draw).
     pub margin_points: f64,
     /// The winner by the count; `None` for a draw.
@@ -326,6 +330,9 @@ impl From<qike_core::go::Score> for CountSummary {
             black: s.black.chinese(),
             white: s.white.chinese(),
             black_needs: s.black_needs.chinese(),
+            black_stones: s.black.as_f64(),
+            white_stones: s.white.as_f64(),
+            black_needs_stones: s.black_needs.as_f64(),
             margin_points: s.result.points(),
             winner: s.result.winner(),
             result: Text { zh: s.result.chinese(), en: s.result.english() },

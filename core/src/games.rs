@@ -207,6 +207,14 @@ impl GameSetup {
 }
 
 impl AnyGame {
+    /// The name `mv` would have if it were played now, in standard and Chinese
+    /// notation, without playing it; why not when the rules refuse it.
+    pub fn name_move(&self, mv: MoveInput) -> Result<MoveName, Refusal> {
+        let mut next = self.clone();
+        next.play(mv)?;
+        next.move_names().pop().ok_or(Refusal::NotAMove)
+    }
+
     /// A new game of `kind` from its usual start.
     pub fn new(kind: GameKind) -> Result<AnyGame, SetupError> {
         GameSetup::standard(kind).start()
@@ -257,5 +265,20 @@ impl AnyGame {
             AnyGame::Chess(g) if g.claimable_draw().is_some() => g.claim_draw().ok(),
             _ => None,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_move_is_named_without_being_played() {
+        let game = AnyGame::new(GameKind::Chess).unwrap();
+        let e4 = MoveInput::decode(GameKind::Chess, "e2e4").unwrap();
+        assert_eq!(game.name_move(e4).unwrap().standard, "e4");
+        assert!(game.history().is_empty(), "the game did not move");
+        let bad = MoveInput::decode(GameKind::Chess, "e2e5").unwrap();
+        assert!(game.name_move(bad).is_err());
     }
 }

@@ -75,6 +75,7 @@ pub fn generate_bindings(language: TargetLanguage, out: &Path) -> PathBuf {
 /// next to them under the bindings' own name (`libqike.so`), which Python loads.
 pub fn generate_bindings_from(lib: &Path, language: TargetLanguage, out: &Path) -> PathBuf {
     let lib = lib.to_path_buf();
+    let python = matches!(language, TargetLanguage::Python);
     let source = Utf8PathBuf::from_path_buf(lib.clone()).expect("utf-8 library path");
     let out_dir = Utf8PathBuf::from_path_buf(out.to_path_buf()).expect("utf-8 out path");
     generate(GenerateOptions {
@@ -87,9 +88,25 @@ pub fn generate_bindings_from(lib: &Path, language: TargetLanguage, out: &Path) 
         metadata_no_deps: true,
     })
     .expect("uniffi bindings generation");
+    if python {
+        add_python_layer(&out.join("qike.py"));
+    }
     let copy = out.join(bindings_cdylib().file_name().expect("library file name"));
     std::fs::copy(&lib, &copy).expect("copy library next to the bindings");
     copy
+}
+
+/// The Python layer over the generated module (`bindings/python/pythonic.py`).
+pub const PYTHON_LAYER: &str = include_str!("../../bindings/python/pythonic.py");
+
+/// Appends [`PYTHON_LAYER`] to a generated `qike.py`, as `bindings/generate.sh` does.
+pub fn add_python_layer(module: &Path) {
+    use std::io::Write;
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(module)
+        .unwrap_or_else(|e| panic!("cannot open {}: {e}", module.display()));
+    file.write_all(PYTHON_LAYER.as_bytes()).expect("append the Python layer");
 }
 
 /// Runs a command and returns its stdout, panicking with both streams if it fails.

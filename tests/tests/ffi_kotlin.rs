@@ -12,7 +12,11 @@ use uniffi_bindgen::bindings::TargetLanguage;
 const KOTLIN_VERSION: &str = "2.4.20";
 
 const MAIN: &str = r#"
+import kotlinx.coroutines.cancelAndJoin
+import kotlinx.coroutines.delay
+import kotlinx.coroutines.launch
 import kotlinx.coroutines.runBlocking
+import kotlinx.coroutines.withTimeoutOrNull
 import org.qike.core.*
 
 fun check(ok: Boolean, what: String) { if (!ok) throw IllegalStateException("check failed: " + what) }
@@ -74,7 +78,7 @@ fun main(args: Array<String>) {
     // A session against level 1: the engine replies in a coroutine.
     val levels = levels(GameKind.Xiangqi)
     check(levels.first().number.toInt() == 1 && levels.first().name.zh.isNotEmpty(), "levels")
-    val session = Session(standardSetup(GameKind.Xiangqi), Side.FIRST, 1u.toUByte(), 7uL)
+    val session = Session(standardSetup(GameKind.Xiangqi), Side.FIRST, 1u, 7uL)
     check(session.tap(Point(7u, 2u)) == TapResult.Selection, "pick up the cannon")
     check(session.tap(Point(4u, 2u)) == TapResult.Moved(null), "炮二平五")
     val reply = runBlocking { session.engineMove() }
@@ -89,6 +93,43 @@ fun main(args: Array<String>) {
     val back = Session.resumeBytes(session.saveBytes())
     check(back.moveNames() == session.moveNames(), "resumed")
     println("engine replied " + reply.name?.chinese)
+
+    // Records print their fields, compare with anything and hash by value.
+    val p = Point(1u, 2u)
+    check(p.toString() == "Point(file=1, rank=2)", "toString " + p)
+    check(!p.equals(null) && !p.equals("Point(file=1, rank=2)"), "equals another type")
+    check(p == Point(1u, 2u) && p != Point(2u, 1u), "equals")
+    check(mapOf(p to "x")[Point(1u, 2u)] == "x", "a point as a key")
+    check(setOf(GameKind.Go(9u), GameKind.Go(9u), GameKind.Chess).size == 2, "kinds in a set")
+    check(GameKind.Go(9u).toString() == "Go(size=9)", "kind toString " + GameKind.Go(9u))
+    check(mapOf(Side.FIRST to "red")[Side.FIRST] == "red", "a side as a key")
+    val shown = reply.toString()
+    check(shown.startsWith("EngineReply(played=") && shown.contains("Point(file="), "reply toString " + shown)
+
+    // Cancelling the coroutine that awaits the engine stops the search.
+    val middlegame = "r1bakab1r/9/1cn4c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C1N2/9/RNBAKAB1R w - - 0 1"
+    val strong = Session(GameSetup.Xiangqi(middlegame), Side.SECOND, 10u, 3uL)
+    runBlocking {
+        val started = System.nanoTime()
+        val none = withTimeoutOrNull(50L) { strong.engineMove() }
+        check(none == null, "level 10 answered within 50 ms: nothing to cancel")
+        while (strong.isThinking() && System.nanoTime() - started < 150_000_000L) delay(2L)
+        check(!strong.isThinking(), "still thinking 100 ms after the cancel")
+        println("kotlin cancelled search idle after " + (System.nanoTime() - started) / 1_000_000 + " ms")
+        check(strong.moveNames().isEmpty() && strong.isEngineTurn(), "a cancelled move is not played")
+        val job = launch { strong.engineMove() }
+        delay(50L)
+        check(strong.isThinking(), "thinking again")
+        job.cancelAndJoin()
+        check(!strong.isThinking(), "a cancelled job stops the search")
+        val again = strong.engineMove()
+        check(strong.moveNames().single() == again.name, "the next engine move works")
+    }
+    val script = Session(standardSetup(GameKind.Xiangqi), Side.SECOND, 1u, 5uL)
+    val blocking = script.engineMoveBlocking()
+    check(script.moveNames().single() == blocking.name && script.isPlayerTurn(), "blocking engine move")
+    val badLevel = expect<SessionException.Level>("level 300") { Session(standardSetup(GameKind.Chess), Side.FIRST, 300u, 1uL) }
+    check(badLevel.contains("level 300") && badLevel.contains("1 to 10"), badLevel)
 
     // The progress store: a profile, a draft, then closed.
     val store = ProgressStore.open(java.nio.file.Files.createTempDirectory("qike-ffi").toString())
@@ -143,7 +184,7 @@ fun main(args: Array<String>) {
         turns += 1
         check(turns < 500, "the lesson never ends")
         val view = run.view()!!
-        if (!saved && view.index == first.steps / 2u) {
+        if (!saved && view.index == first.stepCount / 2u) {
             store.saveDraft(kid.id, "lesson", run.saveBytes())
             run = LessonRun.resumeBytes(store.draft(kid.id, "lesson")!!)
             check(run.view() == view, "resumed at the same step")

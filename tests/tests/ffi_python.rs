@@ -14,6 +14,19 @@ fn python_calls_the_core_through_generated_bindings() {
     assert!(out.contains("tournament over: all 3 planned rounds are already paired"), "{out}");
 }
 
+/// Records that print, compare and hash; typed argument errors; the store as a context
+/// manager; an awaited engine move that a cancelled task stops; the blocking form.
+#[test]
+fn python_records_errors_and_cancellation_feel_like_python() {
+    let dir = scratch_dir("python-friendly");
+    generate_bindings(TargetLanguage::Python, &dir);
+    let script = dir.join("friendly.py");
+    std::fs::write(&script, include_str!("ffi/friendly.py")).unwrap();
+    let out = run_ok(Command::new(qike_tests::python()).arg(&script).arg(&dir));
+    assert!(out.contains("python friendly ok"), "{out}");
+    assert!(out.contains("cancelled search idle after "), "{out}");
+}
+
 /// The public functions and methods of generated Python bindings: module-level `def`s
 /// and the methods of public classes, without the Python-only enum variant tests
 /// (`is_…`) and the event-loop setter.

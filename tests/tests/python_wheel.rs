@@ -15,6 +15,37 @@ fn venv_python(venv: &Path) -> std::path::PathBuf {
     if cfg!(windows) { venv.join("Scripts/python.exe") } else { venv.join("bin/python") }
 }
 
+/// Compares the installed `qike/__init__.pyi` with the module: each public class and
+/// function of `qike` is in the stubs, with its public methods, and a marker for typed
+/// packages is installed.
+const STUBS_CHECK: &str = r#"
+import ast, inspect, os, qike
+folder = os.path.dirname(qike.__file__)
+assert os.path.exists(os.path.join(folder, "py.typed"))
+tree = ast.parse(open(os.path.join(folder, "__init__.pyi"), encoding="utf-8").read())
+stubbed = {}
+for node in tree.body:
+    if isinstance(node, ast.ClassDef):
+        stubbed[node.name] = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
+    elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        stubbed[node.name] = set()
+names = 0
+for name, obj in vars(qike).items():
+    if name.startswith("_") or getattr(obj, "__module__", None) != "qike" or name.endswith("Protocol"):
+        continue
+    if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+        continue
+    assert name in stubbed, f"{name} is not in the stubs"
+    names += 1
+    if inspect.isclass(obj):
+        for member, value in vars(obj).items():
+            public = not member.startswith("_") and not member.startswith("is_")
+            if public and (inspect.isfunction(value) or isinstance(value, (staticmethod, classmethod))):
+                assert member in stubbed[name], f"{name}.{member} is not in the stubs"
+assert names > 100 and "ArgumentError" in stubbed and "__enter__" in stubbed["ProgressStore"], names
+print(f"stubs cover {names} names")
+"#;
+
 #[test]
 fn the_wheel_installs_into_a_fresh_venv_and_runs_the_readme_example() {
     const NAME: &str = "the_wheel_installs_into_a_fresh_venv_and_runs_the_readme_example";
@@ -65,5 +96,9 @@ fn the_wheel_installs_into_a_fresh_venv_and_runs_the_readme_example() {
         Command::new(&py).args(["-c", "import qike; print(qike.__file__)"]).current_dir(&work),
     );
     assert!(Path::new(location.trim()).starts_with(&venv), "imported from {location}");
+
+    // The installed type stubs name every public class, function and method of the module.
+    let stubs = run_ok(Command::new(&py).arg("-c").arg(STUBS_CHECK).current_dir(&work));
+    assert!(stubs.contains("stubs cover "), "{stubs}");
     let _ = std::fs::remove_dir_all(&root);
 }

@@ -35,6 +35,10 @@ pub mod stones;
 pub mod teach;
 mod validate;
 
+/// The version of the shipped lesson content, kept with each lesson attempt so a later
+/// version can tell records of older lessons apart.
+pub const CONTENT_VERSION: u32 = 1;
+
 pub use answers::answer_inputs;
 pub use demo_board::{
     DemoBoard, DemoError, LessonPosition, lesson_position, lesson_positions, palette,

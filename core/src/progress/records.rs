@@ -86,6 +86,27 @@ pub struct LessonAttempt {
     pub at: Timestamp,
 }
 
+impl LessonAttempt {
+    /// The attempt a lesson run's `result` records, at `at`: `completed` when the run
+    /// reached its end, with the shipped content's version.
+    pub fn from_result(
+        result: &crate::curriculum::LessonResult,
+        completed: bool,
+        at: Timestamp,
+    ) -> LessonAttempt {
+        LessonAttempt {
+            lesson_id: result.lesson_id.clone(),
+            content_version: crate::curriculum::CONTENT_VERSION,
+            completed,
+            stars: result.stars,
+            mistakes: result.mistakes,
+            hints: result.hints,
+            time_ms: result.elapsed_ms,
+            at,
+        }
+    }
+}
+
 /// Everything about one lesson for one profile. Counters are totals over attempts.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LessonRecord {

@@ -13,11 +13,12 @@
 //! forms ([`GameSession::engine_move_now`] …) search on the caller's thread, for
 //! tests and tools. Every engine move is chosen by [`crate::ai::play_level`].
 
+mod from_game;
 mod opponent;
 mod saved;
 
 pub use crate::ai::StopHandle;
-pub use opponent::ENGINE_HASH_MB;
+pub use opponent::{ENGINE_HASH_MB, LEVEL_HINT_MAX_NODES};
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
 
 use crate::Rng;

@@ -13,6 +13,10 @@ use super::{COACH_NODES, GameSession, SessionError};
 /// a phone has other things to do.
 pub const ENGINE_HASH_MB: usize = 16;
 
+/// The most nodes a hint at a level looks at (the strongest levels are capped by time,
+/// not nodes, and a hint answers on the caller's thread).
+pub const LEVEL_HINT_MAX_NODES: u64 = 200_000;
+
 /// What the engine is doing on its thread.
 pub(super) enum Job {
     /// Choosing its own move.
@@ -49,6 +53,8 @@ pub(super) struct Opponent {
     /// engine is `Send` but not `Sync`; it is reached through `&mut` alone.)
     engine: Mutex<Option<AnyEngine>>,
     job: Option<Job>,
+    /// How many jobs were started: the number of the one under way.
+    started: u64,
 }
 
 impl std::fmt::Debug for Opponent {
@@ -62,7 +68,7 @@ impl std::fmt::Debug for Opponent {
 
 impl Opponent {
     pub(super) fn new(kind: GameKind) -> Opponent {
-        Opponent { kind, hash_mb: ENGINE_HASH_MB, engine: Mutex::new(None), job: None }
+        Opponent { kind, hash_mb: ENGINE_HASH_MB, engine: Mutex::new(None), job: None, started: 0 }
     }
 
     /// The same kind of opponent with no engine made yet and nothing under way.
@@ -88,6 +94,12 @@ impl Opponent {
     /// A search has ended and its answer waits to be taken.
     pub(super) fn is_ready(&self) -> bool {
         self.job.as_ref().is_some_and(Job::is_finished)
+    }
+
+    /// The number of the job under way (or waiting to be taken), counting every job this
+    /// opponent started from 1.
+    pub(super) fn job_number(&self) -> Option<u64> {
+        self.job.as_ref().map(|_| self.started)
     }
 
     pub(super) fn stop_handle(&self) -> Option<StopHandle> {
@@ -119,6 +131,7 @@ impl Opponent {
         let thinker = Thinker::run(engine, work)?;
         let stop = thinker.stop_handle();
         self.job = Some(job(thinker));
+        self.started += 1;
         Ok(stop)
     }
 
@@ -162,6 +175,14 @@ impl GameSession {
     /// or has finished and its answer waits for its `poll_…`.
     pub fn is_thinking(&self) -> bool {
         self.opponent.is_busy()
+    }
+
+    /// Which of this session's engine jobs (its move, a hint, the review) is under way
+    /// or waits for its `poll_…`, counting from 1; `None` when the engine is idle. A
+    /// caller that started a job and waits for it elsewhere compares this number to
+    /// learn whether its job is still the one running or was cancelled meanwhile.
+    pub fn engine_job(&self) -> Option<u64> {
+        self.opponent.job_number()
     }
 
     /// The engine has finished: the matching `poll_…` answers at once.
@@ -237,6 +258,25 @@ impl GameSession {
         Ok(mv)
     }
 
+    /// Chooses the move of the player to move as `level` would (the same pick as the
+    /// engine's, with that level's caps) and plays it, on this thread: the session's
+    /// engine against another level, or a demonstration of the child's side.
+    pub fn play_level_now(&mut self, level: u8) -> Result<MoveInput, SessionError> {
+        if self.opponent.is_busy() {
+            return Err(SessionError::Busy);
+        }
+        if !self.is_player_turn() {
+            return Err(SessionError::Refused(crate::game::Refusal::NotYourTurn));
+        }
+        let level = ai::Level::get(self.kind(), u32::from(level))?;
+        let mut rng = self.ply_rng();
+        let engine = self.opponent.engine()?;
+        let mv = ai::play_level(engine, self.board.game(), &level, &mut rng, false)
+            .ok_or(SessionError::NoEngineMove)?;
+        self.play(mv)?;
+        Ok(mv)
+    }
+
     /// Starts the coach looking for a move for the player to move, and the threat it
     /// answers; [`GameSession::poll_hint`] gives it.
     pub fn start_hint(&mut self) -> Result<StopHandle, SessionError> {
@@ -271,6 +311,18 @@ impl GameSession {
             return Ok(None);
         }
         Ok(self.opponent.engine()?.hint(self.board.game(), COACH_NODES))
+    }
+
+    /// A hint as this session's level would find it: the coach looks with the level's
+    /// node cap (a weaker level looks less far; at most [`LEVEL_HINT_MAX_NODES`]), or
+    /// with the coach's own look in a two-player game. On this thread.
+    pub fn level_hint_now(&mut self) -> Result<Option<Hint>, SessionError> {
+        let nodes = self.level.map_or(COACH_NODES, |l| l.nodes.min(LEVEL_HINT_MAX_NODES));
+        self.opponent.engine()?;
+        if !self.is_player_turn() {
+            return Ok(None);
+        }
+        Ok(self.opponent.engine()?.hint(self.board.game(), nodes))
     }
 
     /// Starts the coach marking each of the child's moves; [`GameSession::poll_review`]
@@ -324,5 +376,31 @@ mod tests {
         assert_eq!(review, Err(SessionError::Think(ThinkError::Panicked)));
         assert!(!s.is_thinking());
         assert!(s.hint_now().unwrap().is_some(), "a new engine answers");
+    }
+
+    #[test]
+    fn another_level_plays_the_player_side_against_the_session_engine() {
+        let mut s = GameSession::xiangqi(Side::First, 1, 1, Timestamp(0)).unwrap().with_hash_mb(1);
+        let mine = s.play_level_now(2).unwrap();
+        assert_eq!(s.game().history(), vec![mine]);
+        assert!(s.is_engine_turn());
+        assert!(matches!(s.play_level_now(2), Err(SessionError::Refused(_))), "not its turn");
+        s.engine_move_now().unwrap();
+        assert!(matches!(s.play_level_now(11), Err(SessionError::Level(_))));
+        assert_eq!(s.game().history().len(), 2);
+    }
+
+    #[test]
+    fn each_engine_job_has_its_own_number_until_it_is_taken_or_cancelled() {
+        let mut s = GameSession::xiangqi(Side::Second, 1, 1, Timestamp(0)).unwrap().with_hash_mb(1);
+        assert_eq!(s.engine_job(), None);
+        s.start_engine_move().unwrap();
+        assert_eq!(s.engine_job(), Some(1));
+        s.cancel_thinking();
+        assert_eq!(s.engine_job(), None, "a cancelled job is gone");
+        s.start_engine_move().unwrap();
+        assert_eq!(s.engine_job(), Some(2), "the next job is another one");
+        s.wait_engine_move().unwrap();
+        assert_eq!(s.engine_job(), None, "a move played ends its job");
     }
 }

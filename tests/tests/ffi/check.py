@@ -225,15 +225,15 @@ assert course.title.zh and course.units and course.units[0].lessons
 first = course.units[0].lessons[0]
 run = qike.LessonRun(first.id)
 view = run.view()
-assert (view.index, view.count, view.kind) == (0, first.steps, "explain"), view
+assert (view.index, view.count, view.kind) == (0, first.step_count, qike.StepKind.EXPLAIN), view
 assert isinstance(run.submit(qike.LessonInput.CONTINUE()), qike.Feedback.STEP_DONE)
 view = run.view()
 # Any further explanations, then the lesson's first quiz.
-while view.kind == "explain":
+while view.kind == qike.StepKind.EXPLAIN:
     assert isinstance(run.submit(qike.LessonInput.CONTINUE()), qike.Feedback.STEP_DONE)
     view = run.view()
 quiz_at = view.index
-assert quiz_at >= 1 and view.kind == "quiz" and len(view.choices) > 1, view
+assert quiz_at >= 1 and view.kind == qike.StepKind.QUIZ and len(view.choices) > 1, view
 assert isinstance(run.submit(qike.LessonInput.MOVE(P(0, 0), P(0, 1))), qike.Feedback.NOT_EXPECTED)
 answers = []
 for i in range(len(view.choices)):
@@ -463,7 +463,7 @@ while not run.is_done():
     turns += 1
     assert turns < 500, "the lesson did not end"
     view = run.view()
-    if saved_at is None and view.index == first.steps // 2:
+    if saved_at is None and view.index == first.step_count // 2:
         again.save_draft(kid.id, "lesson", run.save_bytes())
         run = qike.LessonRun.resume_bytes(again.draft(kid.id, "lesson"))
         assert run.view() == view and run.lesson_id() == first.id
@@ -547,7 +547,7 @@ FAMILIES = tuple(
 )
 assert {f.__name__ for f in FAMILIES} == {
     "MoveError", "SetupError", "XiangqiFenError", "PgnError", "GoSgfError", "GomokuSgfError",
-    "SessionError", "StoreError", "LessonError", "TournamentError",
+    "SessionError", "StoreError", "LessonError", "TournamentError", "ArgumentError",
 }, FAMILIES
 rng = random.Random(17)
 scratch = tempfile.mkdtemp(prefix="qike-ffi-sweep-")
@@ -594,6 +594,9 @@ def fake(hint, name):
         return rng.choice([b"", text.encode(), bytes(rng.randrange(256) for _ in range(rng.randrange(64)))])
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
         return rng.choice(list(hint))
+    if hint is qike.Game:  # an object argument: a live game of some kind
+        kind = rng.choice([qike.GameKind.CHESS(), qike.GameKind.XIANGQI(), qike.GameKind.GO(9), qike.GameKind.GOMOKU(qike.GomokuRule.RENJU)])
+        return qike.Game(kind)
     if isinstance(hint, type) and hint.__module__ == qike.__name__:
         # A tagged enum (its variants are nested classes) or a record.
         variants = [v for k, v in vars(hint).items() if isinstance(v, type) and k.isupper()]
