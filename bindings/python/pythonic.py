@@ -227,3 +227,38 @@ def _qike_store_exit(self, *exc):
 
 ProgressStore.__enter__ = _qike_store_enter
 ProgressStore.__exit__ = _qike_store_exit
+
+
+# A text in one language, and the library's times (milliseconds since 1970, UTC) as
+# datetimes. Functions of this layer alone, not of the core, are named in _QIKE_LAYER.
+_QIKE_LAYER = ("set_language", "to_datetime", "from_datetime")
+_qike_language = "zh"
+
+
+def set_language(language: "str") -> "None":
+    """Which language `str()` of a `Text` gives: "zh" (the default) or "en"."""
+    global _qike_language
+    if language not in ("zh", "en"):
+        raise ArgumentError("language", language, '"zh" or "en"')
+    _qike_language = language
+
+
+def _qike_text_str(self):
+    return self.zh if _qike_language == "zh" else self.en
+
+
+Text.__str__ = _qike_text_str
+
+
+def to_datetime(ms: "int") -> "datetime.datetime":
+    """A time the library gives (`created`, `due`, `joined`…: milliseconds since 1970) as
+    an aware datetime in UTC."""
+    import datetime
+
+    return datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.timezone.utc)
+
+
+def from_datetime(moment: "datetime.datetime") -> "int":
+    """A datetime as the library's time, milliseconds since 1970 (a naive datetime is
+    read as local time, as Python does)."""
+    return round(moment.timestamp() * 1000)

@@ -17,6 +17,7 @@ import sys
 HEADER = '''"""Type stubs of qike, written from the module by bindings/python/stubs.py."""
 
 import asyncio
+import datetime
 import enum
 import typing
 

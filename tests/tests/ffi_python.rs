@@ -34,6 +34,10 @@ fn python_api_names(source: &str) -> Vec<String> {
     let mut names = Vec::new();
     let mut public_class = false;
     for line in source.lines() {
+        // The hand-kept Python layer appended to the module is not uniffi's API.
+        if line.starts_with("# --- The Python layer over the generated bindings") {
+            break;
+        }
         if let Some(rest) = line.strip_prefix("class ") {
             let class: String =
                 rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();

@@ -656,7 +656,7 @@ objects = {
 }
 called, refused = 0, 0
 for name, fn in vars(qike).items():
-    if inspect.isfunction(fn) and fn.__module__ == qike.__name__ and not name.startswith("_"):
+    if inspect.isfunction(fn) and fn.__module__ == qike.__name__ and not name.startswith("_") and name not in qike._QIKE_LAYER:
         if takes_arguments(fn) and name != "uniffi_set_event_loop":
             refused += sweep(fn, fn)
             called += 1

@@ -189,4 +189,18 @@ raised(qike.SessionError.NotEngineTurn, s.engine_move_blocking)
 assert "`Session.stop_thinking`" in qike.Session.engine_move.__doc__, qike.Session.engine_move.__doc__
 assert "[`" not in qike.Session.engine_move.__doc__
 
+# A text prints in one language; times convert to and from datetimes.
+import datetime  # noqa: E402
+
+t = qike.Text(zh="象棋", en="xiangqi")
+assert str(t) == "象棋" and repr(t) == "Text(zh='象棋', en='xiangqi')", repr(t)
+qike.set_language("en")
+assert str(t) == "xiangqi" and f"{t}" == "xiangqi"
+qike.set_language("zh")
+e = raised(qike.ArgumentError, qike.set_language, "fr")
+assert e.argument == "language" and "zh" in str(e), str(e)
+when = qike.to_datetime(86_400_000)
+assert when == datetime.datetime(1970, 1, 2, tzinfo=datetime.timezone.utc), when
+assert qike.from_datetime(when) == 86_400_000
+
 print("python friendly ok")
