@@ -8,8 +8,9 @@
 # those exports as methods on the type. This layer gives every record and enum variant
 # of the module a `repr()` with its fields, an `==` that answers `NotImplemented` (so
 # `False`) for anything of another type, and a hash of its fields: they are values,
-# copied across the boundary, never shared. It checks whole numbers in records and
-# enum variants before they cross (`Point(file=-1)` names `Point.file` and its range),
+# copied across the boundary, never shared. It checks whole numbers in records, enum
+# variants and arguments before they cross (`Point(file=-1)` names `Point.file` and its
+# range, `set_result(r, -1, …)` names `Tournament.set_result(table)`),
 # refuses a value of the wrong type with a `TypeError` naming both types, turns the
 # Rust doc links in docstrings into Python names, and makes `ProgressStore` a context
 # manager that closes the store.
@@ -187,6 +188,85 @@ def _qike_pythonic(namespace):
 
 
 _qike_pythonic(globals())
+
+
+def _qike_checked_call(function, label):
+    """`function` checking its whole-number arguments first, naming the argument (the
+    ranges read from the generated code's `check_lower` calls); `function` itself when it
+    takes none or is a coroutine function."""
+    import functools
+    import inspect
+    import re
+
+    try:
+        source = inspect.getsource(function)
+        signature = inspect.signature(function)
+    except (OSError, TypeError, ValueError):
+        return function
+    if inspect.iscoroutinefunction(function):
+        return function
+    ranges = {
+        name: _QIKE_INT_RANGES[kind]
+        for kind, name in re.findall(r"_Uniffi(?:Ffi)?Converter(\w+)\.check_lower\((\w+)\)", source)
+        if kind in _QIKE_INT_RANGES and name in signature.parameters
+    }
+    if not ranges:
+        return function
+
+    @functools.wraps(function)
+    def checked(*args, **kwargs):
+        try:
+            bound = signature.bind(*args, **kwargs)
+        except TypeError:
+            return function(*args, **kwargs)
+        for name, (low, high) in ranges.items():
+            if name not in bound.arguments:
+                continue
+            value = bound.arguments[name]
+            shown = name.lstrip("_")
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ArgumentError(f"{label}({shown})", value, f"a whole number from {low} to {high}")
+            if not low <= value <= high:
+                raise ArgumentError(f"{label}({shown})", value, f"from {low} to {high}")
+        return function(*args, **kwargs)
+
+    return checked
+
+
+def _qike_checked_calls(namespace):
+    """Every public function, constructor and method of the module checks its
+    whole-number arguments before they cross, naming them."""
+    for name, obj in list(namespace.items()):
+        if name.startswith("_") or getattr(obj, "__module__", None) != __name__:
+            continue
+        if _qike_isfunction(obj):
+            namespace[name] = _qike_checked_call(obj, name)
+        elif isinstance(obj, type) and not issubclass(obj, BaseException):
+            for attr, member in list(vars(obj).items()):
+                if attr.startswith("_") and attr != "__init__":
+                    continue
+                label = name if attr == "__init__" else f"{name}.{attr}"
+                if isinstance(member, classmethod):
+                    wrapped = _qike_checked_call(member.__func__, label)
+                    if wrapped is not member.__func__:
+                        setattr(obj, attr, classmethod(wrapped))
+                elif isinstance(member, staticmethod):
+                    wrapped = _qike_checked_call(member.__func__, label)
+                    if wrapped is not member.__func__:
+                        setattr(obj, attr, staticmethod(wrapped))
+                elif _qike_isfunction(member):
+                    wrapped = _qike_checked_call(member, label)
+                    if wrapped is not member:
+                        setattr(obj, attr, wrapped)
+
+
+def _qike_isfunction(obj):
+    import inspect
+
+    return inspect.isfunction(obj)
+
+
+_qike_checked_calls(globals())
 
 
 def _qike_docstrings(namespace):

@@ -89,6 +89,12 @@ event = qike.Tournament("赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.R
 r = event.pair_next()
 assert len(event.tables(r)) == 2
 e = raised(qike.TournamentError.NoSuchTable, event.set_result, r, 2, qike.GameResult.DRAW)
+# A number outside its argument's range is named before it crosses.
+bad = raised(qike.ArgumentError, event.set_result, r, -1, qike.GameResult.DRAW)
+assert bad.argument == "Tournament.set_result(table)" and bad.value == -1, str(bad)
+assert str(bad) == "Tournament.set_result(table) is -1; it must be from 0 to 4294967295", str(bad)
+bad = raised(qike.ArgumentError, event.tables, "1")
+assert "Tournament.tables(round)" in str(bad) and "whole number" in str(bad), str(bad)
 assert str(e) == f"round {r} has no table 2 with a game", str(e)
 event.set_result(r, 1, qike.GameResult.DRAW)  # the last table, counted from 0
 
