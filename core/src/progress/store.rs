@@ -89,7 +89,41 @@ pub(crate) struct Inner {
 #[derive(Debug)]
 pub struct ProgressStore {
     dir: PathBuf,
+    /// The folder as this process's list of open stores knows it.
+    key: PathBuf,
     inner: Mutex<Option<Inner>>,
+}
+
+impl Drop for ProgressStore {
+    fn drop(&mut self) {
+        open_here::release(&self.key);
+    }
+}
+
+/// The stores open in this process, so that a second open of one folder is refused at
+/// once (another process's is found by sled's lock).
+mod open_here {
+    use std::path::{Path, PathBuf};
+    use std::sync::Mutex;
+
+    static OPEN: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+    /// Marks `dir` open; `None` when it already is.
+    pub fn claim(dir: &Path) -> Option<PathBuf> {
+        let key = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+        let mut open = OPEN.lock().unwrap_or_else(|e| e.into_inner());
+        if open.contains(&key) {
+            return None;
+        }
+        open.push(key.clone());
+        Some(key)
+    }
+
+    /// Marks `key` closed (again is harmless).
+    pub fn release(key: &Path) {
+        let mut open = OPEN.lock().unwrap_or_else(|e| e.into_inner());
+        open.retain(|k| k != key);
+    }
 }
 
 impl Inner {
@@ -108,7 +142,20 @@ impl ProgressStore {
     pub fn open(dir: impl AsRef<Path>) -> Result<ProgressStore, StoreError> {
         let dir = dir.as_ref().to_path_buf();
         std::fs::create_dir_all(&dir).map_err(StoreError::from_io)?;
+        // Open in this process already: say so at once rather than wait for sled's lock.
+        let key = open_here::claim(&dir).ok_or_else(|| StoreError::InUse { path: dir.clone() })?;
         let opened = catch_unwind(AssertUnwindSafe(|| open_inner(&dir)));
+        let opened = match opened {
+            Ok(Err(e)) => {
+                open_here::release(&key);
+                Ok(Err(e))
+            }
+            Err(panic) => {
+                open_here::release(&key);
+                Err(panic)
+            }
+            ok => ok,
+        };
         let inner = match opened {
             Ok(r) => r?,
             Err(panic) => {
@@ -120,7 +167,7 @@ impl ProgressStore {
                 return Err(StoreError::Corrupt { path: dir, detail });
             }
         };
-        Ok(ProgressStore { dir, inner: Mutex::new(Some(inner)) })
+        Ok(ProgressStore { dir, key, inner: Mutex::new(Some(inner)) })
     }
 
     /// Flushes and closes the database. Later calls return [`StoreError::Closed`].
@@ -138,6 +185,7 @@ impl ProgressStore {
         let synced = inner.sync(&self.dir);
         drop(inner);
         wait_for_release(&self.dir);
+        open_here::release(&self.key);
         synced
     }
 
