@@ -182,6 +182,14 @@ fn the_check_fails_on_a_planted_wrong_answer() {
     // The only defence replaced by the end that loses to a four-three.
     let found = planted("06_defend.toml", "accept = [\"k8\"]", "accept = [\"g8\"]");
     assert!(found.iter().any(|(s, _)| s == "right-end"), "{found:?}");
+    // A defence that stops every win by fours but loses to a win by threats, accepted
+    // beside the one that holds, as it once was.
+    let found = planted("06_defend.toml", "accept = [\"k7\"]", "accept = [\"k7\", \"k11\"]");
+    assert!(
+        found.iter().any(|(s, p)| s == "then-three"
+            && matches!(p, Problem::Unproven(why) if why.contains("k11") && why.contains("wins by threats"))),
+        "{found:?}"
+    );
     // A forbidden-point question answered with an ordinary point.
     let found = planted("10_renju.toml", "points = [\"i8\"]", "points = [\"m8\"]");
     assert!(

@@ -127,6 +127,14 @@ pub fn starts_vct(game: &Game, at: Point, moves: u32) -> bool {
     }
 }
 
+/// The attacker's win by threats (fours and threes, within `moves` of its moves and
+/// `budget` nodes) after the side to move plays `at`; `None` when the search finds none.
+pub fn threat_win_after(game: &Game, at: Point, moves: u32, budget: u64) -> Option<Vec<Point>> {
+    let mut g = game.clone();
+    g.play(at).ok()?;
+    crate::ai::gomoku::vct(&g, moves, budget)
+}
+
 /// Whether the side to move has a win by continuous fours within `moves` of its moves.
 pub fn has_vcf(game: &Game, moves: u32) -> bool {
     vcf(game, moves).is_some()

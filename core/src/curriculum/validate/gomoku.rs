@@ -11,6 +11,11 @@ use crate::{AnyGame, BoardGame, GameKind, MoveInput, Point};
 
 /// Depth of the opponent's win by fours a defence puzzle is checked against.
 pub const DEFENCE_VCF: u32 = 6;
+/// Moves of the attacker's win by threats (fours and threes) an accepted defence must
+/// withstand.
+pub const DEFENCE_VCT: u32 = 10;
+/// Nodes the threat search may visit for one defence.
+const VCT_BUDGET: u64 = 2_000_000;
 
 fn names(kind: GameKind, mut points: Vec<Point>) -> Vec<String> {
     points.sort_by_key(|p| (p.rank, p.file));
@@ -136,12 +141,30 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                     c.err(Problem::NotForThisGame("chess proof"));
                 }
                 Some(Proof::Defends) => {
-                    let actual = names(kind, stones::defences(g, DEFENCE_VCF));
-                    let listed = names(kind, accept);
+                    // The defences against a win by fours that also hold against a win
+                    // by threats.
+                    let mut holding = Vec::new();
+                    let mut losing = Vec::new();
+                    for at in stones::defences(g, DEFENCE_VCF) {
+                        match stones::threat_win_after(g, at, DEFENCE_VCT, VCT_BUDGET) {
+                            Some(line) => losing.push((at, line)),
+                            None => holding.push(at),
+                        }
+                    }
+                    let actual = names(kind, holding);
+                    let listed = names(kind, accept.clone());
                     if listed != actual {
                         c.err(Problem::Unproven(format!(
-                            "the moves that stop every win by fours are {actual:?}, \
-                             the step accepts {listed:?}"
+                            "the moves that stop every win by fours and by threats are \
+                             {actual:?}, the step accepts {listed:?}"
+                        )));
+                    }
+                    for (at, line) in losing.iter().filter(|(at, _)| accept.contains(at)) {
+                        let line: Vec<String> = line.iter().map(|&p| kind.point_name(p)).collect();
+                        c.err(Problem::Unproven(format!(
+                            "after the accepted {}, the attacker still wins by threats: {}",
+                            kind.point_name(*at),
+                            line.join(" ")
                         )));
                     }
                 }
