@@ -158,6 +158,13 @@ fn every_page_that_lists_lessons_lists_only_the_class_games() {
             "{key}: plans count the course"
         );
 
+        // "Show on the demonstration board" opens the board at the plan's lesson.
+        press(&mut app, TeacherAction::PlanToDemo);
+        assert_eq!(page(&app), TeacherPage::Demo);
+        let demo = app.world().resource::<qike_app::screens::teacher::demo_board::Demo>();
+        assert_eq!(std::mem::discriminant(&demo.board.kind()), std::mem::discriminant(&kind));
+        let shown = app.world().resource::<Teacher>().lesson;
+        assert_eq!(demo.lesson, shown, "{key}: the board shows the plan's lesson");
         // The demonstration board offers the class's game and its lessons.
         press(&mut app, Nav::Back);
         press(&mut app, TeacherAction::Page(TeacherPage::Demo));

@@ -183,13 +183,14 @@ fn dashboard(
         ],
     );
     let c = g.counts;
-    let text = Rect::new(c.min.x, c.min.y + 0.7 * u, c.max.x - 7.0 * u, c.max.y);
+    let text = Rect::new(c.min.x, c.min.y + 0.7 * u, c.max.x - 9.6 * u, c.max.y);
     p.text(text, counts, 0.85, MUTED);
-    let up = Rect::new(c.max.x - 6.6 * u, c.min.y, c.max.x - 3.4 * u, c.max.y);
-    let down = Rect::new(c.max.x - 3.2 * u, c.min.y, c.max.x, c.max.y);
+    let up = Rect::new(c.max.x - 9.4 * u, c.min.y, c.max.x - 4.8 * u, c.max.y);
+    let down = Rect::new(c.max.x - 4.6 * u, c.min.y, c.max.x, c.max.y);
     let look = |on: bool| if on { Look::Secondary } else { Look::Disabled };
-    p.button(up, "▲", TeacherAction::Rows(-(g.rows as i32)), look(first > 0));
-    p.button(down, "▼", TeacherAction::Rows(g.rows as i32), look(first + shown < rows.len()));
+    let (prev, more) = (lang.get(Msg::PrevRows), lang.get(Msg::NextRows));
+    p.button(up, prev, TeacherAction::Rows(-(g.rows as i32)), look(first > 0));
+    p.button(down, more, TeacherAction::Rows(g.rows as i32), look(first + shown < rows.len()));
 
     // Sorting, and the export beside it.
     let row = crate::ui::split(g.sort, 4, 0.4 * u);
@@ -201,7 +202,7 @@ fn dashboard(
         let look = if t.order == order { Look::Primary } else { Look::Secondary };
         p.button(*r, lang.get(msg), TeacherAction::Sort(order), look);
     }
-    p.button(row[3], lang.get(Msg::ExportCsv), TeacherAction::ExportCsv, Look::Secondary);
+    p.button(row[3], lang.get(Msg::ExportCsvShort), TeacherAction::ExportCsv, Look::Secondary);
 
     // Unit headers over their groups of cells, a small gap between groups.
     let (x0, x1) = g.cells;

@@ -128,6 +128,15 @@ impl Demo {
         }
     }
 
+    /// Sets the board up at the first position of `lesson` (of any game).
+    pub fn show_lesson(&mut self, lesson: &qike_core::curriculum::Lesson) {
+        self.act(&DemoAction::Game(lesson.game));
+        if let Some(i) = self.lessons().iter().position(|l| l.id == lesson.id) {
+            self.lesson = i;
+            self.load();
+        }
+    }
+
     /// Puts the current lesson position on the board.
     pub fn load(&mut self) {
         let Some(&lesson) = self.lessons().get(self.lesson) else { return };

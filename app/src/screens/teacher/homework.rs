@@ -20,7 +20,7 @@ use crate::widgets::{TAP, due_text, export_dir, state_look};
 
 const DAY_MS: i64 = 86_400_000;
 /// Lessons the picker lists on one page.
-const PICKER_ROWS: usize = 12;
+const PICKER_ROWS: usize = 8;
 
 /// Saves the picked lessons as an assignment due `due_days` from `now`.
 pub fn save(
@@ -151,8 +151,8 @@ fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore
     p.text(r, lang.get(hint), 0.9, MUTED);
     for (_, label, picked, action) in entries.iter().skip(first).take(PICKER_ROWS) {
         let r = col.next(TAP * u);
-        let mark = if *picked { "☑" } else { "☐" };
-        p.button(r, format!("{mark} {label}"), action.clone(), look(*picked));
+        let label = if *picked { format!("✓ {label}") } else { label.clone() };
+        p.button(r, label, action.clone(), look(*picked));
     }
     let pages = entries.len().div_ceil(PICKER_ROWS).max(1);
     let row = col.row(3, TAP * u);

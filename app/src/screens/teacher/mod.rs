@@ -110,6 +110,10 @@ pub enum TeacherAction {
     Rows(i32),
     /// Shows the plan of another lesson (by how many to move).
     Plan(i32),
+    /// Opens the demonstration board at the shown plan's lesson.
+    PlanToDemo,
+    /// Starts homework with the shown plan's lesson picked.
+    PlanAssign,
     /// Imports what is in the text field (a report or a path), or else the inbox folder.
     Import,
     ExportCsv,
@@ -423,6 +427,23 @@ fn react(
             TeacherAction::Plan(step) => {
                 let n = open_lessons(s, &t).len();
                 plans::turn(&mut t, step, n);
+                Ok(())
+            }
+            TeacherAction::PlanToDemo => {
+                if let Some(lesson) = open_lessons(s, &t).get(t.lesson).copied() {
+                    demo.show_lesson(lesson);
+                    go(TeacherPage::Demo);
+                }
+                Ok(())
+            }
+            TeacherAction::PlanAssign => {
+                if let Some(lesson) = open_lessons(s, &t).get(t.lesson).copied() {
+                    if !t.picked.contains(&lesson.id) {
+                        t.picked.push(lesson.id.clone());
+                    }
+                    t.picking_puzzles = false;
+                    go(TeacherPage::Homework);
+                }
                 Ok(())
             }
             TeacherAction::Import => imports::import(s, &mut t, &data.0, now()),

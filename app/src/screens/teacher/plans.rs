@@ -51,6 +51,9 @@ fn plans(
     p.button(row[2], "▶", TeacherAction::Plan(1), Look::Secondary);
     let r = col.next(2.2 * u);
     p.text(r, lang.text(&lesson.title), 1.3, INK);
+    let row = col.row(2, TAP * u);
+    p.button(row[0], lang.get(Msg::ShowOnDemoBoard), TeacherAction::PlanToDemo, Look::Primary);
+    p.button(row[1], lang.get(Msg::AssignLesson), TeacherAction::PlanAssign, Look::Secondary);
     let plan = &lesson.plan;
     let r = col.next(1.3 * u);
     p.text(
