@@ -286,21 +286,6 @@ pub fn verdict(lang: Lang, solved: bool) -> &'static str {
     lang.get(if solved { Msg::PracticeSolved } else { Msg::PracticeMissed })
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn komi_reads_in_stones_and_points() {
-        assert_eq!(points(7.5), "7.5");
-        assert_eq!(points(3.0), "3");
-        assert_eq!(komi_text(GoStart::Even, Lang::Zh), "黑贴 3又3/4 子（7.5 目）");
-        assert_eq!(komi_text(GoStart::Even, Lang::En), "Black gives back 3¾ stones = 7.5 points");
-        assert!(komi_text(GoStart::Handicap(3), Lang::Zh).contains("1又1/2 子（3 目）"));
-        assert!(komi_text(GoStart::Handicap(3), Lang::En).contains("1½ stones = 3 points"));
-    }
-}
-
 /// A small bar chart in `r`: one bar per `(value, max)`, filled to `value / max` over a
 /// pale bar of the whole height.
 pub fn bar_chart(p: &mut Painter, r: Rect, bars: &[(f32, f32)], color: Color) {
@@ -345,5 +330,20 @@ pub fn line_chart(p: &mut Painter, r: Rect, points: &[f32], color: Color) {
     }
     for (i, &v) in points.iter().enumerate() {
         p.panel(Rect::from_center_size(at(i, v), Vec2::splat(dot * 2.2)), color, 1.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn komi_reads_in_stones_and_points() {
+        assert_eq!(points(7.5), "7.5");
+        assert_eq!(points(3.0), "3");
+        assert_eq!(komi_text(GoStart::Even, Lang::Zh), "黑贴 3又3/4 子（7.5 目）");
+        assert_eq!(komi_text(GoStart::Even, Lang::En), "Black gives back 3¾ stones = 7.5 points");
+        assert!(komi_text(GoStart::Handicap(3), Lang::Zh).contains("1又1/2 子（3 目）"));
+        assert!(komi_text(GoStart::Handicap(3), Lang::En).contains("1½ stones = 3 points"));
     }
 }
