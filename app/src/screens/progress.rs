@@ -181,6 +181,8 @@ fn game_card(
             )
         })
         .collect();
+    // The three highest levels played, so the line never wraps.
+    let played = &played[played.len().saturating_sub(3)..];
     if !played.is_empty() {
         let text = lang.fill(Msg::LevelsPlayed, &[("levels", &played.join(" · "))]);
         p.text(c.next(1.2 * u), text, 0.72, INK);

@@ -265,9 +265,9 @@ fn dashboard(
     }
     let lines: Vec<String> =
         help.iter().map(|(name, why)| format!("{name}{}{why}", colon(lang))).collect();
-    // Two to a line, so a class of 45 fits.
-    for pair in lines.chunks(2).take(3) {
-        p.text(col.next(1.15 * u), format!("· {}", pair.join("   · ")), 0.7, BAD);
+    // The first four, one to a line so none wraps into the homework below.
+    for line in lines.iter().take(4) {
+        p.text(col.next(1.1 * u), format!("· {line}"), 0.7, BAD);
     }
     homework::class_lines(p, &mut col, u, lang, s, class);
     if let Some(path) = &t.exported {

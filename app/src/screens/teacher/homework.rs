@@ -20,7 +20,7 @@ use crate::widgets::{TAP, due_text, export_dir, state_look};
 
 const DAY_MS: i64 = 86_400_000;
 /// Lessons the picker lists on one page.
-const PICKER_ROWS: usize = 8;
+const PICKER_ROWS: usize = 6;
 
 /// Saves the picked lessons as an assignment due `due_days` from `now`.
 pub fn save(
