@@ -1,5 +1,5 @@
 //! The app's data: the progress store in the platform's app-data folder, the child using
-//! the app, the device settings and the course. Opening happens in the `Loading` state;
+//! the app, the device settings and the courses by game. Opening happens in the `Loading` state;
 //! a store that cannot be opened leads to the `StoreError` screen, which can move the old
 //! folder aside (never delete it) and start fresh.
 
@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use std::sync::{Arc, OnceLock};
 
 use bevy::prelude::*;
+use qike_core::GameKind;
 use qike_core::curriculum::{self, Course};
 use qike_core::progress::{DeviceSettings, PieceStyle, Profile, ProgressStore, StoreError};
 
@@ -63,9 +64,19 @@ fn platform_dir() -> PathBuf {
 #[derive(Resource, Debug, Clone)]
 pub struct Store(pub Arc<ProgressStore>);
 
-/// Why the store did not open, for the error screen.
+/// Why the store did not open, for the error screen: the kind of trouble (what a child
+/// is told) and the error's own text (a line for the teacher).
 #[derive(Resource, Debug, Clone)]
-pub struct StoreProblem(pub String);
+pub struct StoreProblem {
+    pub trouble: qike_core::progress::Trouble,
+    pub detail: String,
+}
+
+impl StoreProblem {
+    pub fn of(e: &StoreError) -> StoreProblem {
+        StoreProblem { trouble: e.trouble(), detail: e.to_string() }
+    }
+}
 
 /// The child using the app, and the device settings.
 #[derive(Resource, Debug, Clone, Default)]
@@ -84,21 +95,6 @@ impl Current {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Notice(pub Option<String>);
 
-/// The xiangqi course, parsed once. `&'static` so lesson runs can borrow it. Screens
-/// that show one course at a time use [`chosen_course`] instead.
-pub fn course() -> &'static Course {
-    static EMPTY: OnceLock<Course> = OnceLock::new();
-    courses().iter().find(|c| c.game == qike_core::GameKind::Xiangqi).unwrap_or_else(|| {
-        EMPTY.get_or_init(|| Course {
-            id: String::new(),
-            game: qike_core::GameKind::Xiangqi,
-            title: curriculum::Text::new("", ""),
-            description: curriculum::Text::new("", ""),
-            units: Vec::new(),
-        })
-    })
-}
-
 /// Every shipped course (one per game that has lessons), parsed once.
 pub fn courses() -> &'static [Course] {
     static COURSES: OnceLock<Vec<Course>> = OnceLock::new();
@@ -108,8 +104,8 @@ pub fn courses() -> &'static [Course] {
 }
 
 /// The index in [`courses`] of the course of a game (any rule set or board size).
-pub fn course_index(kind: qike_core::GameKind) -> Option<usize> {
-    let same = |a: qike_core::GameKind| std::mem::discriminant(&a) == std::mem::discriminant(&kind);
+pub fn course_index(kind: GameKind) -> Option<usize> {
+    let same = |a: GameKind| std::mem::discriminant(&a) == std::mem::discriminant(&kind);
     courses().iter().position(|c| same(c.game))
 }
 
@@ -117,9 +113,34 @@ pub fn course_index(kind: qike_core::GameKind) -> Option<usize> {
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ChosenCourse(pub usize);
 
-/// The chosen course (the first one if the index is out of range).
+/// The shipped course of a game (any rule set or board size), if it has one.
+pub fn course_of(kind: GameKind) -> Option<&'static Course> {
+    course_index(kind).and_then(|i| courses().get(i))
+}
+
+/// The courses of these games, in the order given (games without lessons skipped).
+pub fn courses_of(games: &[GameKind]) -> Vec<&'static Course> {
+    games.iter().filter_map(|&g| course_of(g)).collect()
+}
+
+/// Every lesson of these games' courses, course by course in course order.
+pub fn lessons_of(games: &[GameKind]) -> Vec<&'static curriculum::Lesson> {
+    courses_of(games).into_iter().flat_map(|c| c.lessons()).collect()
+}
+
+/// The chosen course (the first one if the index is out of range; an empty course if
+/// the build shipped none).
 pub fn chosen_course(chosen: &ChosenCourse) -> &'static Course {
-    courses().get(chosen.0).unwrap_or_else(course)
+    static EMPTY: OnceLock<Course> = OnceLock::new();
+    courses().get(chosen.0).or_else(|| courses().first()).unwrap_or_else(|| {
+        EMPTY.get_or_init(|| Course {
+            id: String::new(),
+            game: GameKind::Xiangqi,
+            title: curriculum::Text::new("", ""),
+            description: curriculum::Text::new("", ""),
+            units: Vec::new(),
+        })
+    })
 }
 
 /// The lesson with this id in any course, with the index of its course. Lesson ids
@@ -162,15 +183,15 @@ pub fn open_store(
             next.set(AppState::Profiles);
         }
         Err(e) => {
-            commands.insert_resource(StoreProblem(e));
+            commands.insert_resource(StoreProblem::of(&e));
             next.set(AppState::StoreError);
         }
     }
 }
 
-fn open(dir: &std::path::Path) -> Result<(ProgressStore, DeviceSettings), String> {
-    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    open_existing(dir).map_err(|e| e.to_string())
+fn open(dir: &std::path::Path) -> Result<(ProgressStore, DeviceSettings), StoreError> {
+    std::fs::create_dir_all(dir)?;
+    open_existing(dir)
 }
 
 fn open_existing(dir: &std::path::Path) -> Result<(ProgressStore, DeviceSettings), StoreError> {

@@ -286,6 +286,53 @@ pub fn verdict(lang: Lang, solved: bool) -> &'static str {
     lang.get(if solved { Msg::PracticeSolved } else { Msg::PracticeMissed })
 }
 
+/// A small bar chart in `r`: one bar per `(value, max)`, filled to `value / max` over a
+/// pale bar of the whole height.
+pub fn bar_chart(p: &mut Painter, r: Rect, bars: &[(f32, f32)], color: Color) {
+    if bars.is_empty() {
+        return;
+    }
+    let gap = (r.width() / bars.len() as f32 * 0.25).min(p.unit * 0.4);
+    for (slot, &(value, max)) in crate::ui::split(r, bars.len(), gap).into_iter().zip(bars) {
+        p.panel(slot, Color::srgb(0.92, 0.90, 0.86), 0.15);
+        let share = if max > 0.0 { (value / max).clamp(0.0, 1.0) } else { 0.0 };
+        if share > 0.0 {
+            let top = slot.max.y - slot.height() * share;
+            p.panel(Rect::new(slot.min.x, top, slot.max.x, slot.max.y), color, 0.15);
+        }
+    }
+}
+
+/// A small line chart in `r` of `points` from left to right, scaled to their range,
+/// drawn as a row of close dots with a bigger dot at each point.
+pub fn line_chart(p: &mut Painter, r: Rect, points: &[f32], color: Color) {
+    p.panel(Rect::new(r.min.x, r.max.y - 2.0, r.max.x, r.max.y), MUTED, 0.0);
+    let lo = points.iter().copied().fold(f32::INFINITY, f32::min);
+    let hi = points.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+    let span = (hi - lo).max(1.0);
+    let dot = (p.unit * 0.18).max(3.0);
+    let inner = Rect::new(r.min.x + dot, r.min.y + dot, r.max.x - dot, r.max.y - 2.0 * dot);
+    let at = |i: usize, v: f32| {
+        let x = if points.len() < 2 {
+            inner.center().x
+        } else {
+            inner.min.x + inner.width() * i as f32 / (points.len() - 1) as f32
+        };
+        Vec2::new(x, inner.max.y - inner.height() * (v - lo) / span)
+    };
+    for (i, pair) in points.windows(2).enumerate() {
+        let (a, b) = (at(i, pair[0]), at(i + 1, pair[1]));
+        let steps = (a.distance(b) / (dot * 0.6)).ceil().max(1.0) as usize;
+        for k in 0..steps {
+            let c = a.lerp(b, k as f32 / steps as f32);
+            p.panel(Rect::from_center_size(c, Vec2::splat(dot)), color, 0.2);
+        }
+    }
+    for (i, &v) in points.iter().enumerate() {
+        p.panel(Rect::from_center_size(at(i, v), Vec2::splat(dot * 2.2)), color, 1.0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

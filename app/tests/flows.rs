@@ -17,7 +17,7 @@ use common::{has_button, headless, press, settle, state};
 use qike_app::AppState;
 use qike_app::actions::PointerPressed;
 use qike_app::board::{ActiveBoard, HighlightRing, PieceNode};
-use qike_app::data::{Store, course, courses};
+use qike_app::data::{Store, course_of, courses};
 use qike_app::fixtures::{GO_COUNT_MOVES, GOMOKU_MOVES};
 use qike_app::flow::{CourseProgress, PlayChoice, StartSession};
 use qike_app::i18n::{Lang, Msg};
@@ -41,6 +41,11 @@ use qike_core::{
     BoardGame, BoardMark, DrawReason, GameKind, GameSetup, GoStart, GomokuRule, HighlightKind,
     MoveInput, Outcome, PieceKind, Point, Refusal, Side, WinReason, gomoku,
 };
+
+/// The xiangqi course, which most flows here walk through.
+fn course() -> &'static qike_core::curriculum::Course {
+    course_of(qike_core::GameKind::Xiangqi).expect("the xiangqi course ships")
+}
 
 /// Taps a board point where the board is drawn.
 fn tap(app: &mut App, at: Point) {
@@ -1009,7 +1014,7 @@ fn a_class_from_join_code_to_dashboard_and_csv() {
     let pupil_data = pupil_dir.path().join("progress");
 
     let mut teacher = headless(&teacher_data, 540, 1170);
-    press(&mut teacher, ProfilesAction::TeacherMode);
+    common::enter_teacher_mode(&mut teacher);
     assert_eq!(state(&teacher), AppState::Teacher);
     press(&mut teacher, TeacherAction::NewClass);
     let class_id = teacher.world().resource::<Teacher>().class.expect("the new class is open");

@@ -234,6 +234,35 @@ fn screenshots_of_every_screen_at_phone_size() {
     }
 }
 
+/// The dashboard of a class of 45: every visible row holds its name inside it, with a
+/// clear band at its top and bottom in the name column, so no name touches or runs into
+/// the next one.
+fn check_dashboard_rows(png: &Png) {
+    use qike_app::screens::teacher::dashboard_grid;
+    let g = dashboard_grid(&Frame::of(Vec2::new(1080.0, 2340.0)));
+    assert!(g.rows >= 15, "only {} rows fit", g.rows);
+    let dark_in = |x0: f32, x1: f32, y0: f32, y1: f32| {
+        let mut n = 0;
+        for y in y0.max(0.0) as u32..y1 as u32 {
+            for x in x0 as u32..x1 as u32 {
+                if dark(png.rgb[(y * png.width + x) as usize]) {
+                    n += 1;
+                }
+            }
+        }
+        n
+    };
+    for k in 0..g.rows {
+        let r = g.row(k);
+        let (x0, x1) = (r.min.x, r.min.x + g.name_w);
+        let inside = dark_in(x0, x1, r.min.y + 3.0, r.max.y - 3.0);
+        assert!(inside > 60, "row {k}: no name drawn ({inside} dark pixels)");
+        let edges =
+            dark_in(x0, x1, r.min.y, r.min.y + 3.0) + dark_in(x0, x1, r.max.y - 3.0, r.max.y);
+        assert_eq!(edges, 0, "row {k}: the name touches the row's edge");
+    }
+}
+
 /// The QR code: near-black modules (nothing else on the screen is that dark) in a
 /// square box, about half of it dark and much of the rest pure white.
 fn check_qr(png: &Png) {
@@ -470,6 +499,7 @@ fn check_board(screen: &str, png: &Png) {
             let blue = png.rgb.iter().filter(|&&p| near([158, 199, 237], 12)(p)).count();
             assert!(gold > 5_000, "only {gold} pixels of three-star cells");
             assert!(blue > 300, "only {blue} pixels of started cells");
+            check_dashboard_rows(png);
         }
         _ => {}
     }

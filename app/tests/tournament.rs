@@ -9,7 +9,6 @@ use bevy::prelude::*;
 use bevy::window::{Ime, PrimaryWindow};
 use common::{has_button, hits, press, settle, state};
 use qike_app::AppState;
-use qike_app::screens::profiles::ProfilesAction;
 use qike_app::screens::tournament::{TourAction, TourPage, TourScreen};
 use qike_app::ui::Nav;
 use qike_core::tournament::{Director, GameResult, Scoring, System, trf};
@@ -61,7 +60,7 @@ fn a_six_player_swiss_with_results_entered_by_taps() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("progress");
     let mut app = common::headless(&data, WIDTH as u32, HEIGHT as u32);
-    press(&mut app, ProfilesAction::TeacherMode);
+    common::enter_teacher_mode(&mut app);
     press(&mut app, Nav::Go(AppState::Tournament));
     assert_eq!(state(&app), AppState::Tournament);
     assert_eq!(screen(&app).page, TourPage::Setup);
@@ -155,7 +154,7 @@ fn a_six_player_swiss_with_results_entered_by_taps() {
 fn too_few_names_are_refused_with_a_reason() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = common::headless(&dir.path().join("progress"), WIDTH as u32, HEIGHT as u32);
-    press(&mut app, ProfilesAction::TeacherMode);
+    common::enter_teacher_mode(&mut app);
     press(&mut app, Nav::Go(AppState::Tournament));
     type_text(&mut app, "甲, 乙, 丙");
     // Five Swiss rounds need at least six players.
@@ -176,7 +175,7 @@ fn seated(d: &Director, round: u32, id: u32) -> bool {
 fn a_withdrawal_and_a_late_entry_between_swiss_rounds() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = common::headless(&dir.path().join("progress"), WIDTH as u32, HEIGHT as u32);
-    press(&mut app, ProfilesAction::TeacherMode);
+    common::enter_teacher_mode(&mut app);
     press(&mut app, Nav::Go(AppState::Tournament));
     type_text(&mut app, "甲, 乙, 丙, 丁, 戊, 己, 庚");
     press(&mut app, TourAction::Create);

@@ -100,7 +100,9 @@ fn draw(mut canvas: Canvas, set: Option<Res<PracticeSet>>, notice: Res<Notice>) 
         };
         let text =
             Rect::new(row.min.x + 0.6 * u, row.min.y + 0.35 * u, row.max.x - 3.0 * u, row.max.y);
-        p.text(text, format!("{}. {title} · {}", i + 1, lang.get(why)), 0.9, INK);
+        // The game first: the set mixes the courses the child has started.
+        let game = lang.get(game_name(puzzle.kind));
+        p.text(text, format!("{}. {game} · {title} · {}", i + 1, lang.get(why)), 0.9, INK);
         let (mark, color) = match set.results.get(i) {
             Some(true) => ("✓", GOOD),
             Some(false) => ("×", BAD),

@@ -1,17 +1,18 @@
-//! My progress: how much of the course is done, the stars, the games of each of the
-//! four games (won, drawn, lost against the computer, and games between two players),
-//! the games against each level, and the level the rating suggests next.
+//! My progress: a card for each of the four games with its lessons, stars, puzzles and
+//! ratings, a small chart of the stars per unit and one of the rating game by game, and
+//! the games against each level. The numbers come from core's `game_progress`.
 
 use bevy::prelude::*;
-use qike_core::progress::{GameRecord, PlayerResult};
+use qike_core::curriculum::Course;
+use qike_core::progress::{GameProgress, GameRecord, PlayerResult};
 use qike_core::{GameKind, ai};
 
 use crate::AppState;
-use crate::data::{Current, Store, course};
-use crate::flow::{CourseProgress, GAMES};
+use crate::data::{Current, Store, course_of};
+use crate::flow::GAMES;
 use crate::i18n::{Lang, Msg};
-use crate::ui::{CARD, Canvas, INK, MUTED, Nav, Pressed, STAR};
-use crate::widgets::{game_name, header, same_game};
+use crate::ui::{CARD, Canvas, Column, INK, MUTED, Nav, PRIMARY, Painter, Pressed, STAR};
+use crate::widgets::{bar_chart, game_name, header, line_chart, same_game};
 
 /// Wins, draws and losses against the computer, and games between two players.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -98,95 +99,92 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
     let mut p = canvas.painter();
     let mut col = header(&mut p, &frame, lang, lang.get(Msg::Progress), Some(Nav::Back));
     let Some(store) = store else { return };
-    let course = course();
-    let progress = CourseProgress::load(&store, &current);
-    let total = course.lessons().count();
-    let done = course.lessons().filter(|l| progress.completed(&l.id)).count();
-    let stars: u32 = course.lessons().map(|l| u32::from(progress.stars(&l.id))).sum();
+    let Some(profile) = &current.profile else { return };
+    // One card per game, in the order of the home screen's cards; each as tall as the
+    // screen allows, so all four are seen at once.
+    let left = frame.area.max.y - col.y - u;
+    let card_h = (left / GAMES.len() as f32 - col.gap).clamp(9.0 * u, 14.0 * u);
+    for kind in GAMES {
+        let Some(course) = course_of(kind) else { continue };
+        let Ok(g) = store.0.game_progress(profile.id, course) else { continue };
+        let card = col.next(card_h);
+        game_card(&mut p, card, u, lang, kind, course, &g, &games_by_level(&store, &current, kind));
+    }
+}
 
-    let card = col.next(7.0 * u);
+/// One game's card: the numbers, stars per unit, the rating line, games by level.
+#[allow(clippy::too_many_arguments)]
+fn game_card(
+    p: &mut Painter,
+    card: Rect,
+    u: f32,
+    lang: Lang,
+    kind: GameKind,
+    course: &Course,
+    g: &GameProgress,
+    levels: &[Score],
+) {
     p.panel(card, CARD, 1.0);
-    let mut inner = crate::ui::Column::new(
-        Rect::new(card.min.x + u, card.min.y + 0.8 * u, card.max.x - u, card.max.y),
-        0.4 * u,
+    let inner = Rect::new(
+        card.min.x + 0.8 * u,
+        card.min.y + 0.5 * u,
+        card.max.x - 0.8 * u,
+        card.max.y - 0.5 * u,
     );
-    let r = inner.next(1.6 * u);
-    p.text(r, lang.text(&course.title), 1.2, INK);
-    let r = inner.next(1.6 * u);
-    p.text(r, format!("{}: {done} / {total}", lang.get(Msg::LessonsDone)), 1.05, INK);
-    let r = inner.next(1.6 * u);
-    p.text(r, format!("{}: {stars} / {}", lang.get(Msg::StarsEarned), total * 3), 1.05, STAR);
-    // A bar of the course done.
-    let bar = col.next(1.0 * u);
-    p.panel(bar, CARD, 0.5);
-    if total > 0 {
-        let w = bar.width() * done as f32 / total as f32;
-        p.panel(Rect::new(bar.min.x, bar.min.y, bar.min.x + w, bar.max.y), STAR, 0.5);
+    let mut c = Column::new(inner, 0.25 * u);
+    let title = format!("{} · {}", lang.get(game_name(kind)), lang.text(&course.title));
+    p.text(c.next(1.6 * u), title, 1.15, INK);
+    if !g.started() {
+        p.text(c.next(1.4 * u), lang.get(Msg::NotStarted), 0.9, MUTED);
     }
-
-    col.next(0.6 * u);
-    let r = col.next(1.8 * u);
-    p.text(r, lang.get(Msg::GamesByKind), 1.2, INK);
-    let by_kind = games_by_kind(&store, &current);
-    if by_kind.iter().all(|s| s.total() == 0) {
-        let r = col.next(1.6 * u);
-        p.text(r, lang.get(Msg::NoGames), 1.0, MUTED);
+    let line = lang.fill(
+        Msg::ProgressLine,
+        &[
+            ("done", &g.lessons_done.to_string()),
+            ("total", &g.lessons.to_string()),
+            ("stars", &g.stars.to_string()),
+            ("max", &g.max_stars.to_string()),
+            ("puzzles", &g.puzzles_solved.to_string()),
+            ("rating", &format!("{:.0}", g.puzzle_rating)),
+        ],
+    );
+    p.text(c.next(1.3 * u), line, 0.8, INK);
+    // The two charts side by side, each under its caption.
+    let rest = c.next(inner.max.y - c.y - 1.5 * u);
+    let halves = crate::ui::split(rest, 2, u);
+    let caption = |r: Rect| Rect::new(r.min.x, r.min.y, r.max.x, r.min.y + 1.2 * u);
+    let body = |r: Rect| Rect::new(r.min.x, r.min.y + 1.3 * u, r.max.x, r.max.y);
+    p.text(caption(halves[0]), lang.get(Msg::StarsPerUnit), 0.7, MUTED);
+    let bars: Vec<(f32, f32)> = g.units.iter().map(|s| (s.stars as f32, s.max as f32)).collect();
+    bar_chart(p, body(halves[0]), &bars, STAR);
+    let rating = format!("{:.0}", g.rating.rating);
+    p.text(caption(halves[1]), lang.fill(Msg::RatingOverTime, &[("rating", &rating)]), 0.7, MUTED);
+    let points: Vec<f32> = g.rating_history.iter().map(|&(_, r)| r as f32).collect();
+    if points.is_empty() {
+        p.text(body(halves[1]), lang.get(Msg::NoRatedGames), 0.7, MUTED);
+    } else {
+        line_chart(p, body(halves[1]), &points, PRIMARY);
     }
-    for (&kind, s) in GAMES.iter().zip(by_kind) {
-        if s.total() == 0 {
-            continue;
-        }
-        let r = col.next(1.6 * u);
-        let mut parts = Vec::new();
-        if s.won + s.drawn + s.lost > 0 {
-            parts.push(format!("{} / {} / {}", s.won, s.drawn, s.lost));
-        }
-        if s.two_player > 0 {
-            let n = s.two_player.to_string();
-            parts.push(lang.fill(Msg::TwoPlayerGames, &[("n", &n)]));
-        }
-        let line = format!("{}:  {}", lang.get(game_name(kind)), parts.join(" · "));
-        p.text(r, line, 1.0, INK);
-    }
-    // The levels of the games that have a computer opponent.
-    for &kind in &GAMES {
-        let levels = ai::levels(kind);
-        let scores = games_by_level(&store, &current, kind);
-        let played: Vec<_> =
-            levels.iter().zip(&scores).filter(|(_, s)| s.won + s.drawn + s.lost > 0).collect();
-        if played.is_empty() {
-            continue;
-        }
-        col.next(0.4 * u);
-        let r = col.next(1.8 * u);
-        p.text(
-            r,
-            format!("{} · {}", lang.get(game_name(kind)), lang.get(Msg::GamesByLevel)),
-            1.1,
-            INK,
-        );
-        for (level, s) in played {
-            let r = col.next(1.5 * u);
-            let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
-            p.text(
-                r,
-                format!(
-                    "{} {} · {name}:  {} / {} / {}",
-                    lang.get(Msg::Level),
-                    level.number,
-                    s.won,
-                    s.drawn,
-                    s.lost
-                ),
-                0.95,
-                INK,
-            );
-        }
-        if let Some(profile) = &current.profile
-            && let Ok(level) = store.0.suggested_level(profile.id, kind)
-        {
-            let r = col.next(1.6 * u);
-            p.text(r, format!("{}: {level}", lang.get(Msg::SuggestedLevel)), 1.0, INK);
-        }
+    let played: Vec<String> = levels
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.won + s.drawn + s.lost > 0)
+        .map(|(i, s)| {
+            lang.fill(
+                Msg::LevelScore,
+                &[
+                    ("level", &(i + 1).to_string()),
+                    ("won", &s.won.to_string()),
+                    ("drawn", &s.drawn.to_string()),
+                    ("lost", &s.lost.to_string()),
+                ],
+            )
+        })
+        .collect();
+    // The three highest levels played, so the line never wraps.
+    let played = &played[played.len().saturating_sub(3)..];
+    if !played.is_empty() {
+        let text = lang.fill(Msg::LevelsPlayed, &[("levels", &played.join(" · "))]);
+        p.text(c.next(1.2 * u), text, 0.72, INK);
     }
 }

@@ -68,3 +68,25 @@ pub fn press<A: ScreenAction>(app: &mut App, action: A) {
     app.world_mut().write_message(PointerPressed { position: hit.rect.center() });
     settle(app);
 }
+
+/// Opens teacher mode from the profile picker: sets the PIN 1234 on first entry (and
+/// notes the recovery code), or types it. Returns the recovery code when one was shown.
+pub fn enter_teacher_mode(app: &mut App) -> Option<String> {
+    use qike_app::screens::profiles::ProfilesAction;
+    use qike_app::screens::teacher::lock::LockAction;
+    use qike_app::screens::teacher::{Teacher, TeacherAction};
+    press(app, ProfilesAction::TeacherMode);
+    let store = app.world().resource::<qike_app::data::Store>().0.clone();
+    let first = !store.has_teacher_pin().unwrap();
+    for _ in 0..if first { 2 } else { 1 } {
+        for d in [1, 2, 3, 4] {
+            press(app, TeacherAction::Lock(LockAction::Digit(d)));
+        }
+        press(app, TeacherAction::Lock(LockAction::Enter));
+    }
+    let code = app.world().resource::<Teacher>().lock.code.clone();
+    if first {
+        press(app, TeacherAction::Lock(LockAction::Noted));
+    }
+    code
+}

@@ -8,6 +8,7 @@ use super::error::StoreError;
 use super::ids::{ClassId, ClassKey, JoinCode, ProfileId};
 use super::records::check_text;
 use super::store::{ProgressStore, scan};
+use crate::game::{GameKind, GomokuRule};
 use crate::time::Timestamp;
 
 /// Most lessons and puzzles one assignment may list.
@@ -28,15 +29,72 @@ pub struct Class {
     /// The school grade, as the teacher writes it ("三年级", "Year 3").
     #[serde(default)]
     pub grade: String,
-    /// The game the class studies, as a game key ("xiangqi"); empty if not said.
+    /// The games the class follows, as game keys joined by commas ("xiangqi",
+    /// "chess,go"); empty if not said. Read it with [`Class::games`].
     #[serde(default)]
     pub game: String,
+}
+
+/// The games a class can follow, with the key a class record stores for each and the
+/// board its lessons are on.
+pub const CLASS_GAMES: [(&str, GameKind); 4] = [
+    ("xiangqi", GameKind::Xiangqi),
+    ("chess", GameKind::Chess),
+    ("go", GameKind::Go { size: 9 }),
+    ("gomoku", GameKind::Gomoku { rule: GomokuRule::Renju }),
+];
+
+/// The key a class record stores for a game (any board size or rule set).
+pub fn class_game_key(kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Xiangqi => "xiangqi",
+        GameKind::Chess => "chess",
+        GameKind::Go { .. } => "go",
+        GameKind::Gomoku { .. } => "gomoku",
+    }
+}
+
+/// The games named by a class record's game field. Keys may carry a board size or a
+/// rule ("go9", "gomoku-renju", as older records and ratings write them); unknown keys
+/// are skipped. A class that names no game it knows follows every game, so nothing is
+/// hidden from a class made before classes said their games.
+pub fn class_games(field: &str) -> Vec<GameKind> {
+    let mut out: Vec<GameKind> = Vec::new();
+    for key in field.split(',').map(str::trim) {
+        // "gomoku" before "go": the longer key wins.
+        let found = ["gomoku", "xiangqi", "chess", "go"]
+            .into_iter()
+            .find(|k| key.starts_with(k))
+            .and_then(|k| CLASS_GAMES.iter().find(|(name, _)| *name == k));
+        if let Some(&(_, kind)) = found
+            && !out.contains(&kind)
+        {
+            out.push(kind);
+        }
+    }
+    if out.is_empty() {
+        return CLASS_GAMES.iter().map(|&(_, k)| k).collect();
+    }
+    // In the order of [`CLASS_GAMES`], so every screen lists them alike.
+    out.sort_by_key(|k| CLASS_GAMES.iter().position(|(_, c)| c == k));
+    out
 }
 
 impl Class {
     /// What students type or scan to join.
     pub fn join_code(&self) -> JoinCode {
         JoinCode { class: self.id, key: self.key.clone() }
+    }
+
+    /// The games the class follows (every game if the record names none).
+    pub fn games(&self) -> Vec<GameKind> {
+        class_games(&self.game)
+    }
+
+    /// Whether the class follows `kind`'s game (any board size or rule set).
+    pub fn follows(&self, kind: GameKind) -> bool {
+        let key = class_game_key(kind);
+        self.games().iter().any(|&k| class_game_key(k) == key)
     }
 }
 
@@ -184,6 +242,24 @@ impl ProgressStore {
             i.sync(d)
         })?;
         Ok(class)
+    }
+
+    /// Sets the games a class follows (one or more).
+    pub fn set_class_games(&self, id: ClassId, games: &[GameKind]) -> Result<Class, StoreError> {
+        if games.is_empty() {
+            return Err(StoreError::Invalid {
+                field: "class games",
+                reason: "no game; a class follows at least one".into(),
+            });
+        }
+        let mut keys: Vec<&str> = Vec::new();
+        for &(key, _) in &CLASS_GAMES {
+            if games.iter().any(|&g| class_game_key(g) == key) {
+                keys.push(key);
+            }
+        }
+        let class = self.open_class(id)?;
+        self.update_class(id, &class.name, &class.grade, &keys.join(","))
     }
 
     fn open_class(&self, id: ClassId) -> Result<Class, StoreError> {
@@ -386,5 +462,61 @@ impl ProgressStore {
                 .map_err(sled_err(d))?;
             i.sync(d)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn any_class(game: &str) -> Class {
+        Class {
+            id: ClassId(7),
+            name: "班".into(),
+            teacher: String::new(),
+            description: String::new(),
+            key: ClassKey::random().unwrap(),
+            created: Timestamp(0),
+            archived: None,
+            grade: String::new(),
+            game: game.into(),
+        }
+    }
+
+    #[test]
+    fn a_class_follows_the_games_its_record_names() {
+        assert_eq!(any_class("chess").games(), vec![GameKind::Chess]);
+        assert_eq!(any_class("go,chess").games(), vec![GameKind::Chess, GameKind::Go { size: 9 }]);
+        assert_eq!(any_class("go9").games(), vec![GameKind::Go { size: 9 }]);
+        assert_eq!(any_class("gomoku-renju").games(), vec![CLASS_GAMES[3].1]);
+        assert!(any_class("gomoku").follows(GameKind::Gomoku { rule: GomokuRule::Freestyle }));
+        assert!(!any_class("gomoku").follows(GameKind::Go { size: 19 }));
+        // Not said, or only games this version does not know: every game.
+        let all: Vec<GameKind> = CLASS_GAMES.iter().map(|g| g.1).collect();
+        assert_eq!(any_class("").games(), all);
+        assert_eq!(any_class("junqi").games(), all);
+    }
+
+    #[test]
+    fn a_class_record_without_games_still_loads_and_games_can_be_set() {
+        let dir = tempfile::tempdir().unwrap();
+        let s = ProgressStore::open(dir.path()).unwrap();
+        let new =
+            NewClass {
+                name: "围棋班".into(), teacher: String::new(), description: String::new()
+            };
+        let c = s.create_class(new, Timestamp(0)).unwrap();
+        // A record as older versions wrote it: no grade, no game.
+        let mut old: serde_json::Value = serde_json::to_value(&c).unwrap();
+        let map = old.as_object_mut().unwrap();
+        map.remove("game");
+        map.remove("grade");
+        let back: Class = serde_json::from_value(old).unwrap();
+        assert_eq!(back.games().len(), CLASS_GAMES.len());
+
+        let set = s.set_class_games(c.id, &[GameKind::Go { size: 13 }, GameKind::Chess]).unwrap();
+        assert_eq!(set.game, "chess,go");
+        assert_eq!(s.class(c.id).unwrap().games(), vec![GameKind::Chess, GameKind::Go { size: 9 }]);
+        assert!(matches!(s.set_class_games(c.id, &[]), Err(StoreError::Invalid { .. })));
     }
 }

@@ -104,7 +104,7 @@ fn student_of(key: &[u8]) -> Option<ProfileId> {
 
 impl ProgressStore {
     /// Every lesson record of a class, grouped by student, in one scan.
-    fn class_lesson_map(
+    pub(super) fn class_lesson_map(
         &self,
         class: ClassId,
     ) -> Result<BTreeMap<ProfileId, Vec<LessonRecord>>, StoreError> {
@@ -160,7 +160,7 @@ impl ProgressStore {
     }
 
     /// The end times of a student's games (the moves are skipped, not decoded).
-    fn game_end_times(
+    pub(super) fn game_end_times(
         &self,
         class: ClassId,
         student: ProfileId,
@@ -175,7 +175,7 @@ impl ProgressStore {
         Ok(all.into_iter().map(|e| e.ended).collect())
     }
 
-    fn class_puzzle_map(
+    pub(super) fn class_puzzle_map(
         &self,
         class: ClassId,
     ) -> Result<BTreeMap<ProfileId, Vec<PuzzleRecord>>, StoreError> {

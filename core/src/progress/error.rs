@@ -56,7 +56,40 @@ pub enum StoreError {
     Report(#[from] ReportError),
 }
 
+/// What a person can be told about a store error: the kind of trouble, with no path,
+/// no system error text and no code. The app turns it into words for a child ("ask your
+/// teacher") and keeps the error's own text for a teacher's details line.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Trouble {
+    /// The records cannot be read (damaged files, a damaged record).
+    Damaged,
+    /// The device is full.
+    Full,
+    /// Another copy of the app has the records open.
+    InUse,
+    /// The records were written by a newer Qike.
+    NewerApp,
+    /// Something else went wrong with the device's files.
+    Files,
+    /// A wrong value or a missing class, pupil or assignment: the app's own mistake or
+    /// old data; trying again or asking the teacher is all a child can do.
+    Other,
+}
+
 impl StoreError {
+    /// The kind of trouble, for words a child can act on.
+    pub fn trouble(&self) -> Trouble {
+        match self {
+            StoreError::Corrupt { .. } | StoreError::BadRecord { .. } => Trouble::Damaged,
+            StoreError::DiskFull { .. } => Trouble::Full,
+            StoreError::InUse { .. } => Trouble::InUse,
+            StoreError::FutureSchema { .. } => Trouble::NewerApp,
+            StoreError::Io(e) if e.kind() == std::io::ErrorKind::StorageFull => Trouble::Full,
+            StoreError::Io(_) | StoreError::Closed => Trouble::Files,
+            _ => Trouble::Other,
+        }
+    }
+
     /// Sorts a sled error into the store's own kinds (disk full, damage, I/O).
     pub(crate) fn from_sled(path: &std::path::Path, e: sled::Error) -> StoreError {
         match e {
@@ -137,4 +170,26 @@ pub enum ReportError {
         "the report for pupil {student} has no pupil signature, but their earlier reports had one"
     )]
     UnsignedForPinnedPupil { student: ProfileId },
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_store_that_cannot_open_is_told_as_trouble_without_its_path() {
+        // A file where the store's folder should be.
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("not-a-folder");
+        std::fs::write(&file, b"x").unwrap();
+        let e = crate::progress::ProgressStore::open(&file).unwrap_err();
+        assert!(matches!(e.trouble(), Trouble::Files | Trouble::Damaged), "{e:?}");
+        let full = StoreError::Io(std::io::Error::from(std::io::ErrorKind::StorageFull));
+        assert_eq!(full.trouble(), Trouble::Full);
+        let damaged = StoreError::Corrupt { path: file.clone(), detail: "bad page".into() };
+        assert_eq!(damaged.trouble(), Trouble::Damaged);
+        // The teacher's text keeps the cause.
+        assert!(damaged.to_string().contains("bad page"));
+        assert_eq!(StoreError::NoSuchClass(ClassId(1)).trouble(), Trouble::Other);
+    }
 }

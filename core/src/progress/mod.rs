@@ -18,6 +18,7 @@
 //! ```
 
 mod class_file;
+mod class_rows;
 mod classes;
 mod codec;
 mod csv;
@@ -25,8 +26,10 @@ mod dashboard;
 mod drafts;
 mod error;
 mod events;
+mod game_progress;
 mod ids;
 mod import;
+mod needs_help;
 mod practice;
 mod pupil_key;
 mod records;
@@ -34,6 +37,7 @@ mod report;
 mod report_store;
 mod schema;
 mod store;
+mod teacher_pin;
 
 pub use crate::csv::csv_cell;
 pub use crate::rating::{MAX_LEVEL, SkillRating, level_rating};
@@ -43,20 +47,26 @@ pub use class_file::{
     MAX_CLASS_FILE_ASSIGNMENTS, PupilAssignment, class_file_class, open_class_file,
     seal_class_file,
 };
-pub use classes::{Assignment, AssignmentItem, Class, Membership, NewClass, RosterEntry};
+pub use class_rows::{DashboardRow, RowOrder};
+pub use classes::{
+    Assignment, AssignmentItem, CLASS_GAMES, Class, Membership, NewClass, RosterEntry,
+    class_game_key, class_games,
+};
 pub use csv::{assignment_csv, matrix_csv};
 pub use dashboard::{
     Activity, ActivityKind, AssignmentState, AssignmentStatus, BehindReason, BehindStudent,
     ClassMatrix, ClassSummary, LevelStats, MatrixCell,
 };
 pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
-pub use error::{JoinCodeError, ReportError, StoreError};
+pub use error::{JoinCodeError, ReportError, StoreError, Trouble};
 pub use events::MAX_EVENT_BYTES;
+pub use game_progress::{GameProgress, UnitStars, rating_history};
 pub use ids::{ClassId, ClassKey, DeviceId, JoinCode, ProfileId, base32_decode, base32_encode};
 pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
     report_bytes, report_files,
 };
+pub use needs_help::{HelpNeed, HelpReason, INACTIVE_DAYS, STUCK_ATTEMPTS};
 pub use practice::{DailyPractice, DailyPuzzle};
 pub use pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
 pub use records::{
@@ -71,3 +81,4 @@ pub use report::{
 pub use report_store::{ImportOutcome, ImportSummary};
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};
+pub use teacher_pin::PIN_DIGITS;

@@ -4,10 +4,10 @@
 use bevy::prelude::*;
 use qike_core::progress::{ProgressStore, StoreError};
 
-use super::{
-    CLASS_GAMES, GRADES, Teacher, TeacherAction, TeacherPage, class_game_name, grade_name,
-    page_header,
-};
+use qike_core::GameKind;
+use qike_core::progress::CLASS_GAMES;
+
+use super::{GRADES, Teacher, TeacherAction, TeacherPage, games_name, grade_name, page_header};
 use crate::data::Store;
 use crate::i18n::{Lang, Msg};
 use crate::ui::{Canvas, Column, GOOD, INK, Look, MUTED, Painter};
@@ -43,7 +43,14 @@ pub(super) fn rename(s: &ProgressStore, t: &mut Teacher) -> Result<(), StoreErro
     }
 }
 
-/// The class's next grade or next game, in turn.
+/// The games a class can be set to follow, in turn: each game alone, then all four.
+fn game_choices() -> Vec<Vec<GameKind>> {
+    let mut out: Vec<Vec<GameKind>> = CLASS_GAMES.iter().map(|&(_, k)| vec![k]).collect();
+    out.push(CLASS_GAMES.iter().map(|&(_, k)| k).collect());
+    out
+}
+
+/// The class's next grade or next games, in turn.
 pub(super) fn next_grade_or_game(
     s: &ProgressStore,
     t: &Teacher,
@@ -51,15 +58,16 @@ pub(super) fn next_grade_or_game(
 ) -> Result<(), StoreError> {
     match t.class.map(|id| s.class(id)) {
         Some(Ok(c)) => {
-            let (mut grade, mut game) = (c.grade.clone(), c.game.clone());
             if *a == TeacherAction::Grade {
-                let i = GRADES.iter().position(|g| g.0 == grade).map_or(0, |i| i + 1);
-                grade = GRADES[i % GRADES.len()].0.to_owned();
+                let i = GRADES.iter().position(|g| g.0 == c.grade).map_or(0, |i| i + 1);
+                let grade = GRADES[i % GRADES.len()].0;
+                s.update_class(c.id, &c.name, grade, &c.game).map(|_| ())
             } else {
-                let i = CLASS_GAMES.iter().position(|g| *g == game).map_or(0, |i| i + 1);
-                game = CLASS_GAMES[i % CLASS_GAMES.len()].to_owned();
+                let choices = game_choices();
+                let games = c.games();
+                let i = choices.iter().position(|g| *g == games).map_or(0, |i| i + 1);
+                s.set_class_games(c.id, &choices[i % choices.len()]).map(|_| ())
             }
-            s.update_class(c.id, &c.name, &grade, &game).map(|_| ())
         }
         Some(Err(e)) => Err(e),
         None => Ok(()),
@@ -84,7 +92,7 @@ fn class_page(
     let rename = if t.renaming { Msg::SaveName } else { Msg::Rename };
     p.button(row[0], lang.get(rename), TeacherAction::Rename, look);
     p.button(row[1], grade_name(&c.grade, lang), TeacherAction::Grade, look);
-    p.button(row[2], class_game_name(&c.game, lang), TeacherAction::Game, look);
+    p.button(row[2], games_name(&c.games(), lang), TeacherAction::Game, look);
 
     let label = col.next(1.6 * u);
     p.text(label, lang.get(Msg::JoinCodeLabel), 0.9, MUTED);

@@ -4,10 +4,9 @@
 use bevy::prelude::*;
 use qike_core::progress::{NewClass, ProgressStore, StoreError, Timestamp};
 
-use super::{
-    CLASS_GAMES, GRADES, Teacher, TeacherAction, TeacherPage, class_game_name, grade_name,
-    page_header,
-};
+use qike_core::GameKind;
+
+use super::{GRADES, Teacher, TeacherAction, TeacherPage, games_name, grade_name, page_header};
 use crate::AppState;
 use crate::data::Store;
 use crate::i18n::{Lang, Msg};
@@ -33,7 +32,8 @@ pub(super) fn new_class(
     let name = lang.fill(Msg::ClassDefaultName, &[("n", &n.to_string())]);
     let new = NewClass { name: name.clone(), teacher: String::new(), description: String::new() };
     s.create_class(new, now)
-        .and_then(|c| s.update_class(c.id, &name, GRADES[2].0, CLASS_GAMES[0]))
+        .and_then(|c| s.update_class(c.id, &name, GRADES[2].0, ""))
+        .and_then(|c| s.set_class_games(c.id, &[GameKind::Xiangqi]))
         .map(|c| t.class = Some(c.id))
 }
 
@@ -67,7 +67,7 @@ fn classes(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressSt
         let line = format!(
             "{}  ·  {}  ·  {}",
             grade_name(&c.grade, lang),
-            class_game_name(&c.game, lang),
+            games_name(&c.games(), lang),
             lang.fill(Msg::PupilCount, &[("n", &pupils.to_string())])
         );
         let name =

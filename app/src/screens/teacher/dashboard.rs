@@ -1,30 +1,94 @@
-//! The class dashboard: pupils × lessons (stars in gold, started lessons in blue), who
-//! needs help, the class's homework, and the CSV export.
+//! The class dashboard for a class of up to 45: the class name as the title, sorting by
+//! name, progress or last activity, pupils × the class's lessons grouped by unit
+//! (stars in gold, started lessons in blue; a tap on a cell opens that pupil's record
+//! of the lesson), lessons done, last active and homework per pupil, who needs help
+//! (core's rule), the class's homework, and the CSV export. The rows page with ▲ ▼.
 
 use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use qike_core::progress::{
-    BehindReason, ClassId, LessonStatus, ProgressStore, StoreError, Timestamp,
+    BehindReason, ClassId, DashboardRow, HelpReason, LessonStatus, ProgressStore, RowOrder,
+    StoreError, Timestamp,
 };
 
-use super::{Teacher, TeacherAction, TeacherPage, homework, page_header};
-use crate::data::{Store, course};
+use super::{Teacher, TeacherAction, homework, open_games};
+use crate::data::{Store, courses_of, find_lesson};
 use crate::i18n::{Lang, Msg};
-use crate::ui::{BAD, Canvas, Column, GOOD, INK, Look, MUTED, Painter, STAR};
-use crate::widgets::{TAP, export_dir};
+use crate::ui::{BAD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Painter, STAR};
+use crate::widgets::{TAP, export_dir, header};
 
-/// Days without activity before a pupil is listed as needing help.
-pub const INACTIVE_DAYS: i64 = 7;
-/// Tries on one unfinished lesson before a pupil counts as stuck on it.
-pub const STUCK_ATTEMPTS: u32 = 3;
+/// Where the dashboard's parts go: fixed from the window, so the render test can check
+/// the rows' pixels against it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Grid {
+    /// The line under the title: pupil count and the ▲ ▼ buttons.
+    pub counts: Rect,
+    pub sort: Rect,
+    /// The unit headers over the cells.
+    pub units: Rect,
+    /// The first row's top and every row's height.
+    pub top: f32,
+    pub row_h: f32,
+    /// How many rows fit.
+    pub rows: usize,
+    pub name_w: f32,
+    /// Where the lesson cells go, left and right.
+    pub cells: (f32, f32),
+    pub left: f32,
+    pub right: f32,
+    /// Below the rows: who needs help and the homework.
+    pub footer: Rect,
+}
+
+impl Grid {
+    pub fn of(frame: &Frame) -> Grid {
+        let u = frame.unit;
+        let area = frame.inner(0.8);
+        let top0 = area.min.y + 3.4 * u;
+        let counts = Rect::new(area.min.x, top0, area.max.x, top0 + TAP * u);
+        let sort =
+            Rect::new(area.min.x, counts.max.y + 0.4 * u, area.max.x, counts.max.y + 3.4 * u);
+        let units = Rect::new(area.min.x, sort.max.y + 0.4 * u, area.max.x, sort.max.y + 1.6 * u);
+        let top = units.max.y + 0.2 * u;
+        let footer_h = 10.5 * u;
+        let row_h = 1.35 * u;
+        let rows = (((area.max.y - footer_h) - top) / row_h).floor().max(1.0) as usize;
+        let name_w = 4.6 * u;
+        let right_cols = 7.0 * u;
+        let cells = (area.min.x + name_w + 0.2 * u, area.max.x - right_cols - 0.2 * u);
+        let footer =
+            Rect::new(area.min.x, top + rows as f32 * row_h + 0.5 * u, area.max.x, area.max.y);
+        Grid {
+            counts,
+            sort,
+            units,
+            top,
+            row_h,
+            rows,
+            name_w,
+            cells,
+            left: area.min.x,
+            right: area.max.x,
+            footer,
+        }
+    }
+
+    /// The `k`th visible row.
+    pub fn row(&self, k: usize) -> Rect {
+        let y = self.top + k as f32 * self.row_h;
+        Rect::new(self.left, y, self.right, y + self.row_h)
+    }
+}
 
 pub(super) fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
     let Some(store) = store else { return };
-    let mut col = page_header(&mut p, &frame, lang, TeacherPage::Dashboard, &t);
-    dashboard(&mut p, &mut col, frame.unit, lang, &store.0, &t);
+    let s = &store.0;
+    let Some(class) = t.class.and_then(|id| s.class(id).ok()) else { return };
+    header(&mut p, &frame, lang, &class.name, Some(Nav::Back));
+    dashboard(&mut p, &frame, lang, s, &t, class.id);
 }
 
 /// Writes the class's dashboard as CSV into the exports folder.
@@ -37,116 +101,234 @@ pub fn export_csv(s: &ProgressStore, class: ClassId, data: &Path) -> Result<Path
     Ok(path)
 }
 
-/// Pupils who need help: nothing done for [`INACTIVE_DAYS`], or stuck on a lesson.
+/// Pupils who need help (core's rule), each with why in words: (name, why).
 pub fn needs_help(s: &ProgressStore, class: ClassId, lang: Lang) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let summary = s.class_summary(class, Timestamp::now(), INACTIVE_DAYS);
-    for b in summary.map(|s| s.behind).unwrap_or_default() {
-        for r in &b.reasons {
-            let why = match r {
-                BehindReason::Inactive { days, last: Some(_) } => {
+    let all = s.needs_help(class, Timestamp::now()).unwrap_or_default();
+    all.into_iter()
+        .map(|h| {
+            let why = match h.reason {
+                HelpReason::Behind(BehindReason::Inactive { days, last: Some(_) }) => {
                     lang.fill(Msg::InactiveDays, &[("n", &days.to_string())])
                 }
-                BehindReason::Inactive { last: None, .. } => {
+                HelpReason::Behind(BehindReason::Inactive { last: None, .. }) => {
                     lang.get(Msg::NoActivityYet).to_owned()
                 }
-                BehindReason::Overdue { title, .. } => {
-                    format!("{}: {title}", lang.get(Msg::Overdue))
+                HelpReason::Behind(BehindReason::Overdue { title, .. }) => {
+                    format!("{}{}{title}", lang.get(Msg::Overdue), colon(lang))
+                }
+                HelpReason::Stuck { lesson_id, .. } => {
+                    let title =
+                        find_lesson(&lesson_id).map_or(lesson_id, |(_, l)| lang.text(&l.title));
+                    lang.fill(Msg::StuckOn, &[("lesson", &title)])
                 }
             };
-            out.push((b.student.shown_name().to_owned(), why));
-        }
+            (h.student.shown_name().to_owned(), why)
+        })
+        .collect()
+}
+
+/// The colon between a label and its text: full width in Chinese.
+fn colon(lang: Lang) -> &'static str {
+    if lang == Lang::Zh { "：" } else { ": " }
+}
+
+/// "今天", "3天前", or "—" for never.
+fn active_text(at: Option<Timestamp>, now: Timestamp, lang: Lang) -> String {
+    match at.map(|t| t.days_until(now)) {
+        None => "—".to_owned(),
+        Some(0) => lang.get(Msg::Today).to_owned(),
+        Some(n) => lang.fill(Msg::DaysShort, &[("n", &n.to_string())]),
     }
-    for e in s.roster(class).unwrap_or_default() {
-        for l in s.student_lessons(class, e.student).unwrap_or_default() {
-            if l.status != LessonStatus::Completed && l.attempts >= STUCK_ATTEMPTS {
-                let title = course()
-                    .lesson(&l.lesson_id)
-                    .map_or(l.lesson_id.clone(), |x| lang.text(&x.title));
-                out.push((
-                    e.shown_name().to_owned(),
-                    lang.fill(Msg::StuckOn, &[("lesson", &title)]),
-                ));
-            }
-        }
+}
+
+fn cell_colour(c: Option<qike_core::progress::MatrixCell>) -> Color {
+    match c {
+        Some(c) if c.status == LessonStatus::Completed => match c.stars {
+            3 => STAR,
+            2 => Color::srgb(0.97, 0.80, 0.40),
+            _ => Color::srgb(0.99, 0.90, 0.68),
+        },
+        Some(c) if c.status == LessonStatus::InProgress => Color::srgb(0.62, 0.78, 0.93),
+        _ => Color::srgb(0.92, 0.90, 0.86),
     }
-    out
 }
 
 fn dashboard(
     p: &mut Painter,
-    col: &mut Column,
-    u: f32,
+    frame: &Frame,
     lang: Lang,
     s: &ProgressStore,
     t: &Teacher,
+    class: ClassId,
 ) {
-    let Some(class) = t.class else { return };
-    let Ok(m) = s.class_matrix(class) else { return };
-    let lessons: Vec<String> = course().lessons().map(|l| l.id.clone()).collect();
-    let name_w = 5.5 * u;
-    let cell = ((col.width - name_w - 2.5 * u) / lessons.len().max(1) as f32).min(1.5 * u);
-    let row_h = (0.95 * u).min(cell.max(0.7 * u));
-    let head = col.next(1.4 * u);
-    p.text(head, lang.fill(Msg::PupilCount, &[("n", &m.students.len().to_string())]), 0.8, MUTED);
-    let legend = Rect::new(head.min.x + name_w, head.min.y, head.max.x, head.max.y);
-    p.text(legend, lang.get(Msg::GridLegend), 0.65, MUTED);
-    // The rows sit edge to edge (no column gap) so a class of 40 fits a phone.
-    let top = col.y;
-    let rows = m.students.len().min(40);
-    for (k, (student, row)) in m.students.iter().zip(&m.cells).take(rows).enumerate() {
-        let verified = m.verified.get(k).copied().unwrap_or(false);
-        let y = top + k as f32 * row_h;
-        let r = Rect::new(col.x, y, col.x + col.width, y + row_h);
-        let name = Rect::new(r.min.x, r.min.y, r.min.x + name_w, r.max.y);
-        // The name opens the pupil's page; drawn as text so it stays readable.
-        let hit = p.panel(name, Color::NONE, 0.0);
-        p.hit(hit, name, TeacherAction::Pupil(student.student));
-        let label = Rect::new(name.min.x, name.min.y + 0.1 * u, name.max.x, name.max.y);
-        // An unverified pupil (older, class-signed reports only) is marked with a "?".
-        let shown = if verified {
-            student.shown_name().to_owned()
-        } else {
-            format!("{}?", student.shown_name())
-        };
-        p.text(label, shown, 0.7, if verified { INK } else { MUTED });
-        let mut done = 0;
-        for (i, id) in lessons.iter().enumerate() {
-            let x = r.min.x + name_w + i as f32 * cell;
-            let square = Rect::new(x + 1.0, r.min.y + 1.0, x + cell - 1.0, r.max.y - 1.0);
-            let found =
-                m.lessons.iter().position(|l| l == id).and_then(|j| row.get(j).cloned().flatten());
-            let fill = match found {
-                Some(c) if c.status == LessonStatus::Completed => {
-                    done += 1;
-                    match c.stars {
-                        3 => STAR,
-                        2 => Color::srgb(0.97, 0.80, 0.40),
-                        _ => Color::srgb(0.99, 0.90, 0.68),
-                    }
-                }
-                Some(c) if c.status == LessonStatus::InProgress => Color::srgb(0.62, 0.78, 0.93),
-                _ => Color::srgb(0.92, 0.90, 0.86),
-            };
-            p.panel(square, fill, 0.15);
-        }
-        let total = Rect::new(r.max.x - 2.3 * u, r.min.y, r.max.x, r.max.y);
-        p.text_aligned(total, format!("{done}/{}", lessons.len()), 0.65, INK, Justify::Right);
+    let u = frame.unit;
+    let g = Grid::of(frame);
+    let now = Timestamp::now();
+    // The lessons as columns, unit by unit of the class's courses.
+    let units: Vec<&qike_core::curriculum::schema::Unit> =
+        courses_of(&open_games(s, t)).into_iter().flat_map(|c| c.units.iter()).collect();
+    let lessons: Vec<String> =
+        units.iter().flat_map(|u| u.lessons.iter().map(|l| l.id.clone())).collect();
+    let Ok(rows) = s.dashboard_rows(class, &lessons, t.order, now) else { return };
+    let first = t.first_row.min(rows.len().saturating_sub(1));
+    let shown = rows.len().saturating_sub(first).min(g.rows);
+
+    // Counts and paging.
+    let counts = lang.fill(
+        Msg::DashboardCounts,
+        &[
+            ("n", &rows.len().to_string()),
+            ("from", &(first + 1).min(rows.len()).to_string()),
+            ("to", &(first + shown).to_string()),
+        ],
+    );
+    let c = g.counts;
+    let text = Rect::new(c.min.x, c.min.y + 0.7 * u, c.max.x - 9.6 * u, c.max.y);
+    p.text(text, counts, 0.85, MUTED);
+    let up = Rect::new(c.max.x - 9.4 * u, c.min.y, c.max.x - 4.8 * u, c.max.y);
+    let down = Rect::new(c.max.x - 4.6 * u, c.min.y, c.max.x, c.max.y);
+    let look = |on: bool| if on { Look::Secondary } else { Look::Disabled };
+    let (prev, more) = (lang.get(Msg::PrevRows), lang.get(Msg::NextRows));
+    p.button(up, prev, TeacherAction::Rows(-(g.rows as i32)), look(first > 0));
+    p.button(down, more, TeacherAction::Rows(g.rows as i32), look(first + shown < rows.len()));
+
+    // Sorting, and the export beside it.
+    let row = crate::ui::split(g.sort, 4, 0.4 * u);
+    for (r, (order, msg)) in row.iter().zip([
+        (RowOrder::Name, Msg::SortByName),
+        (RowOrder::Progress, Msg::SortByProgress),
+        (RowOrder::LastActive, Msg::SortByActive),
+    ]) {
+        let look = if t.order == order { Look::Primary } else { Look::Secondary };
+        p.button(*r, lang.get(msg), TeacherAction::Sort(order), look);
     }
-    col.y = top + rows as f32 * row_h + col.gap;
-    let head = col.next(1.6 * u);
-    p.text(head, lang.get(Msg::NeedsHelp), 1.0, INK);
+    p.button(row[3], lang.get(Msg::ExportCsvShort), TeacherAction::ExportCsv, Look::Secondary);
+
+    // Unit headers over their groups of cells, a small gap between groups.
+    let (x0, x1) = g.cells;
+    let gap = 0.25 * u;
+    let width = (x1 - x0 - gap * units.len().saturating_sub(1) as f32).max(1.0);
+    let cell = width / lessons.len().max(1) as f32;
+    let mut xs = Vec::with_capacity(lessons.len());
+    let mut x = x0;
+    let head = g.units;
+    p.text(
+        Rect::new(head.min.x, head.min.y, head.min.x + g.name_w, head.max.y),
+        lang.get(Msg::ColumnUnits),
+        0.6,
+        MUTED,
+    );
+    for (i, unit) in units.iter().enumerate() {
+        let w = cell * unit.lessons.len() as f32;
+        let band = Rect::new(x, head.min.y, x + w, head.max.y);
+        p.panel(Rect::new(band.min.x, band.max.y - 3.0, band.max.x, band.max.y), MUTED, 0.0);
+        p.text_aligned(band, (i + 1).to_string(), 0.6, MUTED, Justify::Center);
+        for _ in &unit.lessons {
+            xs.push(x);
+            x += cell;
+        }
+        x += gap;
+    }
+    let (done_x, active_x, hw_x) = (g.right - 7.0 * u, g.right - 4.8 * u, g.right - 2.0 * u);
+    for (r, msg) in
+        [(done_x, Msg::ColumnDone), (active_x, Msg::ColumnActive), (hw_x, Msg::ColumnHomework)]
+    {
+        let next = if r == hw_x {
+            g.right
+        } else if r == done_x {
+            active_x
+        } else {
+            hw_x
+        };
+        p.text_aligned(
+            Rect::new(r, head.min.y, next, head.max.y),
+            lang.get(msg),
+            0.55,
+            MUTED,
+            Justify::Center,
+        );
+    }
+
+    for (k, r) in rows.iter().skip(first).take(shown).enumerate() {
+        draw_row(p, &g, u, lang, now, k, r, &lessons, &xs, cell);
+    }
+
+    // Who needs help, then the homework.
+    let mut col = crate::ui::Column::new(g.footer, 0.25 * u);
+    if let Some(problem) = &t.problem {
+        p.text(col.next(1.3 * u), problem.clone(), 0.7, BAD);
+    }
+    p.text(col.next(1.4 * u), lang.get(Msg::NeedsHelp), 0.95, INK);
     let help = needs_help(s, class, lang);
     if help.is_empty() {
-        let r = col.next(1.4 * u);
-        p.text(r, lang.get(Msg::NobodyBehind), 0.8, GOOD);
+        p.text(col.next(1.2 * u), lang.get(Msg::NobodyBehind), 0.8, GOOD);
     }
-    for (name, why) in help.iter().take(6) {
-        let r = col.next(1.2 * u);
-        p.text(r, format!("· {name}: {why}"), 0.75, BAD);
+    let lines: Vec<String> =
+        help.iter().map(|(name, why)| format!("{name}{}{why}", colon(lang))).collect();
+    // The first four, one to a line so none wraps into the homework below.
+    for line in lines.iter().take(4) {
+        p.text(col.next(1.1 * u), format!("· {line}"), 0.7, BAD);
     }
-    homework::class_lines(p, col, u, lang, s, class);
-    let r = col.next(TAP * u);
-    let r = Rect::new(r.min.x, r.min.y, r.min.x + r.width() * 0.5, r.max.y);
-    p.button(r, lang.get(Msg::ExportCsv), TeacherAction::ExportCsv, Look::Secondary);
+    homework::class_lines(p, &mut col, u, lang, s, class);
+    if let Some(path) = &t.exported {
+        let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+        p.text(col.next(1.2 * u), format!("{}{name}", lang.get(Msg::SavedTo)), 0.7, GOOD);
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn draw_row(
+    p: &mut Painter,
+    g: &Grid,
+    u: f32,
+    lang: Lang,
+    now: Timestamp,
+    k: usize,
+    r: &DashboardRow,
+    lessons: &[String],
+    xs: &[f32],
+    cell: f32,
+) {
+    let row = g.row(k);
+    if k % 2 == 1 {
+        p.panel(row, Color::srgba(0.0, 0.0, 0.0, 0.035), 0.0);
+    }
+    let name = Rect::new(row.min.x, row.min.y, row.min.x + g.name_w, row.max.y);
+    let hit = p.panel(name, Color::NONE, 0.0);
+    p.hit(hit, name, TeacherAction::Pupil(r.student.student));
+    // The text box sits inside the row with room above and below, so names never touch.
+    let label = Rect::new(name.min.x + 0.2 * u, row.min.y + 0.22 * u, name.max.x, row.max.y);
+    // An unverified pupil (older, class-signed reports only) is marked with a "？".
+    let shown = if r.verified {
+        r.student.shown_name().to_owned()
+    } else {
+        format!("{}？", r.student.shown_name())
+    };
+    p.text(label, shown, 0.72, if r.verified { INK } else { MUTED });
+    for ((id, &x), c) in lessons.iter().zip(xs).zip(&r.cells) {
+        let square = Rect::new(x + 1.0, row.min.y + 0.2 * u, x + cell - 1.0, row.max.y - 0.2 * u);
+        let e = p.panel(square, cell_colour(*c), 0.12);
+        p.hit(e, square, TeacherAction::Cell(r.student.student, id.clone()));
+    }
+    let text = |x0: f32, x1: f32| Rect::new(x0, row.min.y + 0.3 * u, x1, row.max.y);
+    let (done_x, active_x, hw_x) = (g.right - 7.0 * u, g.right - 4.8 * u, g.right - 2.0 * u);
+    let done = format!("{}/{}", r.done, lessons.len());
+    p.text_aligned(text(done_x, active_x), done, 0.62, INK, Justify::Center);
+    let idle =
+        r.last_active.is_none_or(|t| t.days_until(now) >= qike_core::progress::INACTIVE_DAYS);
+    let active = active_text(r.last_active, now, lang);
+    p.text_aligned(
+        text(active_x, hw_x),
+        active,
+        0.62,
+        if idle { BAD } else { INK },
+        Justify::Center,
+    );
+    let hw = if r.homework_total == 0 {
+        "—".to_owned()
+    } else {
+        format!("{}/{}", r.homework_done, r.homework_total)
+    };
+    let hw_colour = if r.homework_done < r.homework_total { BAD } else { INK };
+    p.text_aligned(text(hw_x, g.right), hw, 0.62, hw_colour, Justify::Center);
 }

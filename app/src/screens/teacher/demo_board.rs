@@ -8,14 +8,14 @@ use bevy::text::Justify;
 use qike_core::curriculum::{DemoBoard, lesson_position, lesson_positions, palette};
 use qike_core::{GameKind, Highlight, HighlightKind, Point};
 
-use super::{Teacher, TeacherAction, TeacherPage, page_header};
+use super::{Teacher, TeacherAction, TeacherPage, open_games, page_header};
 use crate::board::ActiveBoard;
-use crate::data::{Store, course};
+use crate::data::{Store, course_of};
 use crate::flow::GAMES;
 use crate::i18n::{Lang, Msg};
 use crate::layout::BoardLayout;
 use crate::ui::{BoardTapped, CARD, Canvas, Column, Frame, INK, Look, MUTED, Painter, Redraw};
-use crate::widgets::{TAP, game_name};
+use crate::widgets::{TAP, game_name, same_game};
 
 /// What a tap on the board does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -85,7 +85,10 @@ impl Demo {
         self.from = None;
         self.problem = None;
         match a {
-            DemoAction::Game(kind) => self.board = DemoBoard::new(*kind),
+            DemoAction::Game(kind) => {
+                self.board = DemoBoard::new(*kind);
+                (self.lesson, self.position, self.palette) = (0, 0, 0);
+            }
             DemoAction::Tool(t) => self.tool = *t,
             DemoAction::Palette(step) => {
                 let n = self.board.palette().len().max(1) as i32;
@@ -95,13 +98,13 @@ impl Demo {
             DemoAction::ClearBoard => self.board.clear_pieces(),
             DemoAction::Reset => self.board = DemoBoard::new(self.board.kind()),
             DemoAction::Lesson(step) => {
-                let n = course().lessons().count().max(1) as i32;
+                let n = self.lessons().len().max(1) as i32;
                 self.lesson = (self.lesson as i32 + step).rem_euclid(n) as usize;
                 self.position = 0;
                 self.load();
             }
             DemoAction::Position(step) => {
-                let Some(lesson) = course().lessons().nth(self.lesson) else { return };
+                let Some(&lesson) = self.lessons().get(self.lesson) else { return };
                 let n = lesson_positions(lesson).map(|p| p.len()).unwrap_or(0).max(1) as i32;
                 self.position = (self.position as i32 + step).rem_euclid(n) as usize;
                 self.load();
@@ -109,9 +112,34 @@ impl Demo {
         }
     }
 
+    /// The lessons of the board's game, in course order.
+    pub fn lessons(&self) -> Vec<&'static qike_core::curriculum::Lesson> {
+        course_of(self.board.kind()).map(|c| c.lessons().collect()).unwrap_or_default()
+    }
+
+    /// Keeps the board on one of `games` (a class's): if its game is not one of them,
+    /// the first of them is set up.
+    pub fn follow(&mut self, games: &[GameKind]) {
+        let kind = self.board.kind();
+        if let Some(&first) = games.first()
+            && !games.iter().any(|&g| same_game(g, kind))
+        {
+            self.act(&DemoAction::Game(first));
+        }
+    }
+
+    /// Sets the board up at the first position of `lesson` (of any game).
+    pub fn show_lesson(&mut self, lesson: &qike_core::curriculum::Lesson) {
+        self.act(&DemoAction::Game(lesson.game));
+        if let Some(i) = self.lessons().iter().position(|l| l.id == lesson.id) {
+            self.lesson = i;
+            self.load();
+        }
+    }
+
     /// Puts the current lesson position on the board.
     pub fn load(&mut self) {
-        let Some(lesson) = course().lessons().nth(self.lesson) else { return };
+        let Some(&lesson) = self.lessons().get(self.lesson) else { return };
         match lesson_position(lesson, self.position) {
             Ok(p) => self.board.load(&p),
             Err(e) => self.problem = Some(e.to_string()),
@@ -238,21 +266,22 @@ pub(super) fn draw(
 ) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
-    if store.is_none() {
-        return;
-    }
+    let Some(store) = store else { return };
     page_header(&mut p, &frame, lang, TeacherPage::Demo, &t);
-    page(&mut p, &frame, lang, &demo);
+    let games = open_games(&store.0, &t);
+    page(&mut p, &frame, lang, &demo, &games);
 }
 
 /// The tools beside the board, and the arrows over it.
-fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo) {
+fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKind]) {
     let u = frame.unit;
     arrows(p, frame, demo);
     let mut col = Column::new(panel_area(frame), 0.5 * u);
     let act = TeacherAction::Demo;
-    let row = col.row(4, TAP * u);
-    for (r, kind) in row.iter().zip(GAMES) {
+    let offered: Vec<GameKind> =
+        GAMES.into_iter().filter(|&k| games.iter().any(|&g| same_game(g, k))).collect();
+    let row = col.row(offered.len().max(1), TAP * u);
+    for (r, &kind) in row.iter().zip(&offered) {
         let look = if demo.board.kind().placement() == kind.placement()
             && std::mem::discriminant(&demo.board.kind()) == std::mem::discriminant(&kind)
         {
@@ -312,7 +341,7 @@ fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo) {
     col.next(0.5 * u);
     let r = col.next(1.6 * u);
     p.text(r, lang.get(Msg::DemoLessonPositions), 0.9, MUTED);
-    let lessons: Vec<_> = course().lessons().collect();
+    let lessons = demo.lessons();
     let lesson = lessons.get(demo.lesson.min(lessons.len().saturating_sub(1)));
     let row = col.row(3, TAP * u);
     p.button(row[0], "◀", act(DemoAction::Lesson(-1)), Look::Secondary);

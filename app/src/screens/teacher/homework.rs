@@ -10,15 +10,17 @@ use qike_core::progress::{
     StoreError, Timestamp,
 };
 
-use super::{Teacher, TeacherAction, TeacherPage, page_header};
-use crate::data::{Store, course};
+use qike_core::curriculum::{Lesson, StepKind};
+
+use super::{Teacher, TeacherAction, TeacherPage, open_lessons, page_header};
+use crate::data::Store;
 use crate::i18n::{Lang, Msg};
 use crate::ui::{Canvas, Column, GOOD, INK, Look, MUTED, Painter};
 use crate::widgets::{TAP, due_text, export_dir, state_look};
 
 const DAY_MS: i64 = 86_400_000;
 /// Lessons the picker lists on one page.
-const PICKER_ROWS: usize = 12;
+const PICKER_ROWS: usize = 6;
 
 /// Saves the picked lessons as an assignment due `due_days` from `now`.
 pub fn save(
@@ -28,12 +30,15 @@ pub fn save(
     lang: Lang,
 ) -> Result<(), StoreError> {
     let Some(class) = t.class else { return Ok(()) };
-    let items: Vec<AssignmentItem> = t.picked.iter().cloned().map(AssignmentItem::Lesson).collect();
+    let lessons = t.picked.iter().cloned().map(AssignmentItem::Lesson);
+    let puzzles = t.picked_puzzles.iter().cloned().map(AssignmentItem::Puzzle);
+    let items: Vec<AssignmentItem> = lessons.chain(puzzles).collect();
     let n = s.assignments(class)?.len() + 1;
     let title = format!("{} {n}", lang.get(Msg::Homework));
     let due = Timestamp(now.0.saturating_add(t.due_days.saturating_mul(DAY_MS)));
     s.add_assignment(class, &title, items, due, now)?;
     t.picked.clear();
+    t.picked_puzzles.clear();
     Ok(())
 }
 
@@ -64,9 +69,34 @@ pub(super) fn pick(t: &mut Teacher, id: String) {
     }
 }
 
-/// Turns the lesson picker's page, going round.
-pub(super) fn turn_picker(t: &mut Teacher, step: i32) {
-    let pages = course().lessons().count().div_ceil(PICKER_ROWS).max(1) as i32;
+/// Adds a puzzle to the homework being set, or takes it off.
+pub(super) fn pick_puzzle(t: &mut Teacher, id: String) {
+    if let Some(i) = t.picked_puzzles.iter().position(|p| *p == id) {
+        t.picked_puzzles.remove(i);
+    } else {
+        t.picked_puzzles.push(id);
+    }
+}
+
+/// The puzzles of these lessons (their puzzle steps): id (`lesson/step`) and a label.
+pub fn puzzles_of(lessons: &[&Lesson], lang: Lang) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for l in lessons {
+        let steps = l.steps.iter().filter(|s| s.kind() == StepKind::Puzzle);
+        for (n, step) in steps.enumerate() {
+            let label = lang.fill(
+                Msg::PuzzleOf,
+                &[("lesson", &lang.text(&l.title)), ("n", &(n + 1).to_string())],
+            );
+            out.push((format!("{}/{}", l.id, step.id()), label));
+        }
+    }
+    out
+}
+
+/// Turns the picker's page over `n` lessons, going round.
+pub(super) fn turn_picker(t: &mut Teacher, step: i32, n: usize) {
+    let pages = n.div_ceil(PICKER_ROWS).max(1) as i32;
     t.picker_page = (t.picker_page as i32 + step).rem_euclid(pages) as usize;
 }
 
@@ -79,19 +109,52 @@ fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore
         let line = format!("{} · {} · {}", a.title, a.items.len(), due_text(a.due, now, lang));
         p.text(r, line, 0.8, INK);
     }
+    // Lessons or puzzles, one list at a time.
+    let row = col.row(2, TAP * u);
+    let look = |on: bool| if on { Look::Primary } else { Look::Secondary };
+    p.button(
+        row[0],
+        lang.get(Msg::PickLessonsTab),
+        TeacherAction::PickPuzzles(false),
+        look(!t.picking_puzzles),
+    );
+    p.button(
+        row[1],
+        lang.get(Msg::PickPuzzlesTab),
+        TeacherAction::PickPuzzles(true),
+        look(t.picking_puzzles),
+    );
     let r = col.next(1.6 * u);
-    p.text(r, lang.get(Msg::PickLessons), 0.9, MUTED);
-    let lessons: Vec<_> = course().lessons().collect();
+    let lessons = open_lessons(s, t);
     let first = t.picker_page * PICKER_ROWS;
-    for lesson in lessons.iter().skip(first).take(PICKER_ROWS) {
+    let entries: Vec<(String, String, bool, TeacherAction)> = if t.picking_puzzles {
+        puzzles_of(&lessons, lang)
+            .into_iter()
+            .map(|(id, label)| {
+                (id.clone(), label, t.picked_puzzles.contains(&id), TeacherAction::PickPuzzle(id))
+            })
+            .collect()
+    } else {
+        lessons
+            .iter()
+            .map(|l| {
+                (
+                    l.id.clone(),
+                    lang.text(&l.title),
+                    t.picked.contains(&l.id),
+                    TeacherAction::Pick(l.id.clone()),
+                )
+            })
+            .collect()
+    };
+    let hint = if t.picking_puzzles { Msg::PickPuzzles } else { Msg::PickLessons };
+    p.text(r, lang.get(hint), 0.9, MUTED);
+    for (_, label, picked, action) in entries.iter().skip(first).take(PICKER_ROWS) {
         let r = col.next(TAP * u);
-        let picked = t.picked.contains(&lesson.id);
-        let mark = if picked { "☑" } else { "☐" };
-        let look = if picked { Look::Primary } else { Look::Secondary };
-        let label = format!("{mark} {}", lang.text(&lesson.title));
-        p.button(r, label, TeacherAction::Pick(lesson.id.clone()), look);
+        let label = if *picked { format!("✓ {label}") } else { label.clone() };
+        p.button(r, label, action.clone(), look(*picked));
     }
-    let pages = lessons.len().div_ceil(PICKER_ROWS).max(1);
+    let pages = entries.len().div_ceil(PICKER_ROWS).max(1);
     let row = col.row(3, TAP * u);
     p.button(row[0], "◀", TeacherAction::PickerPage(-1), Look::Secondary);
     let at = format!("{}/{pages}", t.picker_page + 1);
@@ -103,8 +166,9 @@ fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore
     p.text_aligned(row[1], due, 0.9, INK, bevy::text::Justify::Center);
     p.button(row[2], "+1", TeacherAction::DueDays(1), Look::Secondary);
     let row = col.row(2, TAP * u);
-    let look = if t.picked.is_empty() { Look::Disabled } else { Look::Primary };
-    let save = lang.fill(Msg::SetHomework, &[("n", &t.picked.len().to_string())]);
+    let n = t.picked.len() + t.picked_puzzles.len();
+    let look = if n == 0 { Look::Disabled } else { Look::Primary };
+    let save = lang.fill(Msg::SetHomework, &[("n", &n.to_string())]);
     p.button(row[0], save, TeacherAction::SaveHomework, look);
     let share = lang.get(Msg::ShareClassFile);
     p.button(row[1], share, TeacherAction::ShareClassFile, Look::Secondary);

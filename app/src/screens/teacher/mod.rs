@@ -13,6 +13,7 @@ mod dashboard;
 pub mod demo_board;
 pub mod homework;
 mod imports;
+pub mod lock;
 mod plans;
 mod pupil;
 
@@ -21,23 +22,32 @@ use std::path::{Path, PathBuf};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::window::Ime;
-use qike_core::progress::{ClassId, ProfileId, StoreError, Timestamp};
+use qike_core::GameKind;
+use qike_core::curriculum::Lesson;
+use qike_core::progress::{ClassId, ProfileId, ProgressStore, StoreError, Timestamp, class_games};
 
 use crate::AppState;
-use crate::data::{DataDir, Store};
+use crate::data::{DataDir, Store, lessons_of};
 use crate::flow::OpenTournament;
 use crate::i18n::{Lang, Msg};
 use crate::ui::{AddActions, BAD, Column, Frame, Nav, Painter, Pressed, Redraw, UiSet, redrawing};
 use crate::widgets::{header, type_into};
 
-pub use dashboard::{INACTIVE_DAYS, STUCK_ATTEMPTS, export_csv, needs_help};
+pub use dashboard::{Grid as DashboardGrid, export_csv, needs_help};
+
+/// Where the dashboard's rows go in a frame (the render test checks them).
+pub fn dashboard_grid(frame: &Frame) -> DashboardGrid {
+    DashboardGrid::of(frame)
+}
 pub use imports::{ImportReport, Refused};
 
 /// The pages of the teacher area.
 #[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 #[source(AppState = AppState::Teacher)]
 pub enum TeacherPage {
+    /// The PIN (set on first entry); every other page needs it.
     #[default]
+    Lock,
     Classes,
     Class,
     Dashboard,
@@ -54,7 +64,7 @@ impl TeacherPage {
     /// The page "back" leads to; `None` leaves the teacher area.
     fn up(self) -> Option<TeacherPage> {
         match self {
-            TeacherPage::Classes => None,
+            TeacherPage::Lock | TeacherPage::Classes => None,
             TeacherPage::Class | TeacherPage::Plans | TeacherPage::Demo => {
                 Some(TeacherPage::Classes)
             }
@@ -67,6 +77,7 @@ impl TeacherPage {
 
     fn title(self) -> Msg {
         match self {
+            TeacherPage::Lock => Msg::TeacherLock,
             TeacherPage::Classes => Msg::TeacherClasses,
             TeacherPage::Class => Msg::ClassPage,
             TeacherPage::Dashboard => Msg::Dashboard,
@@ -91,13 +102,27 @@ pub enum TeacherAction {
     Game,
     Archive,
     Pupil(ProfileId),
+    /// A cell of the dashboard: that pupil's record of that lesson.
+    Cell(ProfileId, String),
+    /// Sorts the dashboard's rows.
+    Sort(qike_core::progress::RowOrder),
+    /// Pages the dashboard's rows (by how many).
+    Rows(i32),
     /// Shows the plan of another lesson (by how many to move).
     Plan(i32),
+    /// Opens the demonstration board at the shown plan's lesson.
+    PlanToDemo,
+    /// Starts homework with the shown plan's lesson picked.
+    PlanAssign,
     /// Imports what is in the text field (a report or a path), or else the inbox folder.
     Import,
     ExportCsv,
     /// Adds a lesson to the homework being set, or takes it off.
     Pick(String),
+    /// Adds a puzzle (`lesson/step`) to the homework being set, or takes it off.
+    PickPuzzle(String),
+    /// Whether the picker lists puzzles (or lessons).
+    PickPuzzles(bool),
     /// Turns the lesson picker's page.
     PickerPage(i32),
     /// Moves the due day of the homework being set.
@@ -107,6 +132,8 @@ pub enum TeacherAction {
     ShareClassFile,
     /// A tournament of a class: its pupils as the players, or its saved event.
     TournamentOf(ClassId),
+    /// A button of the lock.
+    Lock(lock::LockAction),
     /// A button of the demonstration board.
     Demo(demo_board::DemoAction),
 }
@@ -122,14 +149,16 @@ pub const GRADES: [(&str, &str); 7] = [
     ("兴趣班", "Club"),
 ];
 
-/// The games a class can study, as the class stores them.
-pub const CLASS_GAMES: [&str; 4] = ["xiangqi", "chess", "go", "gomoku"];
-
 /// The teacher area's state.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Teacher {
     pub class: Option<ClassId>,
     pub pupil: Option<ProfileId>,
+    /// The lesson whose record the pupil page shows first (a tapped dashboard cell).
+    pub record: Option<String>,
+    /// How the dashboard's rows are sorted, and the first row shown.
+    pub order: qike_core::progress::RowOrder,
+    pub first_row: usize,
     /// The lesson whose plan is shown, in course order.
     pub lesson: usize,
     /// Typed or pasted text: a class's new name, or a report or path to import.
@@ -142,12 +171,17 @@ pub struct Teacher {
     pub problem: Option<String>,
     /// The lessons picked for the homework being set.
     pub picked: Vec<String>,
+    /// The puzzles picked for the homework being set, and whether the picker lists them.
+    pub picked_puzzles: Vec<String>,
+    pub picking_puzzles: bool,
     /// Days from today the homework being set is due.
     pub due_days: i64,
     /// The page of the lesson picker.
     pub picker_page: usize,
     /// Where the last class file went.
     pub class_file: Option<PathBuf>,
+    /// The lock on the area.
+    pub lock: lock::Lock,
     /// The page the area was left on: it opens there again.
     left_on: TeacherPage,
 }
@@ -171,6 +205,29 @@ fn class_game_name(game: &str, lang: Lang) -> &'static str {
     } else {
         Msg::Xiangqi
     })
+}
+
+/// The names of a class's games, for its page and the class list ("围棋", "象棋、围棋").
+fn games_name(games: &[GameKind], lang: Lang) -> String {
+    let names: Vec<&str> = games
+        .iter()
+        .map(|&g| class_game_name(qike_core::progress::class_game_key(g), lang))
+        .collect();
+    names.join(if lang == Lang::Zh { "、" } else { ", " })
+}
+
+/// The games of the open class; every game when no class is open.
+pub fn open_games(s: &ProgressStore, t: &Teacher) -> Vec<GameKind> {
+    match t.class.map(|id| s.class(id)) {
+        Some(Ok(c)) => c.games(),
+        _ => class_games(""),
+    }
+}
+
+/// The lessons of the open class's games, course by course: what every page that lists
+/// lessons (dashboard, pupil, lesson plans, homework) lists.
+pub fn open_lessons(s: &ProgressStore, t: &Teacher) -> Vec<&'static Lesson> {
+    lessons_of(&open_games(s, t))
 }
 
 /// The folder a teacher drops pupils' report files into: beside the store.
@@ -201,6 +258,7 @@ impl Plugin for TeacherPlugin {
                     .run_if(in_state(AppState::Teacher)),
             )
             .add_systems(PostUpdate, reopen_page);
+        add_page(app, TeacherPage::Lock, lock::draw);
         add_page(app, TeacherPage::Classes, classes::draw);
         add_page(app, TeacherPage::Class, class::draw);
         add_page(app, TeacherPage::Dashboard, dashboard::draw);
@@ -246,7 +304,9 @@ fn typing(
     page: Res<State<TeacherPage>>,
     mut redraw: ResMut<Redraw>,
 ) {
-    let typing_here = t.renaming || *page.get() == TeacherPage::Import;
+    let typing_here = t.renaming
+        || *page.get() == TeacherPage::Import
+        || (*page.get() == TeacherPage::Lock && t.lock.recovering);
     if !typing_here {
         keys.clear();
         ime.clear();
@@ -283,7 +343,12 @@ fn react(
             Nav::Back => {
                 match page.get().up() {
                     Some(up) => next_page.set(up),
-                    None => next.set(AppState::Profiles),
+                    None => {
+                        // Leaving the area locks it again.
+                        t.lock = lock::Lock::default();
+                        t.left_on = TeacherPage::Classes;
+                        next.set(AppState::Profiles);
+                    }
                 }
                 t.renaming = false;
                 redraw.0 = true;
@@ -305,6 +370,14 @@ fn react(
                     t.field.clear();
                     t.import = None;
                 }
+                if p == TeacherPage::Demo {
+                    demo.follow(&open_games(s, &t));
+                }
+                if matches!(p, TeacherPage::Plans | TeacherPage::Homework) {
+                    let n = open_lessons(s, &t).len();
+                    t.lesson = t.lesson.min(n.saturating_sub(1));
+                    t.picker_page = 0;
+                }
                 go(p);
                 Ok(())
             }
@@ -312,6 +385,11 @@ fn react(
                 go(TeacherPage::Class);
             }),
             TeacherAction::OpenClass(id) => {
+                if t.class != Some(id) {
+                    t.picked.clear();
+                    t.lesson = 0;
+                    t.first_row = 0;
+                }
                 t.class = Some(id);
                 go(TeacherPage::Class);
                 Ok(())
@@ -324,11 +402,48 @@ fn react(
             },
             TeacherAction::Pupil(id) => {
                 t.pupil = Some(id);
+                t.record = None;
                 go(TeacherPage::Pupil);
                 Ok(())
             }
+            TeacherAction::Cell(id, lesson) => {
+                t.pupil = Some(id);
+                t.record = Some(lesson);
+                go(TeacherPage::Pupil);
+                Ok(())
+            }
+            TeacherAction::Sort(order) => {
+                t.order = order;
+                t.first_row = 0;
+                Ok(())
+            }
+            TeacherAction::Rows(step) => {
+                let n = t.class.and_then(|c| s.roster(c).ok()).map_or(0, |r| r.len());
+                let at =
+                    (t.first_row as i64 + i64::from(step)).clamp(0, n.saturating_sub(1) as i64);
+                t.first_row = at as usize;
+                Ok(())
+            }
             TeacherAction::Plan(step) => {
-                plans::turn(&mut t, step);
+                let n = open_lessons(s, &t).len();
+                plans::turn(&mut t, step, n);
+                Ok(())
+            }
+            TeacherAction::PlanToDemo => {
+                if let Some(lesson) = open_lessons(s, &t).get(t.lesson).copied() {
+                    demo.show_lesson(lesson);
+                    go(TeacherPage::Demo);
+                }
+                Ok(())
+            }
+            TeacherAction::PlanAssign => {
+                if let Some(lesson) = open_lessons(s, &t).get(t.lesson).copied() {
+                    if !t.picked.contains(&lesson.id) {
+                        t.picked.push(lesson.id.clone());
+                    }
+                    t.picking_puzzles = false;
+                    go(TeacherPage::Homework);
+                }
                 Ok(())
             }
             TeacherAction::Import => imports::import(s, &mut t, &data.0, now()),
@@ -340,14 +455,34 @@ fn react(
                 homework::pick(&mut t, id);
                 Ok(())
             }
+            TeacherAction::PickPuzzle(id) => {
+                homework::pick_puzzle(&mut t, id);
+                Ok(())
+            }
+            TeacherAction::PickPuzzles(on) => {
+                t.picking_puzzles = on;
+                t.picker_page = 0;
+                Ok(())
+            }
             TeacherAction::PickerPage(step) => {
-                homework::turn_picker(&mut t, step);
+                let lessons = open_lessons(s, &t);
+                let n = if t.picking_puzzles {
+                    homework::puzzles_of(&lessons, *lang).len()
+                } else {
+                    lessons.len()
+                };
+                homework::turn_picker(&mut t, step, n);
                 Ok(())
             }
             TeacherAction::DueDays(step) => {
                 t.due_days = (t.due_days + step).clamp(0, 60);
                 Ok(())
             }
+            TeacherAction::Lock(l) => lock::act(s, &mut t, &l, *lang).map(|open| {
+                if open {
+                    go(TeacherPage::Classes);
+                }
+            }),
             TeacherAction::Demo(d) => {
                 demo.act(&d);
                 Ok(())
@@ -386,7 +521,10 @@ fn reopen_page(
 ) {
     let entering =
         matches!(*next, NextState::Pending(AppState::Teacher)) && *state.get() != AppState::Teacher;
-    if entering && matches!(*next_page, NextState::Unchanged) {
-        next_page.set(t.left_on);
+    if entering && !t.lock.unlocked {
+        next_page.set(TeacherPage::Lock);
+    } else if entering && matches!(*next_page, NextState::Unchanged) {
+        let page = if t.left_on == TeacherPage::Lock { TeacherPage::Classes } else { t.left_on };
+        next_page.set(page);
     }
 }

@@ -3,8 +3,8 @@
 
 use bevy::prelude::*;
 
-use super::{Teacher, TeacherAction, TeacherPage, page_header};
-use crate::data::{Store, course};
+use super::{Teacher, TeacherAction, TeacherPage, open_lessons, page_header};
+use crate::data::Store;
 use crate::i18n::{Lang, Msg};
 use crate::ui::{Canvas, Column, INK, Look, MUTED, Painter};
 use crate::widgets::TAP;
@@ -12,16 +12,15 @@ use crate::widgets::TAP;
 pub(super) fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let mut p = canvas.painter();
-    if store.is_none() {
-        return;
-    }
+    let Some(store) = store else { return };
     let mut col = page_header(&mut p, &frame, lang, TeacherPage::Plans, &t);
-    plans(&mut p, &mut col, frame.unit, lang, t.lesson);
+    let lessons = open_lessons(&store.0, &t);
+    plans(&mut p, &mut col, frame.unit, lang, &lessons, t.lesson);
 }
 
-/// Shows the plan of another lesson (by how many to move), going round.
-pub(super) fn turn(t: &mut Teacher, step: i32) {
-    let n = course().lessons().count().max(1) as i32;
+/// Shows the plan of another of the `n` lessons (by how many to move), going round.
+pub(super) fn turn(t: &mut Teacher, step: i32, n: usize) {
+    let n = n.max(1) as i32;
     t.lesson = (t.lesson as i32 + step).rem_euclid(n) as usize;
 }
 
@@ -37,8 +36,14 @@ fn plan_item(p: &mut Painter, col: &mut Column, u: f32, head: &str, lines: &[Str
     }
 }
 
-fn plans(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, index: usize) {
-    let all: Vec<_> = course().lessons().collect();
+fn plans(
+    p: &mut Painter,
+    col: &mut Column,
+    u: f32,
+    lang: Lang,
+    all: &[&qike_core::curriculum::Lesson],
+    index: usize,
+) {
     let Some(lesson) = all.get(index.min(all.len().saturating_sub(1))) else { return };
     let row = col.row(3, TAP * u);
     p.button(row[0], "◀", TeacherAction::Plan(-1), Look::Secondary);
@@ -46,6 +51,9 @@ fn plans(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, index: usize) {
     p.button(row[2], "▶", TeacherAction::Plan(1), Look::Secondary);
     let r = col.next(2.2 * u);
     p.text(r, lang.text(&lesson.title), 1.3, INK);
+    let row = col.row(2, TAP * u);
+    p.button(row[0], lang.get(Msg::ShowOnDemoBoard), TeacherAction::PlanToDemo, Look::Primary);
+    p.button(row[1], lang.get(Msg::AssignLesson), TeacherAction::PlanAssign, Look::Secondary);
     let plan = &lesson.plan;
     let r = col.next(1.3 * u);
     p.text(

@@ -3,8 +3,10 @@
 use bevy::prelude::*;
 use qike_core::progress::{LessonStatus, ProgressStore, Timestamp};
 
-use super::{Teacher, TeacherPage, class_game_name, homework, page_header};
-use crate::data::{Store, course};
+use super::{
+    Teacher, TeacherPage, class_game_name, homework, open_games, open_lessons, page_header,
+};
+use crate::data::Store;
 use crate::i18n::{Lang, Msg};
 use crate::ui::{BAD, Canvas, Column, INK, MUTED, Painter, STAR};
 use crate::widgets::stars_text;
@@ -41,16 +43,64 @@ fn pupil(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStor
         let r = col.next(1.5 * u);
         p.text(r, lang.get(Msg::UnverifiedPupil), 0.8, BAD);
     }
+    let records = s.student_lessons(class, id).unwrap_or_default();
+    // The record of the lesson tapped on the dashboard.
+    if let Some(lesson) = &t.record {
+        let rec = records.iter().find(|r| &r.lesson_id == lesson);
+        let title =
+            crate::data::find_lesson(lesson).map_or(lesson.clone(), |(_, l)| lang.text(&l.title));
+        let card = col.next(4.2 * u);
+        p.panel(card, crate::ui::CARD, 0.6);
+        let inner =
+            Rect::new(card.min.x + 0.6 * u, card.min.y + 0.4 * u, card.max.x - 0.6 * u, card.max.y);
+        p.text(
+            Rect::new(inner.min.x, inner.min.y, inner.max.x, inner.min.y + 1.6 * u),
+            title,
+            1.0,
+            INK,
+        );
+        let line = match rec {
+            None => lang.get(Msg::NotOpenedYet).to_owned(),
+            Some(r) => {
+                let state = match r.status {
+                    LessonStatus::Completed => stars_text(r.best_stars),
+                    _ => lang.fill(Msg::TriesSoFar, &[("n", &r.attempts.to_string())]),
+                };
+                lang.fill(
+                    Msg::LessonRecordLine,
+                    &[
+                        ("state", &state),
+                        ("tries", &r.attempts.to_string()),
+                        ("mistakes", &r.mistakes.to_string()),
+                        ("hints", &r.hints.to_string()),
+                        ("minutes", &(r.time_ms / 60_000).to_string()),
+                    ],
+                )
+            }
+        };
+        let r = Rect::new(inner.min.x, inner.min.y + 1.8 * u, inner.max.x, inner.max.y);
+        p.text(r, line, 0.75, MUTED);
+    }
     let ratings = s.student_ratings(class, id).unwrap_or_default();
-    let level = ratings.iter().find(|(k, _)| k == "xiangqi").map(|(_, r)| r.suggested_level());
-    let r = col.next(1.5 * u);
-    let level = level.map_or_else(|| "—".to_owned(), |l| l.to_string());
-    p.text(r, format!("{}{level}", lang.get(Msg::PupilSuggestedLevel)), 0.85, MUTED);
+    for game in open_games(s, t) {
+        let key = qike_core::progress::class_game_key(game);
+        let level = ratings
+            .iter()
+            .find(|(k, _)| k.starts_with(key) && !(key == "go" && k.starts_with("gomoku")))
+            .map(|(_, r)| r.suggested_level());
+        let Some(level) = level else { continue };
+        let r = col.next(1.5 * u);
+        let line = format!(
+            "{} · {}{level}",
+            class_game_name(key, lang),
+            lang.get(Msg::PupilSuggestedLevel)
+        );
+        p.text(r, line, 0.85, MUTED);
+    }
 
     let head = col.next(1.6 * u);
     p.text(head, lang.get(Msg::Lessons), 1.0, INK);
-    let records = s.student_lessons(class, id).unwrap_or_default();
-    for lesson in course().lessons() {
+    for lesson in open_lessons(s, t) {
         let Some(rec) = records.iter().find(|r| r.lesson_id == lesson.id) else { continue };
         let r = col.next(1.25 * u);
         let state = match rec.status {
