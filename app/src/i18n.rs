@@ -374,6 +374,7 @@ messages! {
     DueAgo => ("{n} 天前截止", "due {n} days ago"),
     PickLessons => ("选出要布置的课（再点一下取消）：", "Pick the lessons to set (tap again to take one off):"),
     SetHomework => ("布置作业（{n} 项）", "Set homework ({n} items)"),
+    HomeworkItems => ("{n} 项", "{n} items"),
     PickPuzzles => ("选出要布置的谜题（再点一下取消）：", "Pick the puzzles to set (tap again to take one off):"),
     PickLessonsTab => ("课", "Lessons"),
     PickPuzzlesTab => ("谜题", "Puzzles"),

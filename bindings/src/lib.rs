@@ -33,7 +33,8 @@ pub use progress::{DeviceSettings, Profile, ProgressStore};
 pub use records::{GameRating, move_store_aside, rating_key};
 pub use session::{Session, levels};
 pub use teacher::{
-    BehindReason, BehindStudent, ClassSummary, ImportTally, ImportedReport, SavedReport,
+    BehindReason, BehindStudent, ClassSummary, HelpNeed, HelpReason, ImportTally, ImportedReport,
+    SavedReport,
 };
 pub use tournament::{Entrant, ScoringRule, Standing, Tournament, TournamentSystem};
 pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromotion, TapResult};

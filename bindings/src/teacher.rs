@@ -140,6 +140,34 @@ impl From<progress::BehindReason> for BehindReason {
     }
 }
 
+/// Why a pupil needs help, by the dashboard's own rule.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Enum)]
+pub enum HelpReason {
+    /// Inactive, or past due on an assignment.
+    Behind { reason: BehindReason },
+    /// Tried a lesson several times without finishing it.
+    Stuck { lesson_id: String, attempts: u32 },
+}
+
+/// One pupil and one reason to help them; a pupil with several reasons comes once each.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct HelpNeed {
+    pub student: RosterEntry,
+    pub reason: HelpReason,
+}
+
+impl From<progress::HelpNeed> for HelpNeed {
+    fn from(h: progress::HelpNeed) -> Self {
+        let reason = match h.reason {
+            progress::HelpReason::Behind(r) => HelpReason::Behind { reason: r.into() },
+            progress::HelpReason::Stuck { lesson_id, attempts } => {
+                HelpReason::Stuck { lesson_id, attempts }
+            }
+        };
+        HelpNeed { student: h.student.into(), reason }
+    }
+}
+
 impl From<progress::ClassSummary> for ClassSummary {
     fn from(s: progress::ClassSummary) -> Self {
         let behind = s
@@ -248,6 +276,14 @@ impl ProgressStore {
         inactive_days: i64,
     ) -> Result<ClassSummary, StoreError> {
         Ok(self.inner().class_summary(class_id, Timestamp::now(), inactive_days)?.into())
+    }
+
+    /// The pupils who need help now, by the same rule as the app's dashboard: no activity
+    /// for a week, homework past due, or a lesson tried again and again without
+    /// finishing; in roster order.
+    pub fn needs_help(&self, class_id: ClassId) -> Result<Vec<HelpNeed>, StoreError> {
+        let needs = self.inner().needs_help(class_id, Timestamp::now())?;
+        Ok(needs.into_iter().map(HelpNeed::from).collect())
     }
 
     /// What a pupil did that the class knows of, newest first.

@@ -376,6 +376,8 @@ assert (tally.updated + tally.already_had, tally.rejected) == (1, 1), tally
 assert [r.rejection for r in tally.reports if r.source == "junk.qikereport"][0], tally
 print("missing folder:", expect(qike.StoreError.Invalid, teacher.import_path, None, inbox + "/missing"))
 assert teacher.class_summary(cls.id, 7).behind == []
+# The dashboard's own rule: the pupil was active today and finished what they tried.
+assert teacher.needs_help(cls.id) == [], teacher.needs_help(cls.id)
 summary = teacher.class_summary(cls.id, 0)
 assert (summary.students, summary.avg_lessons_completed, summary.avg_stars) == (1, 1.0, 3.0), summary
 assert [b.student.student for b in summary.behind] == [kid.id], summary

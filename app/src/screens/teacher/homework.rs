@@ -106,7 +106,8 @@ fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore
     let now = Timestamp::now();
     for a in s.assignments(class).unwrap_or_default().iter().rev().take(3) {
         let r = col.next(1.4 * u);
-        let line = format!("{} · {} · {}", a.title, a.items.len(), due_text(a.due, now, lang));
+        let items = lang.fill(Msg::HomeworkItems, &[("n", &a.items.len().to_string())]);
+        let line = format!("{} · {items} · {}", a.title, due_text(a.due, now, lang));
         p.text(r, line, 0.8, INK);
     }
     // Lessons or puzzles, one list at a time.
