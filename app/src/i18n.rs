@@ -388,7 +388,7 @@ messages! {
     DemoRemove => ("拿掉", "Remove"),
     DemoArrow => ("箭头", "Arrow"),
     DemoMark => ("标记", "Mark"),
-    DemoClearDrawings => ("擦掉箭头和标记", "Wipe drawings"),
+    DemoClearDrawings => ("擦掉标注", "Wipe drawings"),
     DemoClearBoard => ("清空棋盘", "Empty board"),
     DemoReset => ("重新摆好", "Start position"),
     DemoLessonPositions => ("课程里的局面：", "Positions from a lesson:"),

@@ -526,10 +526,21 @@ fn the_demonstration_board_fills_a_landscape_screen() {
     let square = (c(2, 1) + c(3, 2)) / 2.0;
     assert!(png.count(square, layout.cell * 0.2, wood) > 50, "no board at {square}");
     assert!(png.count(c(4, 0), layout.cell * 0.3, red) > 20, "no red general");
-    // The arrow from h2 to e2: blue dots half way along it.
-    let blue = |[r, g, b]: [u8; 3]| b > 180 && r < 110 && g < 160;
-    let mid = (c(7, 2) + c(5, 2)) / 2.0;
-    assert!(png.count(mid, layout.cell * 0.3, blue) > 10, "no arrow at {mid}");
+    // The arrow from h2 to e2, in its own green: a solid shaft half way along it, and a
+    // head of two strokes either side of the line near the point (none beside the shaft).
+    let green = |[r, g, b]: [u8; 3]| g > 110 && r < 90 && b < 130 && g > r + 40;
+    let (a, b) = (c(7, 2), c(4, 2));
+    let mid = (a + b) / 2.0;
+    assert!(png.count(mid, layout.cell * 0.1, green) > 10, "no arrow shaft at {mid}");
+    let dir = (b - a).normalize();
+    let perp = Vec2::new(-dir.y, dir.x);
+    let tip = b - dir * layout.cell * 0.28;
+    for side in [-1.0, 1.0] {
+        let head = tip - dir * layout.cell * 0.27 + perp * side * layout.cell * 0.13;
+        assert!(png.count(head, layout.cell * 0.05, green) > 5, "no arrow head at {head}");
+        let beside = mid + perp * side * layout.cell * 0.13;
+        assert!(png.count(beside, layout.cell * 0.05, green) == 0, "a wide shaft at {beside}");
+    }
     // The tools on the right: text and buttons, not the board.
     let right = png.rgb.chunks(1920).flat_map(|row| &row[1400..]).filter(|&&p| dark(p)).count();
     assert!(right > 2_000, "only {right} dark pixels beside the board");

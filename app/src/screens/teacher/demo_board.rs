@@ -361,22 +361,34 @@ fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKi
     }
 }
 
-/// The teacher's arrows over the board: a row of dots from the start to a bigger dot
-/// at the head.
+/// The teacher's arrows over the board: a solid shaft from the start and a head of two
+/// strokes at the point, in their own green (the move dots are blue, selection red).
 fn arrows(p: &mut Painter, frame: &Frame, demo: &Demo) {
     let view = demo.board.view();
     let layout =
         BoardLayout::fit_board(board_area(frame), view.files, view.ranks, view.placement, true);
-    let colour = Color::srgba(0.10, 0.45, 0.95, 0.85);
-    let dot = (layout.cell * 0.16).max(4.0);
+    let colour = Color::srgba(0.05, 0.55, 0.30, 0.9);
+    let width = (layout.cell * 0.14).max(4.0);
     for &(from, to) in demo.board.arrows() {
         let (a, b) = (layout.center(from), layout.center(to));
-        let length = a.distance(b);
-        let steps = (length / (dot * 1.3)).ceil().max(1.0) as usize;
-        for k in 0..steps {
-            let c = a.lerp(b, k as f32 / steps as f32);
-            p.panel(Rect::from_center_size(c, Vec2::splat(dot)), colour, 0.3);
+        let Some(dir) = (b - a).try_normalize() else { continue };
+        // The point stops short of the target's centre, so the piece there stays readable.
+        let tip = b - dir * layout.cell * 0.28;
+        stroke(p, a + dir * layout.cell * 0.2, tip, width, colour);
+        let head = layout.cell * 0.42;
+        for side in [-1.0f32, 1.0] {
+            let (sin, cos) = (side * 0.45f32).sin_cos();
+            let back = Vec2::new(-dir.x * cos + dir.y * sin, -dir.x * sin - dir.y * cos);
+            stroke(p, tip, tip + back * head, width, colour);
         }
-        p.panel(Rect::from_center_size(b, Vec2::splat(dot * 2.6)), colour, 1.3);
+    }
+}
+
+/// A straight stroke from `a` to `b` of overlapping round dots.
+fn stroke(p: &mut Painter, a: Vec2, b: Vec2, width: f32, colour: Color) {
+    let steps = (a.distance(b) / (width * 0.35)).ceil().max(1.0) as usize;
+    for k in 0..=steps {
+        let c = a.lerp(b, k as f32 / steps as f32);
+        p.panel(Rect::from_center_size(c, Vec2::splat(width)), colour, 1.0);
     }
 }
