@@ -181,11 +181,8 @@ fn make_move(s: &MakeMove, pos: &Position, c: &mut Ctx<'_>) {
     }
     let uci = |m: &Move| m.uci();
     if !matches!(s.proof, Some(Proof::Mate | Proof::KpkWin | Proof::KpkDraw)) {
-        chess_depth::praised_moves_hold(pos, &accept, c);
-        chess_depth::wrong_moves_are_worse(pos, &wrong, c);
-    }
-    if s.proof == Some(Proof::WinsMaterial) {
-        chess_depth::tactic_holds(pos, &accept, c);
+        let tactic = s.proof == Some(Proof::WinsMaterial);
+        chess_depth::check(pos, &accept, &wrong, tactic, c);
     }
     match s.proof {
         None => {}

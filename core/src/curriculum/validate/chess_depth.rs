@@ -61,13 +61,23 @@ impl Deep {
     }
 }
 
-/// A praised move is close to the best, or keeps a decided win.
-pub(super) fn praised_moves_hold(pos: &Position, accept: &[Move], c: &mut Ctx<'_>) {
-    if accept.is_empty() {
+/// The checks of one make-move step, each move searched once: every praised move is
+/// close to the best (or keeps a decided win); when the step claims a tactic (`tactic`),
+/// its gain survives the deeper search and the mover is not behind after it; every
+/// named wrong move is worse than the best by a clear margin.
+pub(super) fn check(
+    pos: &Position,
+    accept: &[Move],
+    wrong: &[Move],
+    tactic: bool,
+    c: &mut Ctx<'_>,
+) {
+    if accept.is_empty() && wrong.is_empty() {
         return;
     }
     let mut deep = Deep::default();
     let best = deep.best(pos);
+    let before = material_balance(pos, pos.side_to_move());
     for &m in accept {
         let score = deep.after(pos, m);
         if score < best - PRAISE_MARGIN && !(score >= DECIDED && best >= DECIDED) {
@@ -76,15 +86,9 @@ pub(super) fn praised_moves_hold(pos: &Position, accept: &[Move], c: &mut Ctx<'_
                 m.uci()
             )));
         }
-    }
-}
-
-/// A tactic's gain survives the deeper search, and the mover is not lost after it.
-pub(super) fn tactic_holds(pos: &Position, accept: &[Move], c: &mut Ctx<'_>) {
-    let mut deep = Deep::default();
-    let before = material_balance(pos, pos.side_to_move());
-    for &m in accept {
-        let score = deep.after(pos, m);
+        if !tactic {
+            continue;
+        }
         let gain = if score.abs() >= 30_000 { score } else { score - before };
         if gain < TACTIC_MARGIN {
             c.err(Problem::Unproven(format!(
@@ -98,15 +102,6 @@ pub(super) fn tactic_holds(pos: &Position, accept: &[Move], c: &mut Ctx<'_>) {
             )));
         }
     }
-}
-
-/// A named wrong move is worse than the best by a clear margin.
-pub(super) fn wrong_moves_are_worse(pos: &Position, wrong: &[Move], c: &mut Ctx<'_>) {
-    if wrong.is_empty() {
-        return;
-    }
-    let mut deep = Deep::default();
-    let best = deep.best(pos);
     for &m in wrong {
         let score = deep.after(pos, m);
         if score > best - WRONG_MARGIN && !(best >= DECIDED && score < DECIDED) {
