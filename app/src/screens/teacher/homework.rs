@@ -6,8 +6,8 @@ use std::path::{Path, PathBuf};
 
 use bevy::prelude::*;
 use qike_core::progress::{
-    AssignmentItem, AssignmentState, CLASS_FILE_EXTENSION, ClassId, ProfileId, ProgressStore,
-    StoreError, Timestamp,
+    Assignment, AssignmentItem, AssignmentState, CLASS_FILE_EXTENSION, ClassId, ProfileId,
+    ProgressStore, StoreError, Timestamp,
 };
 
 use qike_core::curriculum::{Lesson, StepKind};
@@ -179,6 +179,23 @@ fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore
     }
 }
 
+/// The class's assignments under a 作业 heading; no heading when there are none.
+fn homework_heading(
+    p: &mut Painter,
+    col: &mut Column,
+    u: f32,
+    lang: Lang,
+    s: &ProgressStore,
+    class: ClassId,
+) -> Vec<Assignment> {
+    let all = s.assignments(class).unwrap_or_default();
+    if !all.is_empty() {
+        let r = col.next(1.6 * u);
+        p.text(r, lang.get(Msg::Homework), 1.0, INK);
+    }
+    all
+}
+
 /// The dashboard's homework lines: per assignment, how many pupils are done, late,
 /// missing or still working.
 pub fn class_lines(
@@ -190,12 +207,7 @@ pub fn class_lines(
     class: ClassId,
 ) {
     let now = Timestamp::now();
-    let all = s.assignments(class).unwrap_or_default();
-    if all.is_empty() {
-        return;
-    }
-    let r = col.next(1.6 * u);
-    p.text(r, lang.get(Msg::Homework), 1.0, INK);
+    let all = homework_heading(p, col, u, lang, s, class);
     for a in all.iter().rev().take(3) {
         let status = s.assignment_status(class, a.id).unwrap_or_default();
         let count = |st| status.iter().filter(|x| x.state(a.due, now) == st).count();
@@ -226,12 +238,7 @@ pub fn pupil_lines(
     pupil: ProfileId,
 ) {
     let now = Timestamp::now();
-    let all = s.assignments(class).unwrap_or_default();
-    if all.is_empty() {
-        return;
-    }
-    let r = col.next(1.6 * u);
-    p.text(r, lang.get(Msg::Homework), 1.0, INK);
+    let all = homework_heading(p, col, u, lang, s, class);
     for a in all.iter().rev().take(4) {
         let status = s.assignment_status(class, a.id).unwrap_or_default();
         let Some(mine) = status.iter().find(|x| x.student.student == pupil) else { continue };
