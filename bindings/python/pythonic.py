@@ -236,10 +236,12 @@ def _qike_checked_call(function, label):
 def _qike_checked_calls(namespace):
     """Every public function, constructor and method of the module checks its
     whole-number arguments before they cross, naming them."""
+    import inspect
+
     for name, obj in list(namespace.items()):
         if name.startswith("_") or getattr(obj, "__module__", None) != __name__:
             continue
-        if _qike_isfunction(obj):
+        if inspect.isfunction(obj):
             namespace[name] = _qike_checked_call(obj, name)
         elif isinstance(obj, type) and not issubclass(obj, BaseException):
             for attr, member in list(vars(obj).items()):
@@ -254,16 +256,10 @@ def _qike_checked_calls(namespace):
                     wrapped = _qike_checked_call(member.__func__, label)
                     if wrapped is not member.__func__:
                         setattr(obj, attr, staticmethod(wrapped))
-                elif _qike_isfunction(member):
+                elif inspect.isfunction(member):
                     wrapped = _qike_checked_call(member, label)
                     if wrapped is not member:
                         setattr(obj, attr, wrapped)
-
-
-def _qike_isfunction(obj):
-    import inspect
-
-    return inspect.isfunction(obj)
 
 
 _qike_checked_calls(globals())
