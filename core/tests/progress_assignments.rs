@@ -134,3 +134,89 @@ fn a_class_file_is_checked_and_the_newest_one_is_kept() {
     kids.leave_class(kid, class.id).unwrap();
     assert!(kids.pupil_assignments(kid, Timestamp(0)).unwrap().is_empty());
 }
+
+/// A puzzle set as homework comes first in the pupil's daily practice even from a lesson
+/// the pupil has not finished; solving it there marks the homework done for the pupil,
+/// and the report gives the teacher the pupil's puzzle score.
+#[test]
+fn a_homework_puzzle_is_practised_first_and_done_by_practice() {
+    use qike_core::GameKind;
+    use qike_core::curriculum::course_for;
+    use qike_core::curriculum::practice::{PickReason, practice_items};
+    use qike_core::progress::PuzzleScore;
+
+    let tmp = tempfile::tempdir().unwrap();
+    let t = ProgressStore::open(tmp.path().join("teacher")).unwrap();
+    let new = NewClass {
+        name: "国际象棋社".into(),
+        teacher: "王老师".into(),
+        description: String::new(),
+    };
+    let class = t.create_class(new, Timestamp(0)).unwrap();
+    let chess = course_for(GameKind::Chess).unwrap().unwrap();
+    let xiangqi = course_for(GameKind::Xiangqi).unwrap().unwrap();
+    let lessons: Vec<String> = chess.lessons().map(|l| l.id.clone()).collect();
+    let all = practice_items(&chess, &lessons);
+    let puzzle = all.last().expect("the chess course has puzzles").clone();
+    let items = vec![AssignmentItem::Puzzle(puzzle.id.clone())];
+    t.add_assignment(class.id, "周末题", items, Timestamp(3 * DAY), Timestamp(DAY)).unwrap();
+
+    let kids = ProgressStore::open(tmp.path().join("kids")).unwrap();
+    let kid = pupil(&kids, "小明", &class);
+    // The pupil finished the first two chess lessons, not the puzzle's.
+    for l in &lessons[..2] {
+        kids.record_lesson(kid, &attempt(l, DAY)).unwrap();
+    }
+    kids.import_class_file(kid, &t.export_class_file(class.id, Timestamp(DAY)).unwrap()).unwrap();
+    let courses = [xiangqi.clone(), chess.clone()];
+    let set = kids.daily_practice(kid, &courses, Timestamp(2 * DAY), 6).unwrap();
+    assert_eq!(set.puzzles[0].item.id, puzzle.id, "the homework first");
+    assert_eq!(set.puzzles[0].pick.reason, PickReason::Homework);
+    assert_eq!(set.puzzles[0].kind, GameKind::Chess);
+    // The rest come from the finished lessons, one from each before a second from any.
+    let rest: Vec<&str> = set.puzzles[1..].iter().map(|p| p.item.lesson_id.as_str()).collect();
+    assert!(rest.iter().all(|l| lessons[..2].iter().any(|d| d == l)), "{rest:?}");
+    let finished_with_puzzles: Vec<&String> = lessons[..2]
+        .iter()
+        .filter(|l| all.iter().filter(|it| &it.lesson_id == *l).count() > 0)
+        .collect();
+    if finished_with_puzzles.len() == 2 && rest.len() >= 2 {
+        assert_ne!(rest[0], rest[1], "two lessons before a second from one: {rest:?}");
+    }
+
+    // A miss keeps it open; solving it in practice marks the homework done.
+    let open = |now| kids.pupil_assignments(kid, Timestamp(now)).unwrap()[0].state;
+    kids.record_practice(
+        kid,
+        GameKind::Chess,
+        &puzzle.id,
+        puzzle.difficulty,
+        false,
+        Timestamp(2 * DAY),
+    )
+    .unwrap();
+    assert_eq!(open(2 * DAY), AssignmentState::Open);
+    kids.record_practice(
+        kid,
+        GameKind::Chess,
+        &puzzle.id,
+        puzzle.difficulty,
+        true,
+        Timestamp(2 * DAY),
+    )
+    .unwrap();
+    assert_eq!(open(2 * DAY), AssignmentState::Done);
+    let set = kids.daily_practice(kid, &courses, Timestamp(2 * DAY), 6).unwrap();
+    assert!(set.puzzles.iter().all(|p| p.pick.reason != PickReason::Homework));
+
+    // The teacher's copy: the puzzle tried twice and solved, in chess and not in xiangqi.
+    let report = kids.export_report(kid, class.id, Timestamp(2 * DAY)).unwrap();
+    t.import_report(class.id, &report, Timestamp(2 * DAY)).unwrap();
+    assert_eq!(
+        t.student_puzzle_score(class.id, kid, &chess).unwrap(),
+        PuzzleScore { tried: 1, solved: 1 }
+    );
+    assert_eq!(t.student_puzzle_score(class.id, kid, &xiangqi).unwrap(), PuzzleScore::default());
+    let rec = &t.student_puzzles(class.id, kid).unwrap()[0];
+    assert_eq!((rec.attempts, rec.solves), (2, 1));
+}

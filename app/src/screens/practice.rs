@@ -81,9 +81,16 @@ fn draw(mut canvas: Canvas, set: Option<Res<PracticeSet>>, notice: Res<Notice>) 
     let line = if set.is_done() {
         fill(Msg::PracticeSummary, &[("solved", solved.to_string()), ("n", n.to_string())])
     } else {
+        let homework = count(PickReason::Homework);
+        let msg = if homework > 0 { Msg::PracticeTodayHomework } else { Msg::PracticeToday };
         fill(
-            Msg::PracticeToday,
-            &[("n", n.to_string()), ("due", due.to_string()), ("new", new.to_string())],
+            msg,
+            &[
+                ("n", n.to_string()),
+                ("homework", homework.to_string()),
+                ("due", due.to_string()),
+                ("new", new.to_string()),
+            ],
         )
     };
     p.text(col.next(3.0 * u), line, 1.2, INK);
@@ -97,6 +104,7 @@ fn draw(mut canvas: Canvas, set: Option<Res<PracticeSet>>, notice: Res<Notice>) 
         let why = match puzzle.pick.reason {
             PickReason::Review => Msg::PracticeReview,
             PickReason::New => Msg::PracticeNew,
+            PickReason::Homework => Msg::PracticeHomework,
         };
         let text =
             Rect::new(row.min.x + 0.6 * u, row.min.y + 0.35 * u, row.max.x - 3.0 * u, row.max.y);

@@ -83,6 +83,8 @@ pub enum PickReason {
     Review,
     /// Not tried yet; chosen for a success chance near [`TARGET_SUCCESS`].
     New,
+    /// Set as homework by the child's teacher and not solved yet.
+    Homework,
 }
 
 /// One puzzle of a daily set.
@@ -161,9 +163,55 @@ impl PracticeLog {
             let (da, db) = ((chance(a) - TARGET_SUCCESS).abs(), (chance(b) - TARGET_SUCCESS).abs());
             da.total_cmp(&db).then_with(|| a.id.cmp(&b.id))
         });
-        for it in fresh.into_iter().take(size.saturating_sub(set.len())) {
+        for it in spread_over_lessons(fresh, |it| &it.lesson_id, size.saturating_sub(set.len())) {
             set.push(Pick { id: it.id.clone(), reason: PickReason::New, chance: chance(it) });
         }
         set
+    }
+}
+
+/// The first `n` of `items` (in their order of preference), taking one from each lesson
+/// before a second from any, so a day's set does not come from one lesson alone.
+pub fn spread_over_lessons<T>(
+    items: impl IntoIterator<Item = T>,
+    lesson: impl Fn(&T) -> &str,
+    n: usize,
+) -> Vec<T> {
+    let mut rounds: Vec<Vec<T>> = Vec::new();
+    let mut seen: Vec<(String, usize)> = Vec::new();
+    for it in items {
+        let key = lesson(&it).to_owned();
+        let round = match seen.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, count)) => {
+                *count += 1;
+                *count - 1
+            }
+            None => {
+                seen.push((key, 1));
+                0
+            }
+        };
+        if rounds.len() <= round {
+            rounds.resize_with(round + 1, Vec::new);
+        }
+        rounds[round].push(it);
+    }
+    rounds.into_iter().flatten().take(n).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spread_over_lessons;
+
+    #[test]
+    fn a_set_takes_one_from_each_lesson_before_a_second_from_any() {
+        let items = [("a", 1), ("a", 2), ("a", 3), ("b", 4), ("c", 5), ("b", 6)];
+        let got: Vec<i32> =
+            spread_over_lessons(items, |it| it.0, 5).iter().map(|it| it.1).collect();
+        assert_eq!(got, [1, 4, 5, 2, 6]);
+        let one: Vec<i32> =
+            spread_over_lessons(items, |it| it.0, 2).iter().map(|it| it.1).collect();
+        assert_eq!(one, [1, 4]);
+        assert!(spread_over_lessons(items, |it| it.0, 0).is_empty());
     }
 }

@@ -3,8 +3,9 @@
 //! computer and how it moved game by game.
 
 use super::error::StoreError;
+use super::ids::ClassId;
 use super::ids::ProfileId;
-use super::records::{GameRecord, LessonRecord, LessonStatus};
+use super::records::{GameRecord, LessonRecord, LessonStatus, PuzzleRecord};
 use super::store::{ProgressStore, rating_key};
 use crate::curriculum::{Course, Text};
 use crate::rating::SkillRating;
@@ -83,6 +84,27 @@ fn course_stars(course: &Course, records: &[LessonRecord]) -> (usize, usize, Vec
     (done, total, units)
 }
 
+/// A pupil's puzzles in one course: how many were tried and how many solved.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PuzzleScore {
+    pub tried: usize,
+    pub solved: usize,
+}
+
+/// The puzzles of `records` that belong to `course` (by their `lesson/step` id).
+pub fn puzzle_score(records: &[PuzzleRecord], course: &Course) -> PuzzleScore {
+    let mut score = PuzzleScore::default();
+    for r in records {
+        let lesson = r.puzzle_id.split('/').next().unwrap_or_default();
+        if r.attempts == 0 || !course.lessons().any(|l| l.id == lesson) {
+            continue;
+        }
+        score.tried += 1;
+        score.solved += usize::from(r.solved());
+    }
+    score
+}
+
 impl ProgressStore {
     /// A child's progress in the game of `course`.
     pub fn game_progress(
@@ -107,6 +129,16 @@ impl ProgressStore {
             rating: self.rating(profile, course.game)?,
             rating_history: rating_history(&games),
         })
+    }
+
+    /// A pupil's puzzle score in the game of `course`, from the reports a teacher took in.
+    pub fn student_puzzle_score(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+        course: &Course,
+    ) -> Result<PuzzleScore, StoreError> {
+        Ok(puzzle_score(&self.student_puzzles(class, student)?, course))
     }
 }
 

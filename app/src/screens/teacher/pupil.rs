@@ -88,13 +88,22 @@ fn pupil(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStor
             .iter()
             .find(|(k, _)| k.starts_with(key) && !(key == "go" && k.starts_with("gomoku")))
             .map(|(_, r)| r.suggested_level());
-        let Some(level) = level else { continue };
+        let puzzles = crate::data::course_of(game)
+            .and_then(|c| s.student_puzzle_score(class, id, c).ok())
+            .filter(|score| score.tried > 0);
+        if level.is_none() && puzzles.is_none() {
+            continue;
+        }
+        let mut line = class_game_name(key, lang).to_owned();
+        if let Some(level) = level {
+            line += &format!(" · {}{level}", lang.get(Msg::PupilSuggestedLevel));
+        }
+        if let Some(score) = puzzles {
+            let values = [("solved", score.solved.to_string()), ("tried", score.tried.to_string())];
+            let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            line += &format!(" · {}", lang.fill(Msg::PupilPuzzleScore, &values));
+        }
         let r = col.next(1.5 * u);
-        let line = format!(
-            "{} · {}{level}",
-            class_game_name(key, lang),
-            lang.get(Msg::PupilSuggestedLevel)
-        );
         p.text(r, line, 0.85, MUTED);
     }
 
