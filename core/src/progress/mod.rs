@@ -60,7 +60,7 @@ pub use dashboard::{
 pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError, Trouble};
 pub use events::MAX_EVENT_BYTES;
-pub use game_progress::{GameProgress, UnitStars, rating_history};
+pub use game_progress::{GameProgress, PuzzleScore, UnitStars, puzzle_score, rating_history};
 pub use ids::{ClassId, ClassKey, DeviceId, JoinCode, ProfileId, base32_decode, base32_encode};
 pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
@@ -81,4 +81,4 @@ pub use report::{
 pub use report_store::{ImportOutcome, ImportSummary};
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};
-pub use teacher_pin::PIN_DIGITS;
+pub use teacher_pin::{FREE_PIN_TRIES, PIN_DIGITS, PinCheck};

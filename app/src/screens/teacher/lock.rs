@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use bevy::text::Justify;
-use qike_core::progress::{PIN_DIGITS, ProgressStore, StoreError};
+use qike_core::progress::{PIN_DIGITS, PinCheck, ProgressStore, StoreError, Timestamp};
 
 use super::{Teacher, TeacherAction, TeacherPage, page_header};
 use crate::data::Store;
@@ -84,11 +84,25 @@ pub(super) fn act(
                     Some(first) if first == pin => lock.code = Some(s.set_teacher_pin(&pin)?),
                     Some(_) => t.problem = Some(lang.get(Msg::PinsDiffer).to_owned()),
                 }
-            } else if s.check_teacher_pin(&pin)? {
-                lock.unlocked = true;
-                return Ok(true);
             } else {
-                t.problem = Some(lang.get(Msg::WrongPin).to_owned());
+                let now = Timestamp::now();
+                let wait = |until: Timestamp| {
+                    let seconds = ((until.0 - now.0).max(0) + 999) / 1000;
+                    lang.fill(Msg::PinWait, &[("seconds", &seconds.to_string())])
+                };
+                t.problem = Some(match s.check_teacher_pin(&pin, now)? {
+                    PinCheck::Open => {
+                        lock.unlocked = true;
+                        return Ok(true);
+                    }
+                    PinCheck::Wrong { wait_until: Some(until), .. } | PinCheck::Wait { until } => {
+                        wait(until)
+                    }
+                    PinCheck::Wrong { free_tries_left, wait_until: None } => {
+                        let n = free_tries_left.to_string();
+                        lang.fill(Msg::WrongPinTriesLeft, &[("n", &n)])
+                    }
+                });
             }
         }
     }
