@@ -130,3 +130,52 @@ fn a_lessons_positions_load_in_step_order_with_their_drawings() {
         Err(DemoError::NoSuchPosition { index: count, count })
     );
 }
+
+/// Every lesson of every course shows its boards on the demonstration board, read as
+/// its own game writes them (a Go lesson's `black: D5; white: E5`, a gomoku lesson's
+/// stones, a chess FEN), with the explain steps' arrows and marks.
+#[test]
+fn every_courses_lessons_give_their_positions() {
+    for kind in [
+        GameKind::Xiangqi,
+        GameKind::Chess,
+        GameKind::Go { size: 9 },
+        GameKind::Gomoku { rule: qike_core::GomokuRule::Renju },
+    ] {
+        let course = qike_core::curriculum::course_for(kind).unwrap().unwrap();
+        let mut boards = 0;
+        for lesson in course.lessons() {
+            let all = lesson_positions(lesson).unwrap_or_else(|e| panic!("{}: {e}", lesson.id));
+            let with_board: Vec<&Step> =
+                lesson.steps.iter().filter(|s| s.fen().is_some()).collect();
+            assert_eq!(all.len(), with_board.len(), "{}", lesson.id);
+            for (p, s) in all.iter().zip(&with_board) {
+                assert_eq!(p.view.kind.placement(), lesson.game.placement(), "{}", s.id());
+                if let Step::Explain(e) = s {
+                    assert_eq!(p.arrows.len(), e.arrows.len(), "{} {}", lesson.id, s.id());
+                    assert_eq!(p.marks.len(), e.highlights.len(), "{} {}", lesson.id, s.id());
+                }
+                boards += usize::from(!p.view.pieces.is_empty());
+            }
+        }
+        assert!(boards > 10, "{kind:?}: only {boards} boards with pieces");
+    }
+    // The Go ladder lesson's first board: black D5 E4 F6, white E5, on 9×9.
+    let go = qike_core::curriculum::course_for(GameKind::Go { size: 9 }).unwrap().unwrap();
+    let ladder = go.lesson("go_ladder").unwrap();
+    let first = lesson_position(ladder, 0).unwrap();
+    assert_eq!((first.view.files, first.view.ranks), (9, 9));
+    let white: Vec<Point> = first
+        .view
+        .pieces
+        .iter()
+        .filter(|p| p.side == qike_core::Side::Second)
+        .map(|p| p.at)
+        .collect();
+    assert_eq!(white, [Point::new(4, 4)]);
+    assert_eq!(first.view.pieces.len(), 4);
+    assert_eq!(first.marks, [Point::new(4, 5), Point::new(5, 4)]);
+    let mut b = DemoBoard::new(GameKind::Go { size: 9 });
+    b.load(&first);
+    assert_eq!(b.view().pieces.len(), 4);
+}

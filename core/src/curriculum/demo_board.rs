@@ -9,7 +9,6 @@
 use std::collections::BTreeMap;
 
 use super::schema::{Lesson, Step};
-use crate::xiangqi::Position;
 use crate::{
     AnyGame, BoardGame, BoardView, Colour, GameKind, GameSetup, Highlight, HighlightKind, LastMove,
     PieceKind, PieceView, Point, Side,
@@ -211,27 +210,25 @@ pub fn palette(kind: GameKind) -> Vec<PieceView> {
 }
 
 /// Every position a lesson shows, in step order: steps without a board are skipped.
+/// Positions, arrows and points are read as the lesson's game writes them.
 pub fn lesson_positions(lesson: &Lesson) -> Result<Vec<LessonPosition>, DemoError> {
+    let kind = lesson.game;
     let mut out = Vec::new();
     for step in &lesson.steps {
-        let Some(fen) = step.fen() else { continue };
-        let pos = Position::from_fen(fen).map_err(|_| DemoError::BadPosition(step.id().into()))?;
+        let Some(text) = step.fen() else { continue };
+        let game = super::position::start(kind, text)
+            .map_err(|_| DemoError::BadPosition(step.id().into()))?;
         let (arrows, marks) = match step {
             Step::Explain(s) => (
-                s.arrows.iter().filter_map(|a| crate::xiangqi::notation::parse_move(a)).collect(),
-                s.highlights
-                    .iter()
-                    .filter_map(|p| crate::xiangqi::notation::parse_point(p))
-                    .collect(),
+                s.arrows.iter().filter_map(|a| super::position::step_points(kind, a)).collect(),
+                s.highlights.iter().filter_map(|p| super::position::point(kind, p)).collect(),
             ),
             _ => (Vec::new(), Vec::new()),
         };
-        out.push(LessonPosition {
-            step_id: step.id().into(),
-            view: pos.board_view(),
-            arrows,
-            marks,
-        });
+        let mut view = game.view();
+        view.highlights.clear();
+        view.last_move = None;
+        out.push(LessonPosition { step_id: step.id().into(), view, arrows, marks });
     }
     Ok(out)
 }
