@@ -37,6 +37,8 @@ const WINNING: Color = Color::srgb(0.98, 0.45, 0.0);
 const DEAD_MARK: Color = Color::srgb(0.85, 0.10, 0.08);
 const STAR: Color = Color::srgb(0.95, 0.62, 0.02);
 const HINT: Color = Color::srgb(0.15, 0.70, 0.30);
+/// The teacher's arrows: their own green (move dots are blue, selection red).
+pub const ARROW: Color = Color::srgba(0.05, 0.55, 0.30, 0.9);
 
 /// The board a screen shows: what to draw and where. Screens own the game (a lesson run,
 /// a game session) and put its view here; taps come back as [`crate::ui::BoardTapped`].
@@ -55,6 +57,8 @@ pub struct ActiveBoard {
     pub hints: Vec<Point>,
     /// Files and ranks written around the board.
     pub coordinates: bool,
+    /// Arrows drawn on the board under the pieces (the demonstration board's).
+    pub arrows: Vec<(Point, Point)>,
 }
 
 impl ActiveBoard {
@@ -67,6 +71,7 @@ impl ActiveBoard {
             stars: Vec::new(),
             hints: Vec::new(),
             coordinates: true,
+            arrows: Vec::new(),
         }
     }
 }
@@ -135,6 +140,26 @@ fn update_layout(
     fitted.flipped = board.flipped;
     if layout.as_deref() != Some(&fitted) {
         commands.insert_resource(fitted);
+    }
+}
+
+/// A small picture of `view` in `area` on a screen's painter (a lesson plan's
+/// diagrams): the same drawing as the active board, without coordinates, not tappable.
+pub fn diagram(
+    p: &mut crate::ui::Painter,
+    view: &BoardView,
+    area: Rect,
+    arrows: &[(Point, Point)],
+) {
+    let mut board = ActiveBoard::new(view.clone(), area);
+    board.coordinates = false;
+    board.arrows = arrows.to_vec();
+    let layout = BoardLayout::fit_board(area, view.files, view.ranks, view.placement, false);
+    let mut nodes = Vec::new();
+    draw_board(&board, &layout, p.fonts, &mut nodes);
+    for bundle in nodes {
+        let child = bundle.spawn(p.commands);
+        p.commands.entity(p.root).add_child(child);
     }
 }
 
@@ -405,6 +430,9 @@ fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &
     if board.coordinates {
         draw_coordinates(view, layout, fonts, out);
     }
+    for &(from, to) in &board.arrows {
+        draw_arrow(layout, from, to, out);
+    }
     draw_pieces(board, layout, fonts, out);
     for &at in &board.stars {
         out.push(Drawn::Label {
@@ -453,6 +481,25 @@ fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &
     }
     draw_highlights(view, layout, stroke, out);
 }
+
+/// An arrow from one point to another, under the pieces: a solid shaft and a head of
+/// two strokes whose point stops short of the target's centre.
+fn draw_arrow(layout: &BoardLayout, from: Point, to: Point, out: &mut Vec<Drawn>) {
+    let (a, b) = (layout.center(from), layout.center(to));
+    let Some(dir) = (b - a).try_normalize() else { return };
+    let cell = layout.cell;
+    let width = (cell * 0.14).max(4.0);
+    let tip = b - dir * cell * ARROW_TIP_BACK;
+    out.push(line(a + dir * cell * 0.2, tip, width, ARROW));
+    for side in [-1.0f32, 1.0] {
+        let (sin, cos) = (side * 0.45f32).sin_cos();
+        let back = Vec2::new(-dir.x * cos + dir.y * sin, -dir.x * sin - dir.y * cos);
+        out.push(line(tip, tip + back * cell * 0.42, width, ARROW));
+    }
+}
+
+/// How far (in cells) an arrow's point stops before the target's centre.
+pub const ARROW_TIP_BACK: f32 = 0.28;
 
 /// Chess: the 64 squares, light and dark (a1 dark), and a frame.
 fn draw_squares(view: &BoardView, layout: &BoardLayout, stroke: f32, out: &mut Vec<Drawn>) {
@@ -660,7 +707,9 @@ fn draw_highlights(view: &BoardView, layout: &BoardLayout, stroke: f32, out: &mu
             HighlightKind::Hint if view.piece_at(h.at).is_some() => {
                 out.push(ring(diameter * 1.16, HINT))
             }
-            HighlightKind::Target | HighlightKind::Hint => {
+            // A pointed-at empty point: a green ring, not the move dots' blue.
+            HighlightKind::Hint => out.push(ring(diameter * 0.8, HINT)),
+            HighlightKind::Target => {
                 out.push(Drawn::Dot { center, diameter: cell * 0.26, color: TARGET, target: true })
             }
             HighlightKind::Winning => out.push(ring(cell * 1.04, WINNING)),

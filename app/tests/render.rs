@@ -487,6 +487,26 @@ fn check_board(screen: &str, png: &Png) {
             let blue = png.rgb.iter().filter(|&&p| near([51, 128, 217], 12)(p)).count();
             assert!(blue > 20_000, "only {blue} pixels of entered results");
         }
+        "demo-board" => {
+            // The phone's portrait layout: the Go lesson's board on top with its arrow,
+            // every tool under it and inside the window.
+            let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+            let board = qike_app::screens::teacher::demo_board::board_area(&frame);
+            let tools = qike_app::screens::teacher::demo_board::tools_area(&frame);
+            assert!(tools.min.y > board.max.y && tools.max.y <= 2340.0, "tools {tools:?}");
+            let layout = BoardLayout::fit_board(board, 9, 9, Placement::Intersections, true);
+            check_demo_arrow(png, &layout);
+        }
+        "teacher-lesson-plan" => {
+            // The chess lesson's positions drawn small: three diagrams of light and dark
+            // squares on wood, side by side under the plan's buttons.
+            let board =
+                |p: [u8; 3]| wood(p) || near([245, 230, 199], 10)(p) || near([153, 107, 69], 10)(p);
+            for x in [180.0, 540.0, 900.0] {
+                let at = Vec2::new(x, 790.0);
+                assert!(png.count(at, 100.0, board) > 20_000, "no diagram at {at}");
+            }
+        }
         "tournament-players" => {
             // Seven players still in the event, each with a withdraw button; the late
             // entry's name typed, so its button is the primary orange.
@@ -505,8 +525,33 @@ fn check_board(screen: &str, png: &Png) {
     }
 }
 
-/// The demonstration board at a projector's 1920×1080: a large board on the left with
-/// pieces on wood, the teacher's blue arrows over it, and the tools on the right.
+/// The arrow from E5 to E8 of the demonstration board's example, drawn under the
+/// pieces in its own green: a solid shaft half way along, a head of two strokes either
+/// side of the line near the point (none beside the shaft), and no green on the white
+/// stone the arrow starts under.
+fn check_demo_arrow(png: &Png, layout: &BoardLayout) {
+    let c = |f: u8, r: u8| layout.center(Point::new(f, r));
+    let green = |[r, g, b]: [u8; 3]| g > 110 && r < 90 && b < 130 && g > r + 40;
+    let (a, b) = (c(4, 4), c(4, 7));
+    let mid = (a + b) / 2.0;
+    assert!(png.count(mid, layout.cell * 0.1, green) > 10, "no arrow shaft at {mid}");
+    let dir = (b - a).normalize();
+    let perp = Vec2::new(-dir.y, dir.x);
+    let tip = b - dir * layout.cell * qike_app::board::ARROW_TIP_BACK;
+    for side in [-1.0, 1.0] {
+        let head = tip - dir * layout.cell * 0.27 + perp * side * layout.cell * 0.13;
+        assert!(png.count(head, layout.cell * 0.05, green) > 5, "no arrow head at {head}");
+        let beside = mid + perp * side * layout.cell * 0.13;
+        assert!(png.count(beside, layout.cell * 0.05, green) == 0, "a wide shaft at {beside}");
+    }
+    // The white stone on E5 covers the arrow's start: the arrow is under the pieces.
+    assert!(png.count(a, layout.cell * 0.3, green) == 0, "the arrow is drawn over the stone");
+    assert!(png.count(a, layout.cell * 0.3, light) > 50, "no white stone on E5");
+}
+
+/// The demonstration board at a projector's 1920×1080, for a Go class's ladder lesson:
+/// a large board on the left with the lesson's stones, the teacher's arrows under them,
+/// and the tools on the right.
 #[test]
 fn the_demonstration_board_fills_a_landscape_screen() {
     let Some((_xvfb, display)) = xvfb_or_skip() else { return };
@@ -519,30 +564,48 @@ fn the_demonstration_board_fills_a_landscape_screen() {
     assert_eq!((png.width, png.rgb.len() as u32 / png.width), (1920, 1080));
     let frame = Frame::of(Vec2::new(1920.0, 1080.0));
     let area = qike_app::screens::teacher::demo_board::board_area(&frame);
-    let layout = BoardLayout::fit_board(area, 9, 10, Placement::Intersections, true);
-    assert!(layout.cell * 9.0 > 700.0, "the board is only {} pixels high", layout.cell * 9.0);
+    let layout = BoardLayout::fit_board(area, 9, 9, Placement::Intersections, true);
+    assert!(layout.cell * 8.0 > 700.0, "the board is only {} pixels high", layout.cell * 8.0);
     let c = |f: u8, r: u8| layout.center(Point::new(f, r));
-    // Wood between points, the red general on its point.
-    let square = (c(2, 1) + c(3, 2)) / 2.0;
+    // Wood between points, the lesson's black stone on D5 and the white one on E5.
+    let square = (c(1, 1) + c(2, 2)) / 2.0;
     assert!(png.count(square, layout.cell * 0.2, wood) > 50, "no board at {square}");
-    assert!(png.count(c(4, 0), layout.cell * 0.3, red) > 20, "no red general");
-    // The arrow from h2 to e2, in its own green: a solid shaft half way along it, and a
-    // head of two strokes either side of the line near the point (none beside the shaft).
-    let green = |[r, g, b]: [u8; 3]| g > 110 && r < 90 && b < 130 && g > r + 40;
-    let (a, b) = (c(7, 2), c(4, 2));
-    let mid = (a + b) / 2.0;
-    assert!(png.count(mid, layout.cell * 0.1, green) > 10, "no arrow shaft at {mid}");
-    let dir = (b - a).normalize();
-    let perp = Vec2::new(-dir.y, dir.x);
-    let tip = b - dir * layout.cell * 0.28;
-    for side in [-1.0, 1.0] {
-        let head = tip - dir * layout.cell * 0.27 + perp * side * layout.cell * 0.13;
-        assert!(png.count(head, layout.cell * 0.05, green) > 5, "no arrow head at {head}");
-        let beside = mid + perp * side * layout.cell * 0.13;
-        assert!(png.count(beside, layout.cell * 0.05, green) == 0, "a wide shaft at {beside}");
-    }
+    assert!(png.count(c(3, 4), layout.cell * 0.3, black) > 100, "no black stone on D5");
+    check_demo_arrow(&png, &layout);
     // The tools on the right: text and buttons, not the board.
     let right = png.rgb.chunks(1920).flat_map(|row| &row[1400..]).filter(|&&p| dark(p)).count();
     assert!(right > 2_000, "only {right} dark pixels beside the board");
+    println!("screenshot: {}", out.display());
+}
+
+/// The demonstration board on a portrait tablet (1536×2048): the board on top, every
+/// tool under it inside the window, down to the lesson's position stepper.
+#[test]
+fn the_demonstration_board_fits_a_portrait_tablet() {
+    let Some((_xvfb, display)) = xvfb_or_skip() else { return };
+    let dir = screenshot_dir();
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = tempfile::tempdir().unwrap();
+    let out = dir.join("demo-board-tablet.png");
+    let size = Vec2::new(1536.0, 2048.0);
+    shoot(&display, "demo-board", (1536, 2048), &data.path().join("progress"), &out);
+    let png = Png::load(&out);
+    assert_eq!((png.width, png.rgb.len() as u32 / png.width), (1536, 2048));
+    let frame = Frame::of(size);
+    let demo = qike_app::screens::teacher::demo_board::board_area(&frame);
+    let tools = qike_app::screens::teacher::demo_board::tools_area(&frame);
+    assert!(tools.min.y > demo.max.y && tools.max.y <= size.y, "tools {tools:?} board {demo:?}");
+    let layout = BoardLayout::fit_board(demo, 9, 9, Placement::Intersections, true);
+    assert!(layout.cell * 8.0 > 600.0, "the board is only {} pixels high", layout.cell * 8.0);
+    check_demo_arrow(&png, &layout);
+    // The last row of tools (the lesson and its position) is drawn: buttons and text
+    // in the bottom part of the tools, above the window's edge.
+    let rows = (tools.max.y - 0.3 * (tools.max.y - tools.min.y)) as usize..size.y as usize;
+    let drawn = png.rgb.chunks(1536).skip(rows.start).take(rows.len());
+    let buttons = drawn
+        .flat_map(|row| row.iter())
+        .filter(|&&p| near([237, 222, 194], 12)(p) || dark(p))
+        .count();
+    assert!(buttons > 3_000, "only {buttons} pixels of tools at the bottom");
     println!("screenshot: {}", out.display());
 }

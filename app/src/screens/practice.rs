@@ -120,18 +120,14 @@ fn draw(mut canvas: Canvas, set: Option<Res<PracticeSet>>, notice: Res<Notice>) 
         p.text(mark_at, mark, 1.2, color);
     }
     col.next(0.5 * u);
-    // The puzzle rating of each game, on one line.
-    let ratings: Vec<String> = set
-        .ratings
-        .iter()
-        .map(|&(kind, before, now)| {
-            let rating = format!("{now:.0}");
-            let change = format!("{:+.0}", now - before);
-            let msg = fill(Msg::PracticeRating, &[("rating", rating), ("change", change)]);
-            format!("{} {msg}", lang.get(game_name(kind)))
-        })
-        .collect();
-    p.text(col.next(2.0 * u), ratings.join(" · "), 0.9, MUTED);
+    // The puzzle rating of each game, a line each.
+    for &(kind, before, now) in &set.ratings {
+        let rating = format!("{now:.0}");
+        let change = format!("{:+.0}", now - before);
+        let msg = fill(Msg::PracticeRating, &[("rating", rating), ("change", change)]);
+        p.text(col.next(1.5 * u), format!("{} {msg}", lang.get(game_name(kind))), 0.9, MUTED);
+    }
+    col.next(0.3 * u);
     if !set.is_done() {
         let label = if set.results.is_empty() { Msg::PracticeStart } else { Msg::PracticeContinue };
         let r = col.next(3.0 * u);

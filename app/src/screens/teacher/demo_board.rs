@@ -13,7 +13,6 @@ use crate::board::ActiveBoard;
 use crate::data::{Store, course_of};
 use crate::flow::GAMES;
 use crate::i18n::{Lang, Msg};
-use crate::layout::BoardLayout;
 use crate::ui::{BoardTapped, CARD, Canvas, Column, Frame, INK, Look, MUTED, Painter, Redraw};
 use crate::widgets::{TAP, game_name, same_game};
 
@@ -184,23 +183,36 @@ impl Demo {
     }
 }
 
+/// The height of the tools under the board in portrait, in units: five rows of
+/// buttons, the lessons' label, the gaps and a line for a refusal.
+const PORTRAIT_PANEL_UNITS: f32 = 5.0 * PORTRAIT_ROW + 1.2 + 6.0 * 0.4 + 2.0;
+/// A row of buttons under the board in portrait, in units.
+const PORTRAIT_ROW: f32 = 2.6;
+
 /// The board's and the tools' rectangles. The page uses the whole window, not the
 /// centred portrait column of the other screens: in landscape the board goes left
-/// and the tools right, in portrait the tools go under the board.
+/// and the tools right, in portrait the tools go under the board and the board takes
+/// what they leave.
 fn split(frame: &Frame) -> (Rect, Rect) {
     let u = frame.unit;
     let a = frame.area;
     // The frame is a column centred in the window: its margins give the window's width.
     let w = Rect::new(0.8 * u, a.min.y + 4.5 * u, a.max.x + a.min.x - 0.8 * u, a.max.y - 0.8 * u);
-    if w.width() >= w.height() {
+    if landscape(frame) {
         let panel = w.width() * 0.34;
         let board = Rect::new(w.min.x, w.min.y, w.max.x - panel - u, w.max.y);
         (board, Rect::new(w.max.x - panel, w.min.y, w.max.x, w.max.y))
     } else {
-        let bottom = w.min.y + w.width() * 1.1;
+        let bottom = (w.max.y - PORTRAIT_PANEL_UNITS * u - u).min(w.min.y + w.width() * 1.15);
         let board = Rect::new(w.min.x, w.min.y, w.max.x, bottom);
         (board, Rect::new(w.min.x, bottom + u, w.max.x, w.max.y))
     }
+}
+
+/// Whether the window is wider than high (a projector) rather than a portrait screen.
+fn landscape(frame: &Frame) -> bool {
+    let a = frame.area;
+    a.max.x + a.min.x >= a.height()
 }
 
 /// Where the board goes (the render test checks pixels against it).
@@ -208,7 +220,8 @@ pub fn board_area(frame: &Frame) -> Rect {
     split(frame).0
 }
 
-fn panel_area(frame: &Frame) -> Rect {
+/// Where the tools go (the render test checks they stay in the window).
+pub fn tools_area(frame: &Frame) -> Rect {
     split(frame).1
 }
 
@@ -252,7 +265,8 @@ fn show(
     if let Some(at) = demo.from {
         view.highlights.push(Highlight { at, kind: HighlightKind::Selected });
     }
-    let want = ActiveBoard::new(view, board_area(&frame));
+    let mut want = ActiveBoard::new(view, board_area(&frame));
+    want.arrows = demo.board.arrows().to_vec();
     if board.as_deref() != Some(&want) {
         commands.insert_resource(want);
     }
@@ -272,15 +286,16 @@ pub(super) fn draw(
     page(&mut p, &frame, lang, &demo, &games);
 }
 
-/// The tools beside the board, and the arrows over it.
+/// The tools beside the board (or under it, in portrait).
 fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKind]) {
     let u = frame.unit;
-    arrows(p, frame, demo);
-    let mut col = Column::new(panel_area(frame), 0.5 * u);
+    let wide = landscape(frame);
+    let h = if wide { TAP * u } else { PORTRAIT_ROW * u };
+    let mut col = Column::new(tools_area(frame), if wide { 0.5 * u } else { 0.4 * u });
     let act = TeacherAction::Demo;
     let offered: Vec<GameKind> =
         GAMES.into_iter().filter(|&k| games.iter().any(|&g| same_game(g, k))).collect();
-    let row = col.row(offered.len().max(1), TAP * u);
+    let row = col.row(offered.len().max(1), h);
     for (r, &kind) in row.iter().zip(&offered) {
         let look = if demo.board.kind().placement() == kind.placement()
             && std::mem::discriminant(&demo.board.kind()) == std::mem::discriminant(&kind)
@@ -298,13 +313,13 @@ fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKi
         (Tool::Arrow, Msg::DemoArrow),
         (Tool::Mark, Msg::DemoMark),
     ];
-    let row = col.row(5, TAP * u);
+    let row = col.row(5, h);
     for (r, (tool, msg)) in row.iter().zip(tools) {
         let look = if demo.tool == tool { Look::Primary } else { Look::Secondary };
         p.button(*r, lang.get(msg), act(DemoAction::Tool(tool)), look);
     }
     // The piece the place tool puts down.
-    let row = col.row(3, TAP * u);
+    let row = col.row(3, h);
     p.button(row[0], "◀", act(DemoAction::Palette(-1)), Look::Secondary);
     let all = demo.board.palette();
     if let Some(piece) = all.get(demo.palette.min(all.len().saturating_sub(1))) {
@@ -327,7 +342,7 @@ fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKi
         );
     }
     p.button(row[2], "▶", act(DemoAction::Palette(1)), Look::Secondary);
-    let row = col.row(3, TAP * u);
+    let row = col.row(3, h);
     p.button(
         row[0],
         lang.get(Msg::DemoClearDrawings),
@@ -337,23 +352,28 @@ fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKi
     p.button(row[1], lang.get(Msg::DemoClearBoard), act(DemoAction::ClearBoard), Look::Secondary);
     p.button(row[2], lang.get(Msg::DemoReset), act(DemoAction::Reset), Look::Secondary);
 
-    // A lesson's positions, one after another.
-    col.next(0.5 * u);
-    let r = col.next(1.6 * u);
-    p.text(r, lang.get(Msg::DemoLessonPositions), 0.9, MUTED);
+    // A lesson's positions, one after another: in portrait the lesson and the position
+    // share a row.
+    if wide {
+        col.next(0.5 * u);
+    }
+    let r = col.next(if wide { 1.6 * u } else { 1.2 * u });
+    p.text(r, lang.get(Msg::DemoLessonPositions), if wide { 0.9 } else { 0.8 }, MUTED);
     let lessons = demo.lessons();
     let lesson = lessons.get(demo.lesson.min(lessons.len().saturating_sub(1)));
-    let row = col.row(3, TAP * u);
-    p.button(row[0], "◀", act(DemoAction::Lesson(-1)), Look::Secondary);
+    let (lesson_row, position_row) = if wide {
+        (col.next(h), col.next(h))
+    } else {
+        let r = col.next(h);
+        let left = Rect::new(r.min.x, r.min.y, r.min.x + 0.6 * (r.width() - u), r.max.y);
+        (left, Rect::new(left.max.x + u, r.min.y, r.max.x, r.max.y))
+    };
     let title = lesson.map(|l| lang.text(&l.title)).unwrap_or_default();
-    p.text_aligned(row[1], title, 0.8, INK, Justify::Center);
-    p.button(row[2], "▶", act(DemoAction::Lesson(1)), Look::Secondary);
+    stepper(p, lesson_row, h, act(DemoAction::Lesson(-1)), act(DemoAction::Lesson(1)), title, 0.8);
     let count = lesson.and_then(|l| lesson_positions(l).ok()).map_or(0, |p| p.len());
-    let row = col.row(3, TAP * u);
-    p.button(row[0], "◀", act(DemoAction::Position(-1)), Look::Secondary);
     let at = format!("{}/{count}", (demo.position + 1).min(count.max(1)));
-    p.text_aligned(row[1], at, 1.0, INK, Justify::Center);
-    p.button(row[2], "▶", act(DemoAction::Position(1)), Look::Secondary);
+    let (back, on) = (act(DemoAction::Position(-1)), act(DemoAction::Position(1)));
+    stepper(p, position_row, h, back, on, at, 1.0);
     if let Some(problem) = &demo.problem {
         let r = col.next(2.0 * u);
         p.panel(r, CARD, 0.4);
@@ -361,34 +381,22 @@ fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKi
     }
 }
 
-/// The teacher's arrows over the board: a solid shaft from the start and a head of two
-/// strokes at the point, in their own green (the move dots are blue, selection red).
-fn arrows(p: &mut Painter, frame: &Frame, demo: &Demo) {
-    let view = demo.board.view();
-    let layout =
-        BoardLayout::fit_board(board_area(frame), view.files, view.ranks, view.placement, true);
-    let colour = Color::srgba(0.05, 0.55, 0.30, 0.9);
-    let width = (layout.cell * 0.14).max(4.0);
-    for &(from, to) in demo.board.arrows() {
-        let (a, b) = (layout.center(from), layout.center(to));
-        let Some(dir) = (b - a).try_normalize() else { continue };
-        // The point stops short of the target's centre, so the piece there stays readable.
-        let tip = b - dir * layout.cell * 0.28;
-        stroke(p, a + dir * layout.cell * 0.2, tip, width, colour);
-        let head = layout.cell * 0.42;
-        for side in [-1.0f32, 1.0] {
-            let (sin, cos) = (side * 0.45f32).sin_cos();
-            let back = Vec2::new(-dir.x * cos + dir.y * sin, -dir.x * sin - dir.y * cos);
-            stroke(p, tip, tip + back * head, width, colour);
-        }
-    }
-}
-
-/// A straight stroke from `a` to `b` of overlapping round dots.
-fn stroke(p: &mut Painter, a: Vec2, b: Vec2, width: f32, colour: Color) {
-    let steps = (a.distance(b) / (width * 0.35)).ceil().max(1.0) as usize;
-    for k in 0..=steps {
-        let c = a.lerp(b, k as f32 / steps as f32);
-        p.panel(Rect::from_center_size(c, Vec2::splat(width)), colour, 1.0);
-    }
+/// ◀ what ▶ in `r`: two square-ish buttons and the text between them.
+fn stepper(
+    p: &mut Painter,
+    r: Rect,
+    h: f32,
+    back: TeacherAction,
+    on: TeacherAction,
+    what: String,
+    size: f32,
+) {
+    let side = (1.4 * h).min(r.width() / 3.0);
+    p.button(Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y), "◀", back, Look::Secondary);
+    // The text's line in the middle of the row's height.
+    let line = size * p.unit * 1.3;
+    let top = r.min.y + ((r.height() - line) / 2.0).max(0.0);
+    let mid = Rect::new(r.min.x + side, top, r.max.x - side, r.max.y);
+    p.text_aligned(mid, what, size, INK, Justify::Center);
+    p.button(Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y), "▶", on, Look::Secondary);
 }

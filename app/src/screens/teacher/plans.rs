@@ -8,6 +8,7 @@ use crate::data::Store;
 use crate::i18n::{Lang, Msg};
 use crate::ui::{Canvas, Column, INK, Look, MUTED, Painter};
 use crate::widgets::TAP;
+use qike_core::curriculum::{DemoBoard, LessonPosition, lesson_positions};
 
 pub(super) fn draw(mut canvas: Canvas, t: Res<Teacher>, store: Option<Res<Store>>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
@@ -54,6 +55,7 @@ fn plans(
     let row = col.row(2, TAP * u);
     p.button(row[0], lang.get(Msg::ShowOnDemoBoard), TeacherAction::PlanToDemo, Look::Primary);
     p.button(row[1], lang.get(Msg::AssignLesson), TeacherAction::PlanAssign, Look::Secondary);
+    diagrams(p, col, u, lesson);
     let plan = &lesson.plan;
     let r = col.next(1.3 * u);
     p.text(
@@ -75,3 +77,33 @@ fn plans(
     plan_item(p, col, u, lang.get(Msg::PlanProcess), &list(&plan.process), lang);
     plan_item(p, col, u, lang.get(Msg::PlanSummary), &[lang.text(&plan.summary)], lang);
 }
+
+/// The lesson's first positions drawn small, side by side, as the plan's figures.
+fn diagrams(p: &mut Painter, col: &mut Column, u: f32, lesson: &qike_core::curriculum::Lesson) {
+    let Ok(all) = lesson_positions(lesson) else { return };
+    // Distinct boards only: several steps often share one position.
+    let mut shown: Vec<&LessonPosition> = Vec::new();
+    for pos in &all {
+        if !shown.iter().any(|s| s.view.pieces == pos.view.pieces) {
+            shown.push(pos);
+        }
+    }
+    if shown.is_empty() {
+        return;
+    }
+    let n = DIAGRAMS.min(shown.len());
+    let side = (col.width - u * (DIAGRAMS as f32 - 1.0)) / DIAGRAMS as f32;
+    let (files, ranks) = (shown[0].view.files as f32, shown[0].view.ranks as f32);
+    let row = col.next(side * (ranks / files).clamp(0.8, 1.25));
+    for (i, pos) in shown.iter().take(n).enumerate() {
+        let x = row.min.x + i as f32 * (side + u);
+        let area = Rect::new(x, row.min.y, x + side, row.max.y);
+        // Loaded as on the demonstration board: the marks come as rings.
+        let mut board = DemoBoard::new(lesson.game);
+        board.load(pos);
+        crate::board::diagram(p, &board.view(), area, board.arrows());
+    }
+}
+
+/// How many of a lesson's positions its plan shows.
+const DIAGRAMS: usize = 3;

@@ -94,17 +94,19 @@ fn pupil(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStor
         if level.is_none() && puzzles.is_none() {
             continue;
         }
-        let mut line = class_game_name(key, lang).to_owned();
+        let game = class_game_name(key, lang);
         if let Some(level) = level {
-            line += &format!(" · {}{level}", lang.get(Msg::PupilSuggestedLevel));
+            let r = col.next(1.5 * u);
+            let line = format!("{game} · {}{level}", lang.get(Msg::PupilSuggestedLevel));
+            p.text(r, line, 0.85, MUTED);
         }
         if let Some(score) = puzzles {
             let values = [("solved", score.solved.to_string()), ("tried", score.tried.to_string())];
             let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-            line += &format!(" · {}", lang.fill(Msg::PupilPuzzleScore, &values));
+            let r = col.next(1.5 * u);
+            let line = format!("{game} · {}", lang.fill(Msg::PupilPuzzleScore, &values));
+            p.text(r, line, 0.85, MUTED);
         }
-        let r = col.next(1.5 * u);
-        p.text(r, line, 0.85, MUTED);
     }
 
     let head = col.next(1.6 * u);
