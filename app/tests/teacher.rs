@@ -243,6 +243,63 @@ fn teacher_mode_opens_only_with_the_pin_and_the_recovery_code_resets_it() {
     assert!(!in_area(&mut app));
     type_pin(&mut app, "7777");
     assert!(in_area(&mut app));
+    // Wrong PIN after wrong PIN: the lock counts down the tries, then makes the next
+    // try wait, even with the right PIN.
+    press(&mut app, Nav::Back);
+    press(&mut app, ProfilesAction::TeacherMode);
+    for _ in 0..qike_core::progress::FREE_PIN_TRIES {
+        type_pin(&mut app, "0000");
+    }
+    let problem = app.world().resource::<Teacher>().problem.clone().unwrap();
+    assert!(problem.contains("秒"), "{problem}");
+    type_pin(&mut app, "7777");
+    assert!(!in_area(&mut app), "the right PIN waits after too many wrong ones");
+}
+
+/// The mouse wheel scrolls the dashboard's rows, three a notch, and stops at the ends.
+#[test]
+fn the_wheel_scrolls_the_dashboard() {
+    use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+    use bevy::input::touch::TouchPhase;
+    use qike_core::progress::ProgressStore;
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(&dir.path().join("progress"), 540, 1170);
+    common::enter_teacher_mode(&mut app);
+    press(&mut app, TeacherAction::NewClass);
+    let class = app.world().resource::<Teacher>().class.unwrap();
+    let store = app.world().resource::<Store>().0.clone();
+    let code = store.class(class).unwrap().join_code().to_text();
+    let kids = ProgressStore::open(dir.path().join("kids")).unwrap();
+    for i in 0..8 {
+        let new = NewProfile {
+            display_name: format!("学生{i}"),
+            avatar: "panda".into(),
+            language: "zh-CN".into(),
+            role: Role::Student,
+        };
+        let kid = kids.create_profile(new, Timestamp::now()).unwrap().id;
+        kids.join_class(kid, &code, "", Timestamp::now()).unwrap();
+        let report = kids.export_report(kid, class, Timestamp::now()).unwrap();
+        store.import_report(class, &report, Timestamp::now()).unwrap();
+    }
+    press(&mut app, TeacherAction::Page(TeacherPage::Dashboard));
+    let mut scroll = |app: &mut App, y: f32| {
+        let window = Entity::PLACEHOLDER;
+        let phase = TouchPhase::Moved;
+        app.world_mut().write_message(MouseWheel {
+            unit: MouseScrollUnit::Line,
+            x: 0.0,
+            y,
+            window,
+            phase,
+        });
+        common::settle(app);
+        app.world().resource::<Teacher>().first_row
+    };
+    assert_eq!(scroll(&mut app, -1.0), 3, "wheel down shows later rows");
+    assert_eq!(scroll(&mut app, -5.0), 7, "not past the last pupil");
+    assert_eq!(scroll(&mut app, 1.0), 4);
+    assert_eq!(scroll(&mut app, 9.0), 0, "not above the first");
 }
 
 #[test]

@@ -77,6 +77,26 @@ pub struct Unit {
     pub lessons: Vec<Lesson>,
 }
 
+impl Unit {
+    /// What the unit is about: its title without the "第三单元" or "Unit 3" numbering
+    /// (for headers that give the number apart).
+    pub fn topic(&self) -> Text {
+        fn strip_zh(t: &str) -> &str {
+            let rest = match (t.starts_with('第'), t.find("单元")) {
+                (true, Some(i)) => &t[i + "单元".len()..],
+                _ => t,
+            };
+            rest.trim_start_matches(['：', ':', ' ', '　'])
+        }
+        fn strip_en(t: &str) -> &str {
+            let Some(rest) = t.strip_prefix("Unit ") else { return t };
+            let rest = rest.trim_start_matches(|c: char| c.is_ascii_digit());
+            rest.trim_start_matches([':', ' '])
+        }
+        Text { zh: strip_zh(&self.title.zh).to_owned(), en: strip_en(&self.title.en).to_owned() }
+    }
+}
+
 impl Course {
     /// Every lesson in course order.
     pub fn lessons(&self) -> impl Iterator<Item = &Lesson> {
@@ -586,4 +606,27 @@ fn default_game() -> GameKind {
 
 fn default_level() -> u8 {
     1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn unit(zh: &str, en: &str) -> Unit {
+        Unit { id: "u".into(), title: Text { zh: zh.into(), en: en.into() }, lessons: Vec::new() }
+    }
+
+    #[test]
+    fn a_units_topic_drops_its_numbering() {
+        let t =
+            unit("第一单元：棋盘、气和吃子", "Unit 1: the board, liberties and capturing").topic();
+        assert_eq!(
+            (t.zh.as_str(), t.en.as_str()),
+            ("棋盘、气和吃子", "the board, liberties and capturing")
+        );
+        let t = unit("第十一单元 应将、棋德和口诀", "Unit 11: Answering check").topic();
+        assert_eq!((t.zh.as_str(), t.en.as_str()), ("应将、棋德和口诀", "Answering check"));
+        let t = unit("开局", "Openings").topic();
+        assert_eq!((t.zh.as_str(), t.en.as_str()), ("开局", "Openings"));
+    }
 }

@@ -2,7 +2,8 @@
 //! name, progress or last activity, pupils × the class's lessons grouped by unit
 //! (stars in gold, started lessons in blue; a tap on a cell opens that pupil's record
 //! of the lesson), lessons done, last active and homework per pupil, who needs help
-//! (core's rule), the class's homework, and the CSV export. The rows page with ▲ ▼.
+//! (core's rule), the class's homework, and the CSV export. The rows page with the
+//! buttons and scroll with the mouse wheel.
 
 use std::path::{Path, PathBuf};
 
@@ -12,11 +13,61 @@ use qike_core::progress::{
     StoreError, Timestamp,
 };
 
-use super::{Teacher, TeacherAction, homework, open_games};
+use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
+
+use super::{Teacher, TeacherAction, TeacherPage, homework, open_games};
 use crate::data::{Store, courses_of, find_lesson};
 use crate::i18n::{Lang, Msg};
 use crate::ui::{BAD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Painter, STAR};
 use crate::widgets::{TAP, export_dir, header};
+
+/// Rows scrolled by one notch of the mouse wheel.
+const WHEEL_ROWS: i32 = 3;
+
+/// Moves the first row shown by `step` rows, staying inside the class's roster.
+pub(super) fn move_rows(t: &mut Teacher, s: &ProgressStore, step: i32) {
+    let n = t.class.and_then(|c| s.roster(c).ok()).map_or(0, |r| r.len());
+    let at = (t.first_row as i64 + i64::from(step)).clamp(0, n.saturating_sub(1) as i64);
+    t.first_row = at as usize;
+}
+
+/// Registers the wheel's scrolling with the teacher area.
+pub(super) fn add(app: &mut App) {
+    app.add_message::<MouseWheel>().add_systems(
+        Update,
+        wheel.in_set(crate::ui::UiSet::Logic).run_if(in_state(TeacherPage::Dashboard)),
+    );
+}
+
+/// The mouse wheel scrolls the rows, a few at a notch (a trackpad's pixels add up).
+fn wheel(
+    mut wheel: MessageReader<MouseWheel>,
+    mut t: ResMut<Teacher>,
+    store: Option<Res<Store>>,
+    mut redraw: ResMut<crate::ui::Redraw>,
+    mut pixels: Local<f32>,
+) {
+    let Some(store) = store else {
+        wheel.clear();
+        return;
+    };
+    for w in wheel.read() {
+        let notches = match w.unit {
+            MouseScrollUnit::Line => w.y,
+            MouseScrollUnit::Pixel => {
+                *pixels += w.y;
+                let whole = (*pixels / 40.0).trunc();
+                *pixels -= whole * 40.0;
+                whole
+            }
+        };
+        if notches != 0.0 {
+            // Wheel up shows the rows above.
+            move_rows(&mut t, &store.0, -(notches.round() as i32) * WHEEL_ROWS);
+            redraw.0 = true;
+        }
+    }
+}
 
 /// Where the dashboard's parts go: fixed from the window, so the render test can check
 /// the rows' pixels against it.
@@ -51,7 +102,7 @@ impl Grid {
             Rect::new(area.min.x, counts.max.y + 0.4 * u, area.max.x, counts.max.y + 3.4 * u);
         let units = Rect::new(area.min.x, sort.max.y + 0.4 * u, area.max.x, sort.max.y + 1.6 * u);
         let top = units.max.y + 0.2 * u;
-        let footer_h = 10.5 * u;
+        let footer_h = 12.5 * u;
         let row_h = 1.35 * u;
         let rows = (((area.max.y - footer_h) - top) / row_h).floor().max(1.0) as usize;
         let name_w = 4.6 * u;
@@ -253,8 +304,18 @@ fn dashboard(
         draw_row(p, &g, u, lang, now, k, r, &lessons, &xs, cell);
     }
 
-    // Who needs help, then the homework.
+    // What each unit number stands for, then who needs help, then the homework.
     let mut col = crate::ui::Column::new(g.footer, 0.25 * u);
+    let legend: Vec<String> = units
+        .iter()
+        .enumerate()
+        .map(|(i, unit)| format!("{} {}", i + 1, lang.text(&unit.topic())))
+        .collect();
+    let legend = format!("{}{}{}", lang.get(Msg::ColumnUnits), colon(lang), legend.join(" · "));
+    // About 1.6 characters a unit of width at this size; a line per that many.
+    let per_line = (col.width / (0.62 * u)).max(1.0);
+    let lines = (legend.chars().count() as f32 / per_line).ceil().max(1.0);
+    p.text(col.next(lines * 0.95 * u), legend, 0.6, MUTED);
     if let Some(problem) = &t.problem {
         p.text(col.next(1.3 * u), problem.clone(), 0.7, BAD);
     }

@@ -268,6 +268,7 @@ impl Plugin for TeacherPlugin {
         add_page(app, TeacherPage::Homework, homework::draw);
         add_page(app, TeacherPage::Demo, demo_board::draw);
         demo_board::add(app);
+        dashboard::add(app);
     }
 }
 
@@ -418,10 +419,7 @@ fn react(
                 Ok(())
             }
             TeacherAction::Rows(step) => {
-                let n = t.class.and_then(|c| s.roster(c).ok()).map_or(0, |r| r.len());
-                let at =
-                    (t.first_row as i64 + i64::from(step)).clamp(0, n.saturating_sub(1) as i64);
-                t.first_row = at as usize;
+                dashboard::move_rows(&mut t, s, step);
                 Ok(())
             }
             TeacherAction::Plan(step) => {
