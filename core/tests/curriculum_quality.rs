@@ -14,8 +14,12 @@ fn lesson(step: &str) -> String {
 
 fn check(step: &str) -> Vec<ValidationError> {
     let l = load::parse_lesson("planted.toml", &lesson(step)).expect("the planted lesson parses");
-    let mut legal = Vec::new();
-    curriculum::validate_lesson(&l, &mut legal);
+    let mut found = Vec::new();
+    curriculum::validate_lesson(&l, &mut found);
+    // Validation's own deeper search may refuse the planted step too; only the legality
+    // of the lesson matters here, the quality check is what is under test.
+    let legal: Vec<_> =
+        found.iter().filter(|e| !matches!(e.problem, Problem::Unproven(_))).collect();
     assert!(legal.is_empty(), "the planted lesson is legal: {legal:?}");
     let mut out = Vec::new();
     check_lesson_quality(&l, &mut out);

@@ -10,15 +10,18 @@
 //! - make-move: every accepted move scores within [`MARGIN`] of the engine's best move
 //!   (a mate found by the best move must be kept by every accepted move), and every
 //!   named wrong move scores at least [`WRONG_GAP`] below every accepted move (any two
-//!   forced mates count as equal). A step that teaches notation asks for a named move, not the best one: its
-//!   accepted move may be up to [`NOTATION_MARGIN`] behind, and its wrong moves are
-//!   wrong by name, so they are not searched.
+//!   forced mates count as equal). A step that teaches notation asks for a named move,
+//!   not the best one: its accepted move may be up to [`NOTATION_MARGIN`] behind, and
+//!   when it marks its wrong moves `wrong_is = "notation"` they are wrong by name, so
+//!   they are not searched.
 //! - line puzzles: every move of the child in every line passes the same test.
 //! - play-outs: a draw to hold must not be lost by force nor more than [`WIN`] behind;
 //!   a mate or a win must be a forced mate or at least [`WIN`] ahead; material to win
 //!   must be ahead.
 
-use super::schema::{Course, Lesson, MakeMove, PlayGoal, PlayOut, Puzzle, PuzzleGoal, Step};
+use super::schema::{
+    Course, Lesson, MakeMove, PlayGoal, PlayOut, Puzzle, PuzzleGoal, Step, WrongIs,
+};
 use super::validate::{Problem, ValidationError};
 use crate::GameKind;
 use crate::ai::Limits;
@@ -170,7 +173,7 @@ fn make_move(
     }
     let margin = if s.notation.is_some() { NOTATION_MARGIN } else { MARGIN };
     let Some(lowest) = accepted_moves(searcher, pos, &accepted, margin, report) else { return };
-    if s.notation.is_some() {
+    if s.wrong_is == WrongIs::Notation {
         return;
     }
     for w in &s.wrong {

@@ -378,9 +378,28 @@ pub struct MakeMove {
     /// Tempting wrong moves with what to say about each.
     #[serde(default)]
     pub wrong: Vec<WrongMove>,
+    /// What the named wrong moves are wrong about (see [`WrongIs`]).
+    #[serde(default)]
+    pub wrong_is: WrongIs,
     #[serde(default)]
     pub highlights: Vec<String>,
     pub hint: Text,
+}
+
+/// What a make-move step's named wrong moves are wrong about.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WrongIs {
+    /// The play (the default): the engine must find each wrong move clearly worse than
+    /// the best move, so what its feedback says about the position is true.
+    #[default]
+    Play,
+    /// `wrong_is = "notation"`: the step asks for the move its `notation` names (a
+    /// notation drill, or an opening asked for by name), and each wrong move is another
+    /// reading of it: the other cannon, the other file, the other opening. Its feedback
+    /// must say which move it is by name, not that it is bad play, because the wrong
+    /// move may be as good as the named one; it is not searched. Needs `notation`.
+    Notation,
 }
 
 /// A claim about a make-move step that validation proves with the game's solver.

@@ -66,6 +66,8 @@ pub enum Problem {
     NoMoves(&'static str),
     #[error("a {0} step does not fit this game")]
     NotForThisGame(&'static str),
+    #[error("wrong_is = \"notation\" needs the step's notation, which is missing")]
+    NotationMissing,
     #[error("the solver does not confirm it: {0}")]
     Unproven(String),
     #[error("listed points {listed:?} differ from the rules' answer {actual:?}")]

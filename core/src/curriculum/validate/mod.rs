@@ -9,6 +9,7 @@ mod context;
 mod go;
 mod gomoku;
 mod xiangqi;
+mod xiangqi_depth;
 
 use std::collections::{BTreeMap, BTreeSet};
 

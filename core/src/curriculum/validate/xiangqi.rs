@@ -1,12 +1,14 @@
 //! Checks of xiangqi lesson steps: positions read, points and moves are written as
 //! ICCS and legal, targets are the rules' targets, stars can be taken, mates are forced
-//! against every defence, tactics win material by the engine's search, and Chinese
-//! notation names the move.
+//! against every defence, tactics win material by the engine's search, Chinese
+//! notation names the move, and what a make-move step praises or calls wrong holds up
+//! to the deeper search of [`super::xiangqi_depth`].
 
 use super::context::{Ctx, Problem, play_out_fields, quiz_fields, read_stars};
+use super::xiangqi_depth;
 use crate::Point;
 use crate::ai::xiangqi::tactic::{self, TACTIC_DEPTH, TACTIC_GAIN};
-use crate::curriculum::schema::{MakeMove, Proof, PuzzleGoal, Step};
+use crate::curriculum::schema::{MakeMove, Proof, PuzzleGoal, Step, WrongIs};
 use crate::curriculum::stars::shortest_tour;
 use crate::xiangqi::{Move, Position, mate_search, notation};
 
@@ -109,7 +111,17 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             for h in &s.highlights {
                 c.point(h);
             }
+            if s.wrong_is == WrongIs::Notation && s.notation.is_none() {
+                c.err(Problem::NotationMissing);
+            }
             check_proof(&pos, s, c);
+            let accept: Vec<Move> = s.accept.iter().filter_map(|a| legal(&pos, a)).collect();
+            let wrong: Vec<Move> = match s.wrong_is {
+                WrongIs::Play => s.wrong.iter().filter_map(|w| legal(&pos, &w.mv)).collect(),
+                WrongIs::Notation => Vec::new(),
+            };
+            let tactic = s.proof == Some(Proof::WinsMaterial);
+            xiangqi_depth::check(&pos, &accept, &wrong, tactic, c);
         }
         Step::Collect(s) => {
             let (Some(pos), Some(from)) = (pos, c.point(&s.piece)) else { return };

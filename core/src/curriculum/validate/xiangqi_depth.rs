@@ -1,0 +1,130 @@
+//! Xiangqi steps held to a deeper search than the tactic proof's: a praised move must be
+//! close to the best move, a material-winning tactic must keep its gain against the best
+//! defence and leave the mover standing, and a named wrong move must really be worse
+//! (unless the step marks its wrong moves as misreadings of the written notation). The
+//! search is [`DEEP_DEPTH`] plies of the engine's own search (with quiescence) from a
+//! fresh table, capped at [`DEEP_NODES`] nodes, so the verdict is the same everywhere:
+//! deep enough to see what the material proof's four plies miss — a forked piece that
+//! comes back by a skewer, a mate that follows the key move, a block that walks into
+//! mate.
+
+use crate::ai::Limits;
+use crate::ai::xiangqi::tactic::{TACTIC_GAIN, material_balance};
+use crate::ai::xiangqi::{MATE, MATE_IN_MAX, Searcher};
+use crate::xiangqi::{Move, Position, notation};
+
+use super::context::{Ctx, Problem};
+
+/// Plies the deeper search looks ahead from the position after a move.
+pub const DEEP_DEPTH: u32 = 8;
+/// The most nodes one deeper search may visit; a full-board position stops at the last
+/// complete iteration within it.
+pub const DEEP_NODES: u64 = 1_500_000;
+/// How far below the best move's score a praised move may be, in centipawns: less than
+/// a horse less a soldier, so a praised move never throws a piece away.
+pub const PRAISE_MARGIN: i32 = 150;
+/// A score at or beyond this decides the game: a praised move that keeps such a win is
+/// right even when another wins faster.
+pub const DECIDED: i32 = 500;
+/// How much worse than the best a named wrong move must be.
+pub const WRONG_MARGIN: i32 = 80;
+/// The table each search uses.
+const HASH_MB: usize = 8;
+
+/// Scores of a position's moves for the side to move, by the deeper search.
+pub struct Deep {
+    searcher: Searcher,
+}
+
+impl Default for Deep {
+    fn default() -> Self {
+        Deep { searcher: Searcher::new(HASH_MB) }
+    }
+}
+
+fn clamp_mate(score: i32) -> i32 {
+    if score.abs() >= MATE_IN_MAX { score.signum() * MATE } else { score }
+}
+
+fn limits(depth: u32) -> Limits {
+    Limits { depth: Some(depth), nodes: Some(DEEP_NODES), ..Limits::default() }
+}
+
+fn name(m: Move) -> String {
+    format!("{}{}", notation::point_name(m.from()), notation::point_name(m.to()))
+}
+
+impl Deep {
+    /// The mover's score after `mv` (which must be legal in `pos`).
+    pub fn after(&mut self, pos: &Position, mv: Move) -> i32 {
+        let mut next = pos.clone();
+        next.make(mv);
+        if !next.has_legal_move() {
+            // Mate or 困毙: the side left without a move has lost.
+            return MATE;
+        }
+        self.searcher.clear();
+        let r = self.searcher.search(&next, &[], &limits(DEEP_DEPTH));
+        -clamp_mate(r.score)
+    }
+
+    /// The best score the side to move has (over every legal move).
+    pub fn best(&mut self, pos: &Position) -> i32 {
+        self.searcher.clear();
+        let r = self.searcher.search(pos, &[], &limits(DEEP_DEPTH + 1));
+        clamp_mate(r.score)
+    }
+}
+
+/// The checks of one make-move step, each move searched once: every praised move is
+/// close to the best (or keeps a decided win); when the step claims a tactic (`tactic`),
+/// its gain of at least [`TACTIC_GAIN`] survives the deeper search and the mover is not
+/// behind after it; every named wrong move in `wrong` is worse than the best by a clear
+/// margin (the caller leaves out wrong moves that are misreadings of notation).
+pub(super) fn check(
+    pos: &Position,
+    accept: &[Move],
+    wrong: &[Move],
+    tactic: bool,
+    c: &mut Ctx<'_>,
+) {
+    if (accept.is_empty() && wrong.is_empty()) || !pos.has_legal_move() {
+        return;
+    }
+    let mut deep = Deep::default();
+    let best = deep.best(pos);
+    let before = material_balance(pos, pos.side_to_move());
+    for &m in accept {
+        let score = deep.after(pos, m);
+        if score < best - PRAISE_MARGIN && !(score >= DECIDED && best >= DECIDED) {
+            c.err(Problem::Unproven(format!(
+                "the accepted {} scores {score} by a {DEEP_DEPTH}-ply search, the best move {best}",
+                name(m)
+            )));
+        }
+        if !tactic {
+            continue;
+        }
+        let gain = if score.abs() >= MATE { score } else { score - before };
+        if gain < TACTIC_GAIN {
+            c.err(Problem::Unproven(format!(
+                "{} gains {gain} by a {DEEP_DEPTH}-ply search, less than {TACTIC_GAIN}",
+                name(m)
+            )));
+        } else if score < 0 {
+            c.err(Problem::Unproven(format!(
+                "{} wins material but leaves the mover behind ({score} by a {DEEP_DEPTH}-ply search)",
+                name(m)
+            )));
+        }
+    }
+    for &m in wrong {
+        let score = deep.after(pos, m);
+        if score > best - WRONG_MARGIN && !(best >= DECIDED && score < DECIDED) {
+            c.err(Problem::Unproven(format!(
+                "the wrong move {} scores {score} by a {DEEP_DEPTH}-ply search, as good as the best ({best})",
+                name(m)
+            )));
+        }
+    }
+}
