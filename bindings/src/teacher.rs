@@ -1,13 +1,13 @@
 //! The rest of the class API: a class's details and roster by hand, imports of pasted
 //! text, a file or a folder with a tally that keeps every refusal's reason, report files
-//! for pupils, and the dashboard's summary, timeline and games by level.
+//! for pupils, and the dashboard's rows, summary, timeline and games by level.
 
 use std::path::Path;
 
 use qike_core::GameKind;
 use qike_core::progress::{self, Activity, ActivityKind, ClassId, LevelStats, PlayerResult};
 use qike_core::progress::{GameRecord, LessonRecord, PuzzleRecord};
-use qike_core::progress::{ImportTally as CoreTally, Timestamp};
+use qike_core::progress::{ImportTally as CoreTally, MatrixCell, RowOrder, Timestamp};
 
 use crate::classes::{ClassInfo, ImportSummary, RosterEntry, count};
 use crate::error::{StoreError, StoreErrorKind};
@@ -149,6 +149,45 @@ pub enum HelpReason {
     Stuck { lesson_id: String, attempts: u32 },
 }
 
+/// How the dashboard's rows are sorted.
+#[uniffi::remote(Enum)]
+pub enum RowOrder {
+    Name,
+    Progress,
+    LastActive,
+}
+
+/// One pupil's row of the dashboard, as the app shows it.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct DashboardRow {
+    pub student: RosterEntry,
+    /// Whether the pupil's reports are signed by their pinned key.
+    pub verified: bool,
+    /// One cell per lesson asked for, in that order; `None` where not opened.
+    pub cells: Vec<Option<MatrixCell>>,
+    /// Lessons of those completed.
+    pub done: u32,
+    /// The last lesson, puzzle or game the class heard of.
+    pub last_active: Option<Timestamp>,
+    /// Assignments finished (on time or late) of all the class's assignments.
+    pub homework_done: u32,
+    pub homework_total: u32,
+}
+
+impl From<progress::DashboardRow> for DashboardRow {
+    fn from(r: progress::DashboardRow) -> Self {
+        DashboardRow {
+            student: r.student.into(),
+            verified: r.verified,
+            cells: r.cells,
+            done: count(r.done),
+            last_active: r.last_active,
+            homework_done: count(r.homework_done),
+            homework_total: count(r.homework_total),
+        }
+    }
+}
+
 /// One pupil and one reason to help them; a pupil with several reasons comes once each.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct HelpNeed {
@@ -284,6 +323,18 @@ impl ProgressStore {
     pub fn needs_help(&self, class_id: ClassId) -> Result<Vec<HelpNeed>, StoreError> {
         let needs = self.inner().needs_help(class_id, Timestamp::now())?;
         Ok(needs.into_iter().map(HelpNeed::from).collect())
+    }
+
+    /// The dashboard's rows for `lessons` (the columns), sorted by `order` with ties in
+    /// the roster's order: what the app's dashboard shows.
+    pub fn dashboard_rows(
+        &self,
+        class_id: ClassId,
+        lessons: Vec<String>,
+        order: RowOrder,
+    ) -> Result<Vec<DashboardRow>, StoreError> {
+        let rows = self.inner().dashboard_rows(class_id, &lessons, order, Timestamp::now())?;
+        Ok(rows.into_iter().map(DashboardRow::from).collect())
     }
 
     /// What a pupil did that the class knows of, newest first.

@@ -394,3 +394,35 @@ fn ios_xcframework_covers_devices_and_both_simulators_with_one_header_path() {
         );
     }
 }
+
+/// The Swift glue that carries a task's cancellation to the engine: it calls the
+/// generated Swift's own `engineMove()` and `cancelThinking()` on `Session`, whose
+/// protocol is `Sendable` (the cancellation handler runs on another thread), and the
+/// project compiles it with the app. (No Swift compiler runs here: the names are
+/// checked against the Swift that uniffi generates from the library.)
+#[test]
+fn ios_glue_cancels_the_engine_move_with_the_swift_task() {
+    let glue = read("ios/Qike/EngineMove.swift");
+    assert!(glue.contains("extension Session"), "{glue}");
+    assert!(glue.contains("withTaskCancellationHandler"), "{glue}");
+    assert!(glue.contains("try await engineMove()") && glue.contains("cancelThinking()"));
+    assert!(glue.contains("-> EngineReply"), "{glue}");
+    let project = read("ios/project.yml");
+    assert!(project.contains("      - Qike\n"), "the Qike folder's Swift is built with the app");
+
+    let out = scratch_dir("swift-glue");
+    qike_tests::generate_bindings(TargetLanguage::Swift, &out);
+    let config = read("bindings/uniffi.toml");
+    let module = toml_value(&config, "bindings.swift", "module_name").unwrap();
+    let swift = std::fs::read_to_string(out.join(format!("{}.swift", unquote(&module))))
+        .expect("generated Swift");
+    assert!(swift.contains("open class Session"), "no Session class");
+    let protocol = swift.find("public protocol SessionProtocol").expect("Session's protocol");
+    assert!(swift[protocol..].lines().next().unwrap().contains("Sendable"), "Session not Sendable");
+    assert!(
+        swift.contains("func engineMove() async throws  -> EngineReply")
+            || swift.contains("func engineMove() async throws -> EngineReply"),
+        "engineMove's signature changed"
+    );
+    assert!(swift.contains("func cancelThinking()"), "no cancelThinking()");
+}

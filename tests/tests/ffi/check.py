@@ -378,6 +378,11 @@ print("missing folder:", expect(qike.StoreError.Invalid, teacher.import_path, No
 assert teacher.class_summary(cls.id, 7).behind == []
 # The dashboard's own rule: the pupil was active today and finished what they tried.
 assert teacher.needs_help(cls.id) == [], teacher.needs_help(cls.id)
+# The dashboard's rows, as the app draws them: one pupil, one lesson done with 3 stars.
+rows = teacher.dashboard_rows(cls.id, ["xiangqi.basics.1", "xiangqi.basics.2"], qike.RowOrder.PROGRESS)
+assert [r.student.student for r in rows] == [kid.id], rows
+assert (rows[0].done, rows[0].cells[0].stars, rows[0].cells[1]) == (1, 3, None), rows
+assert rows[0].last_active is not None and rows[0].homework_total == 0, rows
 summary = teacher.class_summary(cls.id, 0)
 assert (summary.students, summary.avg_lessons_completed, summary.avg_stars) == (1, 1.0, 3.0), summary
 assert [b.student.student for b in summary.behind] == [kid.id], summary
