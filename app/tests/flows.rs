@@ -681,16 +681,21 @@ fn a_renju_game_refuses_a_forbidden_point_and_ends_with_five() {
         &[SetupAction::GomokuRule(GomokuRule::Renju), SetupAction::TwoPlayers],
     );
     assert_eq!(session(&app).kind(), renju);
+    // Black's first stone goes on the centre point: f8 is refused and the rule said.
+    tap(&mut app, Point::new(5, 7));
+    assert!(session(&app).game().history().is_empty());
+    let lang = *app.world().resource::<Lang>();
+    let rule = lang.text(&Refusal::Gomoku(gomoku::IllegalReason::FirstStoneOffCentre).text());
+    assert_eq!(app.world().resource::<PlayScreen>().message, Some((false, rule)));
     for &mv in GOMOKU_MOVES {
         play(&mut app, mv);
     }
-    // h8 would make two open threes for black: marked, refused, and the reason said.
-    let h8 = Point::new(7, 7);
+    // j8 would make two open threes for black: marked, refused, and the reason said.
+    let j8 = Point::new(9, 7);
     let view = &app.world().resource::<ActiveBoard>().view;
-    assert!(view.marks.contains(&BoardMark::Forbidden { at: h8 }), "{:?}", view.marks);
-    tap(&mut app, h8);
+    assert!(view.marks.contains(&BoardMark::Forbidden { at: j8 }), "{:?}", view.marks);
+    tap(&mut app, j8);
     assert_eq!(session(&app).game().history().len(), GOMOKU_MOVES.len());
-    let lang = *app.world().resource::<Lang>();
     let reason = lang.text(&Refusal::Gomoku(gomoku::IllegalReason::DoubleThree).text());
     let message = app.world().resource::<PlayScreen>().message.clone();
     assert_eq!(message, Some((false, reason.clone())));

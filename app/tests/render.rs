@@ -389,10 +389,10 @@ fn check_board(screen: &str, png: &Png) {
             let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
             assert!(png.count((c(10, 10) + c(11, 10)) / 2.0, 2.0, dark) >= 3, "a line");
             let stone = cell * 0.35;
-            assert!(png.count(c(5, 7), stone, black) > 100, "black stone on f8");
+            assert!(png.count(c(7, 7), stone, black) > 100, "black's first stone on h8");
             assert!(png.count(c(0, 0), stone, light) > 100, "white stone on a1");
-            // h8 is forbidden for black (三三): a red cross on the empty point.
-            assert!(png.count(c(7, 7), cell * 0.2, red) > 10, "forbidden mark on h8");
+            // j8 is forbidden for black (三三): a red cross on the empty point.
+            assert!(png.count(c(9, 7), cell * 0.2, red) > 10, "forbidden mark on j8");
             assert!(png.count(c(14, 14), cell * 0.1, red) > 5, "last stone's dot on o15");
             assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell, "a");
             assert_label(png, c(0, 14) - Vec2::new(cell * 0.78, 0.0), cell, "15");

@@ -208,3 +208,26 @@ fn nineteen_by_nineteen_plays_to_the_edge() {
     assert_eq!(g.outcome(), BLACK_FIVE);
     assert_eq!(g.play(Point::new(19, 0)).err(), Some(PlayError::GameOver));
 }
+
+/// Renju (RIF) opens with black's stone on the centre point: a game played through the
+/// game face refuses another first point and says why; freestyle and standard gomoku
+/// open anywhere; a record or a set-up position may list its stones in any order.
+#[test]
+fn renju_opens_on_the_centre_point() {
+    use qike_core::gomoku::IllegalReason;
+    use qike_core::{BoardGame, MoveInput, Refusal};
+    let place = |name: &str| MoveInput::Place { at: p(name) };
+    let mut g = Game::new(GomokuRule::Renju);
+    let refused = BoardGame::play(&mut g, place("f8"));
+    assert_eq!(refused, Err(Refusal::Gomoku(IllegalReason::FirstStoneOffCentre)));
+    assert!(g.moves().is_empty());
+    assert!(IllegalReason::FirstStoneOffCentre.text().zh.contains("天元"));
+    BoardGame::play(&mut g, place("h8")).unwrap();
+    BoardGame::play(&mut g, place("a1")).unwrap();
+    assert_eq!(g.moves(), [p("h8"), p("a1")]);
+    for rule in [GomokuRule::Freestyle, GomokuRule::Standard] {
+        let mut g = Game::new(rule);
+        BoardGame::play(&mut g, place("f8")).unwrap_or_else(|e| panic!("{rule:?}: {e:?}"));
+    }
+    assert!(notation::parse_game("f8 a1", GomokuRule::Renju, BoardSize::Fifteen).is_ok());
+}

@@ -22,6 +22,8 @@ pub enum IllegalReason {
     DoubleFour,
     /// Renju, black: six or more in a row.
     Overline,
+    /// Renju: black's first stone goes on the centre point (天元).
+    FirstStoneOffCentre,
 }
 
 impl IllegalReason {
@@ -43,6 +45,10 @@ impl IllegalReason {
             IllegalReason::Overline => (
                 "长连禁手：黑棋连成六个或更多不算赢，这一手不允许。",
                 "长连 is forbidden for black: six or more in a row does not count and may not be played.",
+            ),
+            IllegalReason::FirstStoneOffCentre => (
+                "连珠规则：黑棋第一手下在正中间的天元。",
+                "Under renju black's first stone goes on the centre point (天元).",
             ),
         };
         Text::new(zh, en)
@@ -90,6 +96,9 @@ impl BoardGame for Game {
 
     fn play(&mut self, input: MoveInput) -> Result<(), Refusal> {
         let MoveInput::Place { at } = input else { return Err(Refusal::NotAMove) };
+        if self.opens_on_centre() && at != self.size().center() && self.outcome().is_none() {
+            return Err(Refusal::Gomoku(IllegalReason::FirstStoneOffCentre));
+        }
         Game::play(self, at).map(|_| ()).map_err(IllegalReason::of)
     }
 

@@ -200,6 +200,15 @@ impl Game {
         self.outcome
     }
 
+    /// Whether the next stone of a game played on the board must go on the centre point:
+    /// under renju (RIF) the game opens with black's stone on 天元. The game face (what
+    /// sessions, lessons and matches play through) refuses another point; records,
+    /// protocol boards and set-up positions, which may list stones in any order, do not
+    /// ask.
+    pub fn opens_on_centre(&self) -> bool {
+        self.rule == GomokuRule::Renju && self.board.stone_count() == 0
+    }
+
     /// Whether the side to move may play `at` now, and if not why.
     pub fn check(&self, at: Point) -> Result<(), PlayError> {
         if self.outcome.is_some() {

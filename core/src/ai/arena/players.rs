@@ -6,7 +6,7 @@ use crate::Rng;
 use crate::ai::engine::{AnyEngine, Engine};
 use crate::ai::level::{Level, play_level};
 use crate::ai::{chess as chess_ai, xiangqi as xiangqi_ai};
-use crate::game::{BoardGame, MoveInput};
+use crate::game::{BoardGame, MoveInput, Point};
 use crate::games::AnyGame;
 
 use super::{Player, Reply};
@@ -34,12 +34,16 @@ pub fn legal_inputs(game: &AnyGame) -> Vec<MoveInput> {
                 g.legal_points().into_iter().map(|at| MoveInput::Place { at }).collect();
             if points.is_empty() { vec![MoveInput::Pass] } else { points }
         }
-        AnyGame::Gomoku(_) => {
+        AnyGame::Gomoku(g) => {
             let view = game.view();
+            // Renju opens on the centre point: the one legal first stone.
+            if g.opens_on_centre() {
+                return vec![MoveInput::Place { at: g.size().center() }];
+            }
             let mut out = Vec::new();
             for rank in 0..view.ranks {
                 for file in 0..view.files {
-                    let at = crate::game::Point::new(file, rank);
+                    let at = Point::new(file, rank);
                     if view.piece_at(at).is_none() {
                         out.push(MoveInput::Place { at });
                     }

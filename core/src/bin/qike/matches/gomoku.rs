@@ -2,7 +2,7 @@
 //! [--nodes N] [--timed] [--movetime MS] [--openings random|named]`.
 //!
 //! Plays A against B, colours alternating, each pair of games from the same opening:
-//! two random stones near the centre, or (`named`) one of the 24 tournament openings
+//! two random stones near the centre (black's on it under renju), or (`named`) one of the 24 tournament openings
 //! among the 26 (the two lost for black left out) in one of the eight symmetries.
 //!
 //! A player is `level:N` (through `ai::play_level`, the app's path; `level:N,noise=300`
@@ -166,11 +166,12 @@ fn opening(named: bool, pair: u64, seed: u64, game: &mut Game) -> Result<String,
         }
         return Ok(format!("{} ({}) symmetry {k}", o.name, o.romaji));
     }
-    // Two stones: black on or next to the centre, white next to it.
+    // Two stones: black on or next to the centre (on it under renju, whose first stone
+    // goes there), white next to it.
     let mut rng = Rng::new(seed ^ pair.wrapping_mul(0x2545_F491_4F6C_DD1D));
     let c = 7i32;
-    let first =
-        Point::new((c - 1 + rng.below(3) as i32) as u8, (c - 1 + rng.below(3) as i32) as u8);
+    let near = Point::new((c - 1 + rng.below(3) as i32) as u8, (c - 1 + rng.below(3) as i32) as u8);
+    let first = if game.opens_on_centre() { game.size().center() } else { near };
     game.play(first).map_err(|e| e.to_string())?;
     loop {
         let p =
