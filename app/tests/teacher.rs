@@ -283,7 +283,7 @@ fn the_wheel_scrolls_the_dashboard() {
         store.import_report(class, &report, Timestamp::now()).unwrap();
     }
     press(&mut app, TeacherAction::Page(TeacherPage::Dashboard));
-    let mut scroll = |app: &mut App, y: f32| {
+    let scroll = |app: &mut App, y: f32| {
         let window = Entity::PLACEHOLDER;
         let phase = TouchPhase::Moved;
         app.world_mut().write_message(MouseWheel {
