@@ -215,7 +215,7 @@ fn redraw(
     draw_board(&board, &layout, &fonts, &mut nodes);
     for bundle in nodes {
         let moved = match &bundle {
-            Drawn::Piece { at, center, .. } => new_move
+            Drawn::Piece { at, center, .. } | Drawn::Figure { at, center, .. } => new_move
                 .filter(|m| m.to == *at)
                 .and_then(|m| m.from)
                 .map(|from| Slide { from: layout.center(from), to: *center, elapsed: 0.0 }),
@@ -253,6 +253,18 @@ enum Drawn {
         ink: Color,
         edge: Color,
         glyph: String,
+        font: Handle<Font>,
+    },
+    /// A chess figure on no disc: the filled glyph in the piece's colour, and for white
+    /// the outline glyph drawn over it in `ink` (a black figure is the filled glyph
+    /// alone, its details cut out of it).
+    Figure {
+        at: Point,
+        center: Vec2,
+        size: f32,
+        fill: Color,
+        ink: Option<Color>,
+        glyphs: (char, char),
         font: Handle<Font>,
     },
     Ring {
@@ -336,6 +348,37 @@ impl Drawn {
                     ))
                     .id()
             }
+            Drawn::Figure { at, center, size, fill, ink, glyphs: (filled, outline), font } => {
+                let layer = |glyph: char, color: Color| {
+                    (
+                        Node {
+                            position_type: PositionType::Absolute,
+                            width: percent(100.0),
+                            height: percent(100.0),
+                            justify_content: JustifyContent::Center,
+                            align_items: AlignItems::Center,
+                            ..default()
+                        },
+                        children![(
+                            Text::new(glyph.to_string()),
+                            TextFont {
+                                font: font.clone().into(),
+                                font_size: FontSize::Px(size * 0.86),
+                                ..default()
+                            },
+                            TextColor(color),
+                        )],
+                    )
+                };
+                let e = commands.spawn((PieceNode(at), circle(center, size))).id();
+                let under = commands.spawn(layer(filled, fill)).id();
+                commands.entity(e).add_child(under);
+                if let Some(ink) = ink {
+                    let over = commands.spawn(layer(outline, ink)).id();
+                    commands.entity(e).add_child(over);
+                }
+                e
+            }
             Drawn::Dot { center, diameter, color, target } => {
                 let mut e = commands.spawn((circle(center, diameter), BackgroundColor(color)));
                 if target {
@@ -372,6 +415,18 @@ pub fn letter(kind: PieceKind) -> &'static str {
         PieceKind::Bishop => "B",
         PieceKind::Knight => "N",
         PieceKind::Stone => "",
+    }
+}
+
+/// A chess piece's figures: the filled one and the outline one (♚ and ♔ for a king).
+pub fn figure(kind: PieceKind) -> (char, char) {
+    match kind {
+        PieceKind::King | PieceKind::General => ('♚', '♔'),
+        PieceKind::Queen => ('♛', '♕'),
+        PieceKind::Rook | PieceKind::Chariot => ('♜', '♖'),
+        PieceKind::Bishop | PieceKind::Elephant | PieceKind::Advisor => ('♝', '♗'),
+        PieceKind::Knight | PieceKind::Horse => ('♞', '♘'),
+        _ => ('♟', '♙'),
     }
 }
 
@@ -670,6 +725,19 @@ fn draw_pieces(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: 
             (_, Colour::Black) => (PIECE_FACE, BLACK, BLACK),
             (_, Colour::White) => (WHITE_PIECE, BLACK, BLACK),
         };
+        if view.kind == GameKind::Chess && !board.letters {
+            let white = piece.colour == Colour::White;
+            out.push(Drawn::Figure {
+                at: piece.at,
+                center: layout.center(piece.at),
+                size: layout.cell,
+                fill: if white { WHITE_PIECE } else { BLACK },
+                ink: white.then_some(BLACK),
+                glyphs: figure(piece.kind),
+                font: fonts.chess.clone(),
+            });
+            continue;
+        }
         // A stone marked dead at the count is drawn faint.
         let fade = |c: Color| if dead.contains(&piece.at) { c.with_alpha(0.35) } else { c };
         let diameter = if stone { layout.cell * 0.94 } else { layout.piece_diameter() };

@@ -1,4 +1,4 @@
-//! The bundled CJK fonts. Embedded in the binary so that Android, iOS and the desktop
+//! The bundled fonts (CJK text, and the chess figures). Embedded in the binary so that Android, iOS and the desktop
 //! need no asset paths; Bevy's built-in font covers ASCII only.
 
 use bevy::prelude::*;
@@ -10,6 +10,8 @@ pub struct UiFonts {
     pub regular: Handle<Font>,
     /// For the characters on pieces and the board.
     pub bold: Handle<Font>,
+    /// The twelve chess figures (♔…♟), for chess pieces.
+    pub chess: Handle<Font>,
 }
 
 /// Loads the bundled fonts into [`UiFonts`] before anything is drawn.
@@ -25,6 +27,9 @@ impl Plugin for FontsPlugin {
         let bold = fonts.add(Font::from_bytes(
             include_bytes!("../assets/fonts/NotoSansSC-Bold-subset.otf").to_vec(),
         ));
-        app.insert_resource(UiFonts { regular, bold });
+        let chess = fonts.add(Font::from_bytes(
+            include_bytes!("../assets/fonts/NotoSansSymbols2-chess-subset.ttf").to_vec(),
+        ));
+        app.insert_resource(UiFonts { regular, bold, chess });
     }
 }

@@ -336,27 +336,37 @@ fn check_board(screen: &str, png: &Png) {
             let l = phone_layout(GameKind::Chess);
             let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
             let (light_square, dark_square) = (near([245, 230, 199], 12), near([153, 107, 69], 14));
-            // a3 is dark, b3 light, both empty.
+            // a3 is dark, b3 light, both empty (a1 and b1 under the promotion panel).
             let r = cell * 0.3;
-            assert!(png.count(c(0, 2), r, &dark_square) > 300, "dark square a3");
-            assert!(png.count(c(1, 2), r, &light_square) > 300, "light square b3");
+            let rank = if screen == "play-chess" { 2 } else { 0 };
+            assert!(png.count(c(0, rank), r, &dark_square) > 300, "dark square a{}", rank + 1);
+            assert!(png.count(c(1, rank), r, &light_square) > 300, "light square b{}", rank + 1);
             let (white_king, black_king) =
                 if screen == "play-chess" { (c(4, 0), c(4, 7)) } else { (c(6, 0), c(4, 7)) };
-            // White pieces are light discs with dark ink, black pieces the reverse.
+            // The standard figures, on no disc: white's filled in white with a dark
+            // outline, black's solid black; the square shows round them.
             let disc = cell * 0.36;
-            assert!(png.count(white_king, disc, light) > 200, "white king's disc");
-            assert!(png.count(white_king, cell * 0.2, dark) > 20, "white king's glyph");
-            assert!(png.count(black_king, disc, black) > 200, "black king's disc");
-            assert!(png.count(black_king, cell * 0.2, light) > 20, "black king's glyph");
+            assert!(png.count(white_king, disc, light) > 200, "white king's figure");
+            assert!(png.count(white_king, cell * 0.2, dark) > 20, "white king's outline");
+            assert!(png.count(black_king, disc, black) > 200, "black king's figure");
+            for king in [white_king, black_king] {
+                let corner = king + Vec2::splat(cell * 0.42);
+                let square = |p: [u8; 3]| light_square(p) || dark_square(p);
+                assert!(png.count(corner, cell * 0.05, square) > 5, "a disc round {king}");
+            }
             // Letters under the board, numbers on its left.
             assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.8), cell * 0.6, "a");
             assert_label(png, c(0, 0) - Vec2::new(cell * 0.8, 0.0), cell * 0.6, "1");
             if screen == "chess-promotion" {
                 let frame = Frame::of(Vec2::new(1080.0, 2340.0));
-                let primary = near([204, 69, 41], 14);
+                // Four buttons, each with its white figure (outline and fill) on it.
+                let button_colour = near([237, 222, 194], 10);
                 for (i, button) in promotion_rects(&frame).1.iter().enumerate() {
                     let edge = Vec2::new(button.min.x + 8.0, button.center().y);
-                    assert!(png.count(edge, 4.0, &primary) > 40, "promotion button {i}");
+                    assert!(png.count(edge, 4.0, &button_colour) > 40, "promotion button {i}");
+                    let figure = Vec2::new(button.center().x, button.center().y - cell * 0.2);
+                    assert!(png.count(figure, cell * 0.4, dark) > 100, "figure on button {i}");
+                    assert!(png.count(figure, cell * 0.4, light) > 100, "white figure {i}");
                 }
                 assert!(png.count(c(1, 6), disc, light) > 200, "the pawn on b7");
             }

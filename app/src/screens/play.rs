@@ -382,8 +382,8 @@ pub fn promotion_rects(frame: &Frame) -> (Rect, Vec<Rect>) {
     let u = frame.unit;
     let board = board_area(frame);
     let w = board.width().min(24.0 * u);
-    let panel = Rect::from_center_size(board.center(), Vec2::new(w, 7.6 * u));
-    let row = Rect::new(panel.min.x + u, panel.max.y - 4.2 * u, panel.max.x - u, panel.max.y - u);
+    let panel = Rect::from_center_size(board.center(), Vec2::new(w, 9.6 * u));
+    let row = Rect::new(panel.min.x + u, panel.max.y - 6.2 * u, panel.max.x - u, panel.max.y - u);
     (panel, crate::ui::split(row, 4, 0.6 * u))
 }
 
@@ -522,8 +522,28 @@ fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
             (Msg::Bishop, PieceKind::Bishop),
             (Msg::Knight, PieceKind::Knight),
         ];
+        // The figures, in the promoting side's colour, with the piece's name under each.
+        let white = s.game().side_to_move() == qike_core::Side::First;
         for (r, (msg, kind)) in cells.iter().zip(pieces) {
-            p.button(*r, lang.get(msg), PlayAction::Promote(kind), Look::Primary);
+            let e = p.panel(*r, crate::ui::SECONDARY, 0.6);
+            p.hit(e, *r, PlayAction::Promote(kind));
+            let (filled, outline) = crate::board::figure(kind);
+            // White: the filled figure in white under the outline one; black: the filled
+            // figure alone, as on the board.
+            let layers: &[(char, Color)] =
+                if white { &[(filled, Color::WHITE), (outline, INK)] } else { &[(filled, INK)] };
+            let glyph = Rect::new(r.min.x, r.min.y, r.max.x, r.max.y - 0.9 * u);
+            for &(g, colour) in layers {
+                let t = p.text_aligned(glyph, g.to_string(), 2.6, colour, Justify::Center);
+                let font = TextFont {
+                    font: p.fonts.chess.clone().into(),
+                    font_size: FontSize::Px(glyph.height() * 0.8),
+                    ..default()
+                };
+                p.commands.entity(t).insert(font);
+            }
+            let name = Rect::new(r.min.x, r.max.y - 1.2 * u, r.max.x, r.max.y);
+            p.text_aligned(name, lang.get(msg), 0.7, INK, Justify::Center);
         }
     }
 }
