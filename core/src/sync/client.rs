@@ -55,11 +55,7 @@ pub struct Retry {
 
 impl Default for Retry {
     fn default() -> Retry {
-        Retry {
-            tries: 5,
-            first_wait: Duration::from_millis(200),
-            max_wait: Duration::from_secs(5),
-        }
+        Retry { tries: 5, first_wait: Duration::from_millis(200), max_wait: Duration::from_secs(5) }
     }
 }
 
@@ -89,8 +85,8 @@ pub fn send_report(
     report: &[u8],
     options: &ClientOptions,
 ) -> Result<SendOutcome, SyncError> {
-    let stream =
-        TcpStream::connect_timeout(&addr, options.connect_timeout).map_err(SyncError::from_socket)?;
+    let stream = TcpStream::connect_timeout(&addr, options.connect_timeout)
+        .map_err(SyncError::from_socket)?;
     let _ = stream.set_nodelay(true);
     let mut conn = Conn::new(stream, options.io_timeout, options.exchange_time);
     let hello = client_hello(join.class);
@@ -118,7 +114,9 @@ pub fn send_report(
         Message::Ack(a) => a,
         Message::Refused { kind, text } => return Err(SyncError::Refused { kind, text }),
         other => {
-            return Err(SyncError::Malformed(format!("expected an acknowledgement, got {other:?}")));
+            return Err(SyncError::Malformed(format!(
+                "expected an acknowledgement, got {other:?}"
+            )));
         }
     };
     // The report is saved. What follows is a bonus: a lost class file comes next time.

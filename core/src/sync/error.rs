@@ -28,6 +28,9 @@ pub enum RefusalKind {
     TeacherStore,
     /// The message was not a report (the protocol was not followed).
     Protocol,
+    /// The pupil is not on the class roster and the teacher's device is not taking
+    /// new pupils now.
+    NewPupil,
 }
 
 impl RefusalKind {
@@ -40,6 +43,7 @@ impl RefusalKind {
             RefusalKind::BadReport => 5,
             RefusalKind::TeacherStore => 6,
             RefusalKind::Protocol => 7,
+            RefusalKind::NewPupil => 8,
         }
     }
 
@@ -51,6 +55,7 @@ impl RefusalKind {
             4 => RefusalKind::Archived,
             5 => RefusalKind::BadReport,
             6 => RefusalKind::TeacherStore,
+            8 => RefusalKind::NewPupil,
             // A kind a newer teacher app knows: its text still says why.
             _ => RefusalKind::Protocol,
         }
@@ -99,7 +104,9 @@ pub enum SyncError {
     #[error("the other side does not speak Qike class sync")]
     NotQikeSync,
     /// The two sides speak different protocol versions.
-    #[error("class sync protocol version {theirs} is not supported; this app speaks version {ours}")]
+    #[error(
+        "class sync protocol version {theirs} is not supported; this app speaks version {ours}"
+    )]
     VersionNotSupported { theirs: u8, ours: u8 },
     /// The teacher's device does not serve the class asked for.
     #[error("the teacher's device does not take reports for class {0} here")]

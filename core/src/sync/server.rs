@@ -14,7 +14,10 @@ use super::wire::{
     STATUS_OK, STATUS_UNKNOWN_CLASS, STATUS_VERSION, channel_psk, handshake_responder,
     parse_client_hello, prologue, server_hello,
 };
-use crate::progress::{ClassId, ImportOutcome, ProfileId, ProgressStore, Timestamp};
+use crate::progress::{
+    ClassId, ClassKey, ImportOutcome, ProfileId, ProgressStore, StoreError, Timestamp,
+    open_signed_report,
+};
 
 /// How the server treats its connections.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +28,11 @@ pub struct ServerOptions {
     pub io_timeout: Duration,
     /// How long one connection may take in all, however it trickles.
     pub connection_time: Duration,
+    /// Whether a pupil not yet on the class roster is taken in (their key is then
+    /// pinned by that first report, as the store does for any first report). When
+    /// `false`, only pupils already on the roster (from an earlier report or added by
+    /// the teacher) are taken; others are refused with [`RefusalKind::NewPupil`].
+    pub accept_new: bool,
 }
 
 impl Default for ServerOptions {
@@ -33,6 +41,7 @@ impl Default for ServerOptions {
             max_connections: 64,
             io_timeout: Duration::from_secs(10),
             connection_time: Duration::from_secs(60),
+            accept_new: true,
         }
     }
 }
@@ -132,7 +141,7 @@ pub fn serve(
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Mutex::new(ServeTally::default()));
     let sink: EventSink = Arc::new(on_event);
-    let shared = Shared { store, class, psk, options, tally: tally.clone(), sink };
+    let shared = Shared { store, class, key, psk, options, tally: tally.clone(), sink };
     let stop_flag = stop.clone();
     let accept = std::thread::Builder::new()
         .name("qike-sync-accept".into())
@@ -144,6 +153,7 @@ pub fn serve(
 struct Shared {
     store: Arc<ProgressStore>,
     class: ClassId,
+    key: ClassKey,
     psk: [u8; 32],
     options: ServerOptions,
     tally: Arc<Mutex<ServeTally>>,
@@ -211,13 +221,12 @@ fn accept_loop(listener: TcpListener, stop: Arc<AtomicBool>, shared: Shared) {
         active.fetch_add(1, Ordering::SeqCst);
         let guard = Active(active.clone());
         let s = shared.clone();
-        let spawned =
-            std::thread::Builder::new().name("qike-sync-conn".into()).spawn(move || {
-                let _guard = guard;
-                if let Err(reason) = handle(stream, peer, &s) {
-                    s.tell(SyncEvent::Refused { peer, reason });
-                }
-            });
+        let spawned = std::thread::Builder::new().name("qike-sync-conn".into()).spawn(move || {
+            let _guard = guard;
+            if let Err(reason) = handle(stream, peer, &s) {
+                s.tell(SyncEvent::Refused { peer, reason });
+            }
+        });
         match spawned {
             Ok(h) => workers.push(h),
             Err(e) => shared.tell(SyncEvent::Refused { peer, reason: SyncError::Io(e) }),
@@ -264,7 +273,15 @@ fn handle(stream: TcpStream, peer: SocketAddr, s: &Shared) -> Result<(), SyncErr
     };
     let now = Timestamp::now();
     // The store's import is durable when it returns: only then is the report acked.
-    match s.store.import_report(s.class, &bytes, now) {
+    let imported = match new_pupil(s, &bytes) {
+        Some(text) => {
+            let _ = ch.send(&Message::Refused { kind: RefusalKind::NewPupil, text: text.clone() });
+            let _ = ch.send(&Message::Bye);
+            return Err(SyncError::Refused { kind: RefusalKind::NewPupil, text });
+        }
+        None => s.store.import_report(s.class, &bytes, now),
+    };
+    match imported {
         Ok(sum) => {
             s.tell(SyncEvent::Received {
                 peer,
@@ -296,5 +313,22 @@ fn handle(stream: TcpStream, peer: SocketAddr, s: &Shared) -> Result<(), SyncErr
             let _ = ch.send(&Message::Bye);
             Err(SyncError::Refused { kind, text: format!("{e}") })
         }
+    }
+}
+
+/// Why a report is refused as a new pupil's, when new pupils are not taken: `None`
+/// when the pupil is on the roster, new pupils are taken, or the report does not open
+/// (the import then says why).
+fn new_pupil(s: &Shared, bytes: &[u8]) -> Option<String> {
+    if s.options.accept_new {
+        return None;
+    }
+    let opened = open_signed_report(bytes, s.class, &s.key).ok()?;
+    match s.store.roster_entry(s.class, opened.body.student) {
+        Err(StoreError::NoSuchStudent { .. }) => Some(format!(
+            "pupil {} ({}) is not in this class yet, and the teacher's device is not taking new pupils now",
+            opened.body.display_name, opened.body.student
+        )),
+        _ => None,
     }
 }

@@ -272,9 +272,8 @@ impl Message {
 
     pub fn decode(bytes: &[u8]) -> Result<Message, SyncError> {
         let bad = |what: &str| SyncError::Malformed(what.to_owned());
-        let text = |b: &[u8]| {
-            String::from_utf8(b.to_vec()).map_err(|_| bad("a text field is not UTF-8"))
-        };
+        let text =
+            |b: &[u8]| String::from_utf8(b.to_vec()).map_err(|_| bad("a text field is not UTF-8"));
         let (&tag, rest) = bytes.split_first().ok_or_else(|| bad("an empty message"))?;
         match tag {
             TAG_REPORT => Ok(Message::Report { bytes: rest.to_vec() }),
@@ -297,7 +296,8 @@ impl Message {
                 }))
             }
             TAG_REFUSED => {
-                let (&kind, why) = rest.split_first().ok_or_else(|| bad("a refusal without kind"))?;
+                let (&kind, why) =
+                    rest.split_first().ok_or_else(|| bad("a refusal without kind"))?;
                 Ok(Message::Refused { kind: RefusalKind::from_code(kind), text: text(why)? })
             }
             TAG_CLASS_FILE => Ok(Message::ClassFile { text: text(rest)? }),

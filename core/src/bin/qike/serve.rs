@@ -1,0 +1,97 @@
+//! `qike class serve`: class sync's server on the teacher's device. Prints
+//! `listening on ADDR:PORT` and the short code first, then a line per report received
+//! or refused, and the tally when it stops (after `--for` seconds; without it, it runs
+//! until killed: every acknowledged report is already saved, so killing it loses none).
+
+use std::net::{SocketAddr, SocketAddrV4};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Duration;
+
+use qike_core::progress::{ImportOutcome, ProgressStore};
+use qike_core::sync::{ServerOptions, SyncEvent, encode_short_code, serve};
+
+pub fn command(
+    store: &str,
+    class: Option<&str>,
+    listen: Option<&str>,
+    seconds: Option<String>,
+    accept_new: bool,
+) -> Result<(), String> {
+    let listen: SocketAddr = listen
+        .unwrap_or("0.0.0.0:0")
+        .parse()
+        .map_err(|_| "--listen wants ADDR:PORT, e.g. 0.0.0.0:7373".to_owned())?;
+    let seconds: Option<u64> = seconds
+        .map(|s| s.parse().map_err(|_| format!("--for wants a number of seconds, got '{s}'")))
+        .transpose()?;
+    let store = Arc::new(ProgressStore::open(Path::new(store)).map_err(|e| e.to_string())?);
+    let result = run(&store, class, listen, seconds, accept_new);
+    let closed = store.close().map_err(|e| e.to_string());
+    result.and(closed)
+}
+
+fn run(
+    store: &Arc<ProgressStore>,
+    class: Option<&str>,
+    listen: SocketAddr,
+    seconds: Option<u64>,
+    accept_new: bool,
+) -> Result<(), String> {
+    let class = crate::class::pick(store, class)?;
+    let names = store.clone();
+    let class_id = class.id;
+    let options = ServerOptions { accept_new, ..ServerOptions::default() };
+    let server = serve(store.clone(), class.id, listen, options, move |event| match event {
+        SyncEvent::Received { peer, student, seq, outcome } => {
+            let name = names
+                .roster_entry(class_id, student)
+                .map(|e| e.shown_name().to_owned())
+                .unwrap_or_default();
+            let what = match outcome {
+                ImportOutcome::NewStudent => "new pupil",
+                ImportOutcome::Updated => "updated",
+                ImportOutcome::AlreadyImported => "already had",
+            };
+            println!("received from {peer}: {name} ({student}) report {seq}: {what}");
+        }
+        SyncEvent::Refused { peer, reason } => println!("refused {peer}: {reason}"),
+    })
+    .map_err(|e| e.to_string())?;
+    let addr = server.addr();
+    println!("listening on {addr}");
+    match addr {
+        SocketAddr::V4(a) if !a.ip().is_unspecified() => {
+            println!("short code: {}", encode_short_code(a));
+        }
+        SocketAddr::V4(a) => println!(
+            "short code: (listening on every interface; a pupil types {} with this device's address in place of {}, e.g. {})",
+            "ADDR:PORT",
+            a.ip(),
+            SocketAddrV4::new(std::net::Ipv4Addr::new(192, 168, 1, 2), a.port())
+        ),
+        SocketAddr::V6(_) => println!("short code: (none for an IPv6 address)"),
+    }
+    println!(
+        "class {} \"{}\"; new pupils: {}",
+        class.id,
+        class.name,
+        if accept_new { "taken" } else { "refused (see --accept-new)" }
+    );
+    match seconds {
+        Some(s) => std::thread::sleep(Duration::from_secs(s)),
+        None => loop {
+            std::thread::sleep(Duration::from_secs(3600));
+        },
+    }
+    let t = server.stop();
+    println!(
+        "{} reports: {} new, {} updated, {} already had, {} refused",
+        t.new_students + t.updated + t.already_had + t.refused,
+        t.new_students,
+        t.updated,
+        t.already_had,
+        t.refused
+    );
+    Ok(())
+}
