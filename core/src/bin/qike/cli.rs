@@ -368,6 +368,9 @@ pub enum ClassCommand {
         /// Stop after this many seconds (else run until killed).
         #[arg(long = "for", value_name = "SECONDS")]
         seconds: Option<String>,
+        /// Stop once this many reports were received and saved.
+        #[arg(long, value_name = "N")]
+        reports: Option<String>,
         /// Take pupils not yet on the class roster (else only known pupils).
         #[arg(long)]
         accept_new: bool,

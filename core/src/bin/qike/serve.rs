@@ -1,32 +1,49 @@
 //! `qike class serve`: class sync's server on the teacher's device. Prints
 //! `listening on ADDR:PORT` and the short code first, then a line per report received
-//! or refused, and the tally when it stops (after `--for` seconds; without it, it runs
-//! until killed: every acknowledged report is already saved, so killing it loses none).
+//! or refused, and the tally when it stops (after `--for` seconds or `--reports N`
+//! saved reports; without either it runs until killed: every acknowledged report is
+//! already saved, so killing it loses none).
 
 use std::net::{SocketAddr, SocketAddrV4};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use qike_core::progress::{ImportOutcome, ProgressStore};
 use qike_core::sync::{ServerOptions, SyncEvent, encode_short_code, serve};
+
+/// When the server stops by itself.
+#[derive(Debug, Clone, Copy)]
+pub struct Stop {
+    seconds: Option<u64>,
+    reports: Option<usize>,
+}
+
+impl Stop {
+    pub fn parse(seconds: Option<String>, reports: Option<String>) -> Result<Stop, String> {
+        let seconds = seconds
+            .map(|s| s.parse().map_err(|_| format!("--for wants a number of seconds, got '{s}'")))
+            .transpose()?;
+        let reports = reports
+            .map(|s| s.parse().map_err(|_| format!("--reports wants a number, got '{s}'")))
+            .transpose()?;
+        Ok(Stop { seconds, reports })
+    }
+}
 
 pub fn command(
     store: &str,
     class: Option<&str>,
     listen: Option<&str>,
-    seconds: Option<String>,
+    stop: Stop,
     accept_new: bool,
 ) -> Result<(), String> {
     let listen: SocketAddr = listen
         .unwrap_or("0.0.0.0:0")
         .parse()
         .map_err(|_| "--listen wants ADDR:PORT, e.g. 0.0.0.0:7373".to_owned())?;
-    let seconds: Option<u64> = seconds
-        .map(|s| s.parse().map_err(|_| format!("--for wants a number of seconds, got '{s}'")))
-        .transpose()?;
     let store = Arc::new(ProgressStore::open(Path::new(store)).map_err(|e| e.to_string())?);
-    let result = run(&store, class, listen, seconds, accept_new);
+    let result = run(&store, class, listen, stop, accept_new);
     let closed = store.close().map_err(|e| e.to_string());
     result.and(closed)
 }
@@ -35,7 +52,7 @@ fn run(
     store: &Arc<ProgressStore>,
     class: Option<&str>,
     listen: SocketAddr,
-    seconds: Option<u64>,
+    stop: Stop,
     accept_new: bool,
 ) -> Result<(), String> {
     let class = crate::class::pick(store, class)?;
@@ -78,11 +95,15 @@ fn run(
         class.name,
         if accept_new { "taken" } else { "refused (see --accept-new)" }
     );
-    match seconds {
-        Some(s) => std::thread::sleep(Duration::from_secs(s)),
-        None => loop {
-            std::thread::sleep(Duration::from_secs(3600));
-        },
+    let deadline = stop.seconds.map(|s| Instant::now() + Duration::from_secs(s));
+    loop {
+        let t = server.tally();
+        let saved = t.new_students + t.updated + t.already_had;
+        if stop.reports.is_some_and(|n| saved >= n) || deadline.is_some_and(|d| Instant::now() >= d)
+        {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(50));
     }
     let t = server.stop();
     println!(
