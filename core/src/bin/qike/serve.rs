@@ -4,7 +4,7 @@
 //! saved reports; without either it runs until killed: every acknowledged report is
 //! already saved, so killing it loses none).
 
-use std::net::{SocketAddr, SocketAddrV4};
+use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -82,10 +82,9 @@ fn run(
             println!("short code: {}", encode_short_code(a));
         }
         SocketAddr::V4(a) => println!(
-            "short code: (listening on every interface; a pupil types {} with this device's address in place of {}, e.g. {})",
-            "ADDR:PORT",
-            a.ip(),
-            SocketAddrV4::new(std::net::Ipv4Addr::new(192, 168, 1, 2), a.port())
+            "short code: none while listening on every interface; give --listen with this \
+             device's network address (e.g. --listen 192.168.1.2:{}) for one",
+            a.port()
         ),
         SocketAddr::V6(_) => println!("short code: (none for an IPv6 address)"),
     }
