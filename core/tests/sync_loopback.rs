@@ -355,3 +355,38 @@ fn without_accept_new_only_pupils_on_the_roster_are_taken() {
     server.stop();
     store.close().unwrap();
 }
+
+#[test]
+fn past_the_connection_cap_a_client_hears_busy_and_may_retry() {
+    let tmp = tempfile::tempdir().unwrap();
+    let teacher = Arc::new(ProgressStore::open(tmp.path().join("teacher")).unwrap());
+    let class = new_class(&teacher, "班");
+    let (tx, events) = channel();
+    let tx = std::sync::Mutex::new(tx);
+    let options = ServerOptions {
+        max_connections: 1,
+        io_timeout: Duration::from_secs(2),
+        connection_time: Duration::from_secs(20),
+        accept_new: true,
+    };
+    let listen: SocketAddr = "127.0.0.1:0".parse().unwrap();
+    let server = serve(teacher.clone(), class.id, listen, options, move |e| {
+        let _ = tx.lock().unwrap().send(e);
+    })
+    .unwrap();
+    // A silent connection takes the only place until the server drops it.
+    let mut silent = TcpStream::connect(server.addr()).unwrap();
+    let e = send_report(server.addr(), &class.join_code(), b"report", &client()).unwrap_err();
+    assert!(matches!(e, SyncError::Busy), "{e}");
+    assert!(e.is_retryable());
+    assert!(read_to_close(&mut silent).is_empty());
+    server.stop();
+    let reasons: Vec<String> = events
+        .try_iter()
+        .map(|e| match e {
+            SyncEvent::Refused { reason, .. } => format!("{reason:?}"),
+            other => panic!("{other:?}"),
+        })
+        .collect();
+    assert_eq!(reasons, ["Busy", "TimedOut"]);
+}
