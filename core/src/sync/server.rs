@@ -268,7 +268,7 @@ fn handle(stream: TcpStream, peer: SocketAddr, s: &Shared) -> Result<(), SyncErr
         other => {
             let text = "the first message was not a report".to_owned();
             let _ = ch.send(&Message::Refused { kind: RefusalKind::Protocol, text: text.clone() });
-            return Err(SyncError::Malformed(format!("{text} ({other:?})")));
+            return Err(SyncError::Malformed(format!("{text} ({})", other.name())));
         }
     };
     let now = Timestamp::now();

@@ -252,6 +252,17 @@ fn outcome_code(o: ImportOutcome) -> u8 {
 }
 
 impl Message {
+    /// The message's name, for errors (without its contents, which may be large).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Message::Report { .. } => "Report",
+            Message::Ack(_) => "Ack",
+            Message::Refused { .. } => "Refused",
+            Message::ClassFile { .. } => "ClassFile",
+            Message::Bye => "Bye",
+        }
+    }
+
     /// The message's bytes: a tag and its fields.
     pub fn encode(&self) -> Vec<u8> {
         match self {
