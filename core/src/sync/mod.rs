@@ -39,6 +39,15 @@
 //! Each read waits at most the read timeout and a connection lives at most its time
 //! allowance; the server serves a capped number of connections at once.
 //!
+//! The teacher's store pins a pupil's key on their first signed report, over the
+//! network as from a file. [`ServerOptions::accept_new`] says whether the server takes
+//! a pupil who is not yet on the class roster at all; when it is off, such a report is
+//! refused ([`RefusalKind::NewPupil`]) before it is imported.
+//!
+//! The [short code](encode_short_code) (`XXXXX-XXXXX`) is what a child types to reach
+//! the teacher's device: its IPv4 address and port with two check bits. It holds no
+//! secret.
+//!
 //! # What an attacker on the same network can and cannot do
 //!
 //! They can see that two devices talk Qike sync (the hello is plaintext and names the
