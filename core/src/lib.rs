@@ -41,6 +41,7 @@ pub mod progress;
 mod rating;
 mod rng;
 pub mod session;
+pub mod sync;
 mod tap;
 mod time;
 pub mod tournament;

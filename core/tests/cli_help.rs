@@ -16,6 +16,7 @@ fn help_lists_every_command() {
         "match",
         "tournament",
         "class",
+        "pupil",
         "content",
         "gomoku-forbidden",
         "gomoku-bench",
@@ -33,7 +34,7 @@ fn help_lists_every_command() {
 fn class_help_lists_its_subcommands() {
     let (ok, out, err) = qike(&["class", "--help"]);
     assert!(ok, "{err}");
-    for sub in ["create", "list", "import", "dashboard", "csv"] {
+    for sub in ["create", "list", "import", "dashboard", "csv", "serve"] {
         assert!(out.lines().any(|l| l.trim_start().starts_with(sub)), "{sub}: {out}");
     }
     let (ok, out, err) = qike(&["class", "import", "--help"]);

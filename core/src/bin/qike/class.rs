@@ -6,6 +6,9 @@
 //!   qike class import --store DIR PATH [--class ID]   (a report file or a folder)
 //!   qike class dashboard --store DIR [--class ID] [--inactive-days N]
 //!   qike class csv --store DIR --out FILE [--class ID]
+//!   qike class serve --store DIR [--class ID] [--listen ADDR:PORT] [--for S]
+//!                    [--reports N] [--accept-new]
+//!   (class sync's server, in `serve.rs`)
 
 use std::path::Path;
 
@@ -37,6 +40,10 @@ pub fn command(command: ClassCommand) -> Result<(), String> {
         }
         ClassCommand::Csv { store, out, class } => {
             with_store(Path::new(&store), |s| csv(s, class.as_deref(), Path::new(&out)))
+        }
+        ClassCommand::Serve { store, class, listen, seconds, reports, accept_new } => {
+            let stop = crate::serve::Stop::parse(seconds, reports)?;
+            crate::serve::command(&store, class.as_deref(), listen.as_deref(), stop, accept_new)
         }
     }
 }
@@ -86,7 +93,7 @@ fn list(s: &ProgressStore) -> Result<(), String> {
 }
 
 /// The class named by `--class`, or the only open class.
-fn pick(s: &ProgressStore, wanted: Option<&str>) -> Result<Class, String> {
+pub fn pick(s: &ProgressStore, wanted: Option<&str>) -> Result<Class, String> {
     let all = s.classes(true).map_err(err)?;
     match wanted {
         Some(id) => all

@@ -39,6 +39,11 @@ pub enum Command {
         #[command(subcommand)]
         command: ClassCommand,
     },
+    /// A pupil's side of a class: a profile, joining, a lesson, sending the report.
+    Pupil {
+        #[command(subcommand)]
+        command: PupilCommand,
+    },
     /// The shipped lessons.
     Content {
         #[command(subcommand)]
@@ -350,6 +355,70 @@ pub enum ClassCommand {
         out: String,
         #[arg(long, value_name = "ID")]
         class: Option<String>,
+    },
+    /// Takes pupils' reports over the local network and sends the homework back.
+    Serve {
+        #[arg(long, value_name = "DIR")]
+        store: String,
+        #[arg(long, value_name = "ID")]
+        class: Option<String>,
+        /// The address and port to listen on (port 0: any free port).
+        #[arg(long, value_name = "ADDR:PORT")]
+        listen: Option<String>,
+        /// Stop after this many seconds (else run until killed).
+        #[arg(long = "for", value_name = "SECONDS")]
+        seconds: Option<String>,
+        /// Stop once this many reports were received and saved.
+        #[arg(long, value_name = "N")]
+        reports: Option<String>,
+        /// Take pupils not yet on the class roster (else only known pupils).
+        #[arg(long)]
+        accept_new: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum PupilCommand {
+    /// A new pupil profile; prints its id.
+    New {
+        #[arg(long, value_name = "DIR")]
+        store: String,
+        #[arg(long, value_name = "NAME")]
+        name: String,
+    },
+    /// Joins a class with the teacher's join code.
+    Join {
+        #[arg(long, value_name = "DIR")]
+        store: String,
+        #[arg(long, value_name = "ID")]
+        profile: String,
+        #[arg(long, value_name = "TEXT")]
+        code: String,
+    },
+    /// Walks a shipped lesson with its right answers and records the result.
+    Lesson {
+        #[arg(long, value_name = "DIR")]
+        store: String,
+        #[arg(long, value_name = "ID")]
+        profile: String,
+        #[arg(long, value_name = "LESSON")]
+        lesson: String,
+    },
+    /// Sends the pupil's report to the teacher's device; exit 0 only when acknowledged.
+    Send {
+        #[arg(long, value_name = "DIR")]
+        store: String,
+        #[arg(long, value_name = "ID")]
+        profile: String,
+        /// The teacher's ADDR:PORT or short code.
+        #[arg(long, value_name = "ADDR:PORT|CODE")]
+        to: String,
+        /// The class (if the pupil joined more than one).
+        #[arg(long, value_name = "ID")]
+        class: Option<String>,
+        /// Tries in all when the network fails.
+        #[arg(long, value_name = "N")]
+        tries: Option<String>,
     },
 }
 

@@ -118,6 +118,16 @@ fn puzzle_kind(step: &Step) -> Option<String> {
 
 /// Plays a lesson with its demo answers and insists on three stars.
 fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
+    let run = play_through(lesson)?;
+    match run.result().stars {
+        3 => Ok(()),
+        s => Err(format!("finished with {s} stars, not 3")),
+    }
+}
+
+/// Plays a lesson to its end with its demo answers (the right answers of each step,
+/// the engine's "show me" moves in play-outs) through the real lesson runner.
+pub fn play_through(lesson: &curriculum::Lesson) -> Result<LessonRun, String> {
     let mut run = LessonRun::new(lesson);
     while let Some(view) = run.view() {
         let step = &lesson.steps[view.index];
@@ -141,10 +151,7 @@ fn walk(lesson: &curriculum::Lesson) -> Result<(), String> {
             return Err(format!("step '{}' did not finish with its demo answers", view.step_id));
         }
     }
-    match run.result().stars {
-        3 => Ok(()),
-        s => Err(format!("finished with {s} stars, not 3")),
-    }
+    Ok(run)
 }
 
 /// Plays a play-out step with the "show me" moves against the step's engine.

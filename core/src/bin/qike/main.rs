@@ -2,7 +2,8 @@
 //!
 //! The commands, their options and their help are declared in `cli.rs`; each command's
 //! work is in its own file: `uci/` (the UCI and UCCI engines), `gtp.rs`, `gomocup.rs`,
-//! `matches/` (every match, with the protocols of outside engines), `class.rs`,
+//! `matches/` (every match, with the protocols of outside engines), `class.rs`, `serve.rs`
+//! (class sync's server), `pupil.rs`,
 //! `tournament.rs`, `tune.rs`, `content.rs`, and the perft and bench files per game.
 
 mod chess;
@@ -15,6 +16,8 @@ mod gomoku;
 mod gtp;
 mod matches;
 mod piped;
+mod pupil;
+mod serve;
 mod tournament;
 mod tune;
 mod uci;
@@ -54,6 +57,7 @@ fn run(command: Command) -> Result<(), String> {
             EngineGame::Go(args) => gtp::command(args),
         },
         Command::Class { command } => class::command(command),
+        Command::Pupil { command } => pupil::command(command),
         Command::Match(args) => matches::xiangqi::command(args),
         Command::Tournament { command } => tournament::command(command),
         Command::Content { command: ContentCommand::Check } => content::check(),

@@ -1,0 +1,139 @@
+//! `qike pupil …`: a pupil's device from the command line, with the same core calls
+//! the app makes: a profile, joining a class, a lesson walked with its right answers,
+//! and the report sent to the teacher's device over class sync.
+//!
+//!   qike pupil new --store DIR --name NAME              (prints the profile id)
+//!   qike pupil join --store DIR --profile ID --code TEXT
+//!   qike pupil lesson --store DIR --profile ID --lesson LESSON
+//!   qike pupil send --store DIR --profile ID --to ADDR:PORT|CODE [--class ID] [--tries N]
+
+use std::path::Path;
+
+use qike_core::curriculum::{CONTENT_VERSION, load};
+use qike_core::progress::{
+    ImportOutcome, JoinCode, LessonAttempt, NewProfile, ProfileId, ProgressStore, Role, Timestamp,
+};
+use qike_core::sync::{ClientOptions, Retry, parse_target, send_with_retries};
+
+use crate::cli::PupilCommand;
+
+pub fn command(command: PupilCommand) -> Result<(), String> {
+    match command {
+        PupilCommand::New { store, name } => with_store(&store, |s| new(s, &name)),
+        PupilCommand::Join { store, profile, code } => {
+            with_store(&store, |s| join(s, &profile, &code))
+        }
+        PupilCommand::Lesson { store, profile, lesson } => {
+            with_store(&store, |s| lesson_walk(s, &profile, &lesson))
+        }
+        PupilCommand::Send { store, profile, to, class, tries } => {
+            let tries = match tries {
+                Some(t) => t.parse().map_err(|_| format!("--tries wants a number, got '{t}'"))?,
+                None => 5,
+            };
+            with_store(&store, |s| send(s, &profile, &to, class.as_deref(), tries))
+        }
+    }
+}
+
+fn with_store(
+    dir: &str,
+    f: impl FnOnce(&ProgressStore) -> Result<(), String>,
+) -> Result<(), String> {
+    let store = ProgressStore::open(Path::new(dir)).map_err(|e| e.to_string())?;
+    let result = f(&store);
+    store.close().map_err(|e| e.to_string())?;
+    result
+}
+
+fn profile_id(s: &ProgressStore, text: &str) -> Result<ProfileId, String> {
+    let id: ProfileId = text.trim().parse().map_err(|_| format!("'{text}' is not a profile id"))?;
+    s.profile(id).map_err(|e| e.to_string())?;
+    Ok(id)
+}
+
+fn new(s: &ProgressStore, name: &str) -> Result<(), String> {
+    let p = NewProfile {
+        display_name: name.to_owned(),
+        avatar: String::new(),
+        language: "zh-CN".into(),
+        role: Role::Student,
+    };
+    let p = s.create_profile(p, Timestamp::now()).map_err(|e| e.to_string())?;
+    println!("{}", p.id);
+    Ok(())
+}
+
+fn join(s: &ProgressStore, profile: &str, code: &str) -> Result<(), String> {
+    let id = profile_id(s, profile)?;
+    let m = s.join_class(id, code, "", Timestamp::now()).map_err(|e| e.to_string())?;
+    println!("joined class {}", m.class);
+    Ok(())
+}
+
+fn lesson_walk(s: &ProgressStore, profile: &str, lesson: &str) -> Result<(), String> {
+    let id = profile_id(s, profile)?;
+    let courses = load::courses().map_err(|e| e.to_string())?;
+    let found = courses
+        .iter()
+        .find_map(|c| c.lesson(lesson))
+        .ok_or_else(|| format!("no shipped lesson '{lesson}'"))?;
+    let run = crate::content::play_through(found).map_err(|e| format!("{lesson}: {e}"))?;
+    let r = run.result();
+    let attempt = LessonAttempt {
+        lesson_id: r.lesson_id.clone(),
+        content_version: CONTENT_VERSION,
+        completed: true,
+        stars: r.stars,
+        mistakes: r.mistakes,
+        hints: r.hints,
+        time_ms: r.elapsed_ms,
+        at: Timestamp::now(),
+    };
+    s.record_lesson(id, &attempt).map_err(|e| e.to_string())?;
+    println!(
+        "lesson {}: {} stars, {} mistakes, {} hints",
+        r.lesson_id, r.stars, r.mistakes, r.hints
+    );
+    Ok(())
+}
+
+fn send(
+    s: &ProgressStore,
+    profile: &str,
+    to: &str,
+    class: Option<&str>,
+    tries: u32,
+) -> Result<(), String> {
+    let id = profile_id(s, profile)?;
+    let addr = parse_target(to).map_err(|e| e.to_string())?;
+    let mut joined = s.memberships(id).map_err(|e| e.to_string())?;
+    let m = match class {
+        Some(c) => joined
+            .into_iter()
+            .find(|m| m.class.to_string().eq_ignore_ascii_case(c.trim()))
+            .ok_or_else(|| format!("the pupil has not joined class {c}"))?,
+        None if joined.len() == 1 => joined.remove(0),
+        None if joined.is_empty() => return Err("the pupil has joined no class".into()),
+        None => return Err("the pupil joined several classes; say which with --class".into()),
+    };
+    let join = JoinCode { class: m.class, key: m.key.clone() };
+    let report = s.export_report(id, m.class, Timestamp::now()).map_err(|e| e.to_string())?;
+    let retry = Retry { tries, ..Retry::default() };
+    let sent = send_with_retries(addr, &join, &report, &ClientOptions::default(), &retry)
+        .map_err(|e| format!("not sent: {e}"))?;
+    let what = match sent.ack.outcome {
+        ImportOutcome::NewStudent => "new pupil",
+        ImportOutcome::Updated => "updated",
+        ImportOutcome::AlreadyImported => "already had",
+    };
+    println!("acknowledged: report {} ({what})", sent.ack.seq);
+    match sent.class_file {
+        Some(text) => {
+            let file = s.import_class_file(id, &text).map_err(|e| e.to_string())?;
+            println!("class file: \"{}\", {} assignments", file.name, file.assignments.len());
+        }
+        None => println!("class file: none came back"),
+    }
+    Ok(())
+}
