@@ -13,7 +13,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::schema::{StoneName, Text, WrongMove};
+use super::schema::{StoneClaim, StoneName, Text, WrongMove};
 use crate::go::{self, life_death, reading, regions};
 use crate::{Point, Side};
 
@@ -377,6 +377,82 @@ pub(crate) fn fight_answer(game: &go::Game, s: &Fight) -> Option<Vec<Point>> {
         game.play_at(reply).ok()?;
     }
     None
+}
+
+/// How many attacker moves the capture reading looks at, from the position after a
+/// wrong move and its reply, to prove that stones escape or are still captured.
+pub const CLAIM_HORIZON: u32 = MAX_DEPTH as u32;
+
+/// Proves what a wrong move's feedback states about the fight's stones: its `reply` is
+/// legal, the stones have the stated liberties, and the claim holds (see
+/// [`StoneClaim`]). `Err` says what is false or not proven.
+pub(crate) fn prove_claim(game: &go::Game, s: &Fight, w: &WrongMove) -> Result<(), String> {
+    let at = stone_on(game, &s.at)?;
+    let owner = game.board().get(at).ok_or("no stone")?;
+    let attacker = owner.opponent();
+    let mut g = game.clone();
+    let mut used = 0u32;
+    let mut moves = vec![w.mv.as_str()];
+    moves.extend(w.reply.as_deref());
+    for mv in moves {
+        let p = point_on(&g, mv)?;
+        if g.side_to_move() == attacker {
+            used += 1;
+        }
+        g.play_at(p).map_err(|e| format!("{mv} cannot be played: {e}"))?;
+    }
+    let after = match &w.reply {
+        Some(r) => format!("after {} and {r}", w.mv),
+        None => format!("after {}", w.mv),
+    };
+    let b = g.board();
+    let gone = b.get(at) != Some(owner);
+    if let Some(n) = w.liberties {
+        let libs = if gone { 0 } else { b.liberties(at) };
+        if libs != usize::from(n) {
+            return Err(format!("{after} the stones on {} have {libs} liberties, not {n}", s.at));
+        }
+    }
+    let Some(claim) = w.claim else { return Ok(()) };
+    let to_move = g.side_to_move();
+    let mut reader = reading::Reader::new(b, at);
+    let mut taken = |n: u32| -> Result<bool, String> {
+        let Some(r) = reader.as_mut().filter(|_| !gone) else { return Ok(true) };
+        let done = if to_move == attacker { r.attack(b, n) } else { r.defend(b, n).map(|d| !d) };
+        done.map_err(|e| format!("{after}, '{}' is not proven: {e}", claim.name()))
+    };
+    let depth = u32::from(s.depth).saturating_sub(used);
+    let (holds, why) = match claim {
+        StoneClaim::Escapes => (
+            !taken(CLAIM_HORIZON)?,
+            format!("the stones are still taken within {CLAIM_HORIZON} moves"),
+        ),
+        StoneClaim::Captured => {
+            (taken(depth)?, format!("the stones are not taken by force within {depth} moves"))
+        }
+        StoneClaim::StillCaptures => {
+            if taken(depth)? {
+                (false, format!("the stones are taken within the step's depth ({depth} moves)"))
+            } else {
+                (
+                    taken(CLAIM_HORIZON)?,
+                    format!("the stones are not taken by force within {CLAIM_HORIZON} moves"),
+                )
+            }
+        }
+        StoneClaim::Lives | StoneClaim::Dies => {
+            let lives = !gone
+                && life_death::lives(b, at, to_move)
+                    .map_err(|e| format!("{after}, '{}' is not proven: {e}", claim.name()))?;
+            let want = claim == StoneClaim::Lives;
+            (lives == want, format!("the group {}", if lives { "lives" } else { "dies" }))
+        }
+    };
+    if holds {
+        Ok(())
+    } else {
+        Err(format!("{after} the claim '{}' is false: {why}", claim.name()))
+    }
 }
 
 /// The solver that proves a step, for the content report; `None` for steps no solver

@@ -55,4 +55,7 @@ pub use runner::{
 };
 pub use schema::{Course, GameKind, Lesson, Step, StepKind, Text};
 pub use teach::Refutation;
-pub use validate::{Problem, ValidationError, collect_path, validate, validate_lesson};
+pub use validate::{
+    KindProof, Problem, ProofReport, ValidationError, collect_path, validate, validate_lesson,
+    validate_with_report,
+};

@@ -320,6 +320,15 @@ impl Step {
         }
     }
 
+    /// The step's named wrong moves (make-move and fight steps).
+    pub fn wrong_moves(&self) -> &[WrongMove] {
+        match self {
+            Step::MakeMove(s) => &s.wrong,
+            Step::Fight(s) => &s.wrong,
+            _ => &[],
+        }
+    }
+
     /// Whether the child has to do something (everything but explain).
     pub fn is_interactive(&self) -> bool {
         !matches!(self, Step::Explain(_))
@@ -437,6 +446,50 @@ pub struct WrongMove {
     #[serde(rename = "move")]
     pub mv: String,
     pub says: Text,
+    /// Go: what `says` states about the fight's stones after this move (and `reply`),
+    /// proven by the capture reading (see [`StoneClaim`]). None when it states nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claim: Option<StoneClaim>,
+    /// Go: the other side's answer that `says` names ("white extends to F5"); it must
+    /// be legal, and `claim` and `liberties` are read after it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reply: Option<String>,
+    /// Go: the liberties `says` gives the fight's stones after this move (and `reply`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub liberties: Option<u8>,
+}
+
+/// What a Go wrong move's feedback says becomes of the fight's stones (the string on
+/// the step's `at`), proven by the capture reading from the position after the move
+/// and its `reply`. The horizon is
+/// [`crate::curriculum::go_steps::CLAIM_HORIZON`] moves of the attacker from there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StoneClaim {
+    /// The stones get away: the attacker cannot take them by force within the horizon.
+    Escapes,
+    /// The stones are taken by force within the step's depth.
+    Captured,
+    /// The stones are still taken by force, by a longer chase: not within the step's
+    /// depth, but within the horizon.
+    StillCaptures,
+    /// Life and death: the group lives whatever the other side does.
+    Lives,
+    /// Life and death: the group dies whatever its owner does.
+    Dies,
+}
+
+impl StoneClaim {
+    /// The claim as it is written in a lesson file.
+    pub fn name(self) -> &'static str {
+        match self {
+            StoneClaim::Escapes => "escapes",
+            StoneClaim::Captured => "captured",
+            StoneClaim::StillCaptures => "still_captures",
+            StoneClaim::Lives => "lives",
+            StoneClaim::Dies => "dies",
+        }
+    }
 }
 
 /// Take every star with the piece on `piece` in at most `max_moves` moves.

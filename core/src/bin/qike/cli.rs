@@ -425,7 +425,12 @@ pub enum PupilCommand {
 #[derive(Debug, Subcommand)]
 pub enum ContentCommand {
     /// Loads, validates and walks every shipped lesson.
-    Check,
+    Check {
+        /// Also list, per course and step kind, what was proven and how: the solver and
+        /// its depth or node budget, and the claims checked.
+        #[arg(long)]
+        report: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]

@@ -1,6 +1,7 @@
 //! `qike content check`: loads every shipped course, validates it, walks every lesson
 //! through `LessonRun` with its right answers (play-outs with the engine's "show me"
-//! moves against the step's engine), and prints per-course counts.
+//! moves against the step's engine), and prints per-course counts; with `--report`, what
+//! the validators proved per step kind and how.
 
 use std::collections::BTreeMap;
 
@@ -8,11 +9,13 @@ use qike_core::ai::xiangqi::tactic;
 use qike_core::curriculum::schema::{Proof, PuzzleGoal, ShapeQuery};
 use qike_core::curriculum::{self, Feedback, LessonRun, Step, load};
 
-pub fn check() -> Result<(), String> {
+pub fn check(report: bool) -> Result<(), String> {
     let mut failed = false;
+    let mut proofs = Vec::new();
     for (name, files) in load::SHIPPED {
         let course = load::load_course(files).map_err(|e| format!("{name}: {e}"))?;
-        let mut problems = curriculum::validate(&course);
+        let (mut problems, proven) = curriculum::validate_with_report(&course);
+        proofs.push((name, proven));
         if problems.is_empty() {
             problems = curriculum::check_quality(&course);
         }
@@ -64,7 +67,37 @@ pub fn check() -> Result<(), String> {
             println!("  fewest interactive steps in a lesson: {n} ({id})");
         }
     }
+    if report {
+        print_report(&proofs);
+    }
     if failed { Err("content check failed".into()) } else { Ok(()) }
+}
+
+/// One line per course and step kind: how many steps, how they were proven (the solver
+/// and its settings, with how many steps each) and the claims checked, by kind.
+fn print_report(proofs: &[(&&str, curriculum::ProofReport)]) {
+    println!("proof report (course, step kind, steps, how proven: claims checked)");
+    for (game, report) in proofs {
+        for (kind, k) in &report.kinds {
+            if kind == "course" {
+                continue;
+            }
+            let how = if k.methods.is_empty() {
+                "rules and texts only".to_owned()
+            } else {
+                let m: Vec<String> = k.methods.iter().map(|(m, n)| format!("{m} ({n})")).collect();
+                m.join("; ")
+            };
+            let total: usize = k.claims.values().sum();
+            let claims = if total == 0 {
+                String::new()
+            } else {
+                let c: Vec<String> = k.claims.iter().map(|(c, n)| format!("{c} {n}")).collect();
+                format!(": {total} claims ({})", c.join(", "))
+            };
+            println!("{game}  {kind}  {} steps  {how}{claims}", k.steps);
+        }
+    }
 }
 
 /// What kind of proven puzzle a step is, if it is one: a mate or a win by fours with

@@ -60,7 +60,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::Pupil { command } => pupil::command(command),
         Command::Match(args) => matches::xiangqi::command(args),
         Command::Tournament { command } => tournament::command(command),
-        Command::Content { command: ContentCommand::Check } => content::check(),
+        Command::Content { command: ContentCommand::Check { report } } => content::check(report),
         Command::GomokuForbidden { moves, size, why } => gomoku::forbidden(&moves, size, why),
         Command::GomokuBench { nodes } => {
             let nodes = nodes

@@ -252,7 +252,11 @@ fn puzzle(s: &Puzzle, pos: &Position, c: &mut Ctx<'_>) {
         return;
     }
     let n = match (s.goal, s.mate_in) {
-        (PuzzleGoal::Mate, Some(n @ 1..=mate_search::MAX_MATE_IN)) => Some(n),
+        (PuzzleGoal::Mate, Some(n @ 1..=mate_search::MAX_MATE_IN)) => {
+            c.proved(format!("mate search, exhaustive to mate in {n}"));
+            c.claim("forced mate");
+            Some(n)
+        }
         (PuzzleGoal::Mate, _) => {
             c.err(Problem::BadMateIn);
             return;

@@ -75,6 +75,17 @@ pub(super) fn check(
     if accept.is_empty() && wrong.is_empty() {
         return;
     }
+    c.proved(format!(
+        "deep search {DEEP_DEPTH} plies: praised ≤{PRAISE_MARGIN} below best, wrong ≥{WRONG_MARGIN} \
+         worse{}",
+        if tactic { format!(", tactic gain ≥{TACTIC_MARGIN}") } else { String::new() }
+    ));
+    for _ in accept {
+        c.claim(if tactic { "tactic gain" } else { "praised move" });
+    }
+    for _ in wrong {
+        c.claim("wrong move worse");
+    }
     let mut deep = Deep::default();
     let best = deep.best(pos);
     let before = material_balance(pos, pos.side_to_move());

@@ -1,6 +1,8 @@
 //! What every game's checks share: the problems a course can have, the context that
 //! collects them with where they are, and the checks of the step kinds every game has.
 
+use std::collections::BTreeMap;
+
 use crate::Point;
 use crate::curriculum::schema::{PlayGoal, PlayOut, Quiz, Text};
 
@@ -89,17 +91,65 @@ pub enum Problem {
         "wrong move {mv} scores {score}, no worse than the accepted moves ({accepted}) at depth {depth}"
     )]
     WrongNotWorse { mv: String, score: String, accepted: String, depth: u32 },
+    #[error("what the feedback on wrong move {mv} states is not so: {why}")]
+    ClaimFalse { mv: String, why: String },
     #[error("the step claims {claim}, but a search to depth {depth} scores it {score}")]
     ClaimNotBorneOut { claim: &'static str, score: String, depth: u32 },
+}
+
+/// What validation proved about a course, per step kind: how many steps, which solver
+/// proved them and how deep, and which stated claims it checked.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ProofReport {
+    /// By step kind (`fight`, `make_move`, …).
+    pub kinds: BTreeMap<String, KindProof>,
+}
+
+/// The proofs of one step kind.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct KindProof {
+    /// Steps of this kind.
+    pub steps: usize,
+    /// How they were proven (the solver and its settings), with how many steps each.
+    pub methods: BTreeMap<String, usize>,
+    /// Claims checked, by kind (`escapes`, `liberties`, …).
+    pub claims: BTreeMap<String, usize>,
+}
+
+impl ProofReport {
+    /// Claims checked in all, over every kind.
+    pub fn claims(&self) -> usize {
+        self.kinds.values().flat_map(|k| k.claims.values()).sum()
+    }
+
+    /// Steps proven by some solver, over every kind.
+    pub fn proven_steps(&self) -> usize {
+        self.kinds.values().flat_map(|k| k.methods.values()).sum()
+    }
 }
 
 pub(super) struct Ctx<'a> {
     pub(super) lesson: &'a str,
     pub(super) step: Option<&'a str>,
     pub(super) out: &'a mut Vec<ValidationError>,
+    /// The step's kind, for the report.
+    pub(super) kind: &'static str,
+    pub(super) report: &'a mut ProofReport,
 }
 
 impl Ctx<'_> {
+    /// Notes that the step was proven by `method` (a solver with its settings).
+    pub(super) fn proved(&mut self, method: impl Into<String>) {
+        let k = self.report.kinds.entry(self.kind.to_owned()).or_default();
+        *k.methods.entry(method.into()).or_default() += 1;
+    }
+
+    /// Notes that a stated claim of kind `name` was checked.
+    pub(super) fn claim(&mut self, name: &str) {
+        let k = self.report.kinds.entry(self.kind.to_owned()).or_default();
+        *k.claims.entry(name.to_owned()).or_default() += 1;
+    }
+
     pub(super) fn err(&mut self, problem: Problem) {
         self.out.push(ValidationError {
             lesson: self.lesson.to_owned(),

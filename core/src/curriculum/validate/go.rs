@@ -4,10 +4,11 @@
 //! or exhaustive life and death.
 
 use super::context::{Ctx, Problem, play_out_fields, quiz_fields};
-use crate::curriculum::go_steps::{self, Fight};
+use crate::curriculum::go_steps::{self, Fight, FightGoal};
 use crate::curriculum::position;
 use crate::curriculum::schema::Step;
-use crate::go::{self, Move};
+use crate::curriculum::schema::WrongMove;
+use crate::go::{self, Move, reading};
 use crate::{AnyGame, GameKind, Point};
 
 fn names(mut points: Vec<Point>) -> Vec<String> {
@@ -56,6 +57,9 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
             None
         }
     };
+    if let Some(how) = go_steps::proven_by(step).filter(|_| !matches!(step, Step::Fight(_))) {
+        c.proved(how);
+    }
     match step {
         Step::Explain(s) => {
             if let Some(g) = &game {
@@ -93,6 +97,9 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                     c.err(Problem::WrongIsAccepted(w.mv.clone()));
                 }
                 legal(&g, &w.mv, c);
+                if w.claim.is_some() || w.reply.is_some() || w.liberties.is_some() {
+                    c.err(Problem::NotForThisGame("claim on a make-move step (use a fight)"));
+                }
             }
             points_on(&g, c, &s.highlights);
             if s.proof.is_some() || s.notation.is_some() {
@@ -138,6 +145,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
             c.text("praise", &s.praise);
             let Some(g) = board_of(c) else { return };
             validate_fight(&g, s, c);
+            c.proved(fight_method(s));
         }
         Step::Puzzle(_) => c.err(Problem::NotForThisGame("puzzle")),
         Step::TapShape(_) => c.err(Problem::NotForThisGame("tap_shape")),
@@ -183,8 +191,44 @@ fn validate_fight(g: &go::Game, s: &Fight, c: &mut Ctx<'_>) {
             Ok(true) => c.err(Problem::Unproven(format!("the wrong move {} works too", w.mv))),
             Err(e) => c.err(Problem::Unproven(format!("{}: {e}", w.mv))),
         }
+        check_claim(g, s, w, c);
     }
     if go_steps::fight_answer(g, s).is_none() {
         c.err(Problem::Unproven("the fight cannot be played to its end with proven moves".into()));
+    }
+}
+
+/// How a fight step is proven, for the content report.
+fn fight_method(s: &Fight) -> String {
+    match s.goal {
+        FightGoal::Capture | FightGoal::Escape => format!(
+            "capture reading ≤{} moves, ≤{} positions (claims read {} moves past the move)",
+            go_steps::MAX_DEPTH,
+            reading::READING_NODES,
+            go_steps::CLAIM_HORIZON
+        ),
+        FightGoal::Kill | FightGoal::Live => "life and death, read to the end".to_owned(),
+    }
+}
+
+/// Proves what a wrong move's feedback states (its claim, reply and liberties).
+fn check_claim(g: &go::Game, s: &Fight, w: &WrongMove, c: &mut Ctx<'_>) {
+    if w.claim.is_none() && w.liberties.is_none() {
+        if w.reply.is_some() {
+            c.err(Problem::Unproven(format!(
+                "wrong move {}: a reply needs a claim or liberties to check",
+                w.mv
+            )));
+        }
+        return;
+    }
+    if let Some(claim) = w.claim {
+        c.claim(claim.name());
+    }
+    if w.liberties.is_some() {
+        c.claim("liberties");
+    }
+    if let Err(e) = go_steps::prove_claim(g, s, w) {
+        c.err(Problem::ClaimFalse { mv: w.mv.clone(), why: e });
     }
 }

@@ -78,6 +78,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
         Step::TapShape(s) => {
             c.text("explain", &s.explain);
             let Some(g) = gomoku else { return };
+            c.proved("pattern rules: every point of the shape");
             let listed = stone_points(kind, c, &s.points);
             if listed.is_empty() {
                 c.err(Problem::Empty("answer point"));
@@ -109,6 +110,10 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                 wrong.extend(legal_stone(kind, game, &w.mv, c));
             }
             stone_points(kind, c, &s.highlights);
+            if let Some((how, claim)) = proof_method(s.proof) {
+                c.proved(how);
+                c.claim(claim);
+            }
             match s.proof {
                 None => {}
                 Some(Proof::Five) => {
@@ -229,6 +234,8 @@ fn validate_five_puzzle(kind: GameKind, s: &Puzzle, g: &Game, c: &mut Ctx<'_>) {
         c.err(Problem::Unproven(format!("a five puzzle needs mate_in from 1 to {MAX_VCF}")));
         return;
     };
+    c.proved(format!("win-by-fours search (VCF), exhaustive to five in {n}"));
+    c.claim("forced five");
     if s.lines.is_empty() {
         c.err(Problem::Empty("line"));
     }
@@ -262,4 +269,24 @@ fn validate_five_puzzle(kind: GameKind, s: &Puzzle, g: &Game, c: &mut Ctx<'_>) {
             c.err(Problem::BadLine { line: i, what: "does not end in five".into() });
         }
     }
+}
+
+/// How a make-move step's proof is checked and the claim's name, for the content report.
+fn proof_method(proof: Option<Proof>) -> Option<(String, &'static str)> {
+    Some(match proof? {
+        Proof::Five => ("the rules: every point that makes five".to_owned(), "five"),
+        Proof::StartsVcf => ("win-by-fours search (VCF) to the end".to_owned(), "starts_vcf"),
+        Proof::StartsVct => (
+            format!("win-by-threats search: every defence leaves a VCF ({DEFENCE_VCF} fours)"),
+            "starts_vct",
+        ),
+        Proof::Defends => (
+            format!(
+                "every defence against the VCF, each searched for a VCT to {DEFENCE_VCT} \
+                 threats ≤{VCT_BUDGET} nodes"
+            ),
+            "defends",
+        ),
+        _ => return None,
+    })
 }

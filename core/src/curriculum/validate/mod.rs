@@ -17,17 +17,24 @@ use super::schema::{Course, Lesson};
 use crate::GameKind;
 use context::Ctx;
 
-pub use context::{Problem, ValidationError};
+pub use context::{KindProof, Problem, ProofReport, ValidationError};
 pub use xiangqi::collect_path;
 
 /// Checks a whole course; returns every problem found (empty when all is well).
 pub fn validate(course: &Course) -> Vec<ValidationError> {
+    validate_with_report(course).0
+}
+
+/// Checks a whole course; returns every problem found and what was proven, per step
+/// kind, with the solvers' settings and the claims checked.
+pub fn validate_with_report(course: &Course) -> (Vec<ValidationError>, ProofReport) {
+    let mut report = ProofReport::default();
     let mut out = Vec::new();
     let mut ids = BTreeSet::new();
     let mut units = BTreeSet::new();
     let all: BTreeSet<&str> = course.lessons().map(|l| l.id.as_str()).collect();
     {
-        let mut c = Ctx { lesson: &course.id, step: None, out: &mut out };
+        let mut c = ctx(&course.id, &mut out, &mut report);
         c.text("course title", &course.title);
         c.text("course description", &course.description);
         for u in &course.units {
@@ -38,7 +45,7 @@ pub fn validate(course: &Course) -> Vec<ValidationError> {
         }
     }
     for lesson in course.lessons() {
-        let mut c = Ctx { lesson: &lesson.id, step: None, out: &mut out };
+        let mut c = ctx(&lesson.id, &mut out, &mut report);
         if !ids.insert(lesson.id.clone()) {
             c.err(Problem::DuplicateId { what: "lesson", id: lesson.id.clone() });
         }
@@ -47,7 +54,7 @@ pub fn validate(course: &Course) -> Vec<ValidationError> {
                 c.err(Problem::UnknownPrerequisite(p.clone()));
             }
         }
-        validate_lesson(lesson, &mut out);
+        lesson_into(lesson, &mut out, &mut report);
     }
     if let Some(id) = prerequisite_cycle(course) {
         out.push(ValidationError {
@@ -56,7 +63,15 @@ pub fn validate(course: &Course) -> Vec<ValidationError> {
             problem: Problem::CyclicPrerequisite(id),
         });
     }
-    out
+    (out, report)
+}
+
+fn ctx<'a>(
+    lesson: &'a str,
+    out: &'a mut Vec<ValidationError>,
+    report: &'a mut ProofReport,
+) -> Ctx<'a> {
+    Ctx { lesson, step: None, out, kind: "course", report }
 }
 
 fn prerequisite_cycle(course: &Course) -> Option<String> {
@@ -90,7 +105,11 @@ fn prerequisite_cycle(course: &Course) -> Option<String> {
 
 /// Checks one lesson against the rules of its game.
 pub fn validate_lesson(lesson: &Lesson, out: &mut Vec<ValidationError>) {
-    let mut c = Ctx { lesson: &lesson.id, step: None, out };
+    lesson_into(lesson, out, &mut ProofReport::default());
+}
+
+fn lesson_into(lesson: &Lesson, out: &mut Vec<ValidationError>, report: &mut ProofReport) {
+    let mut c = ctx(&lesson.id, out, report);
     c.text("title", &lesson.title);
     let p = &lesson.plan;
     c.text("plan.content", &p.content);
@@ -110,13 +129,24 @@ pub fn validate_lesson(lesson: &Lesson, out: &mut Vec<ValidationError>) {
     }
     let mut steps = BTreeSet::new();
     for step in &lesson.steps {
-        let mut c = Ctx { lesson: &lesson.id, step: Some(step.id()), out: c.out };
+        let kind = step.kind_name();
+        c.report.kinds.entry(kind.to_owned()).or_default().steps += 1;
+        let mut c =
+            Ctx { lesson: &lesson.id, step: Some(step.id()), out: c.out, kind, report: c.report };
         if !steps.insert(step.id()) {
             c.err(Problem::DuplicateId { what: "step", id: step.id().to_owned() });
         }
         c.text("text", step.text());
         if let Some(h) = step.hint() {
             c.text("hint", h);
+        }
+        if !matches!(lesson.game, GameKind::Go { .. })
+            && step
+                .wrong_moves()
+                .iter()
+                .any(|w| w.claim.is_some() || w.reply.is_some() || w.liberties.is_some())
+        {
+            c.err(Problem::NotForThisGame("claim, reply or liberties on a wrong move"));
         }
         match lesson.game {
             GameKind::Xiangqi => xiangqi::validate_step(step, &mut c),

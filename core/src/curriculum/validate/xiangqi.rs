@@ -211,6 +211,8 @@ fn validate_puzzle(s: &crate::curriculum::schema::Puzzle, pos: &Position, c: &mu
     if s.goal == PuzzleGoal::Mate {
         match s.mate_in {
             Some(n @ 1..=3) => {
+                c.proved(format!("mate search, exhaustive to mate in {n}"));
+                c.claim("forced mate");
                 if !mate_search::mates_in(pos, n) {
                     c.err(Problem::NotForcedMate(n));
                 }

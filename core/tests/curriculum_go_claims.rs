@@ -1,0 +1,137 @@
+//! What a Go wrong move's feedback states is proven by the capture reading and the
+//! life-and-death search: the claims the shipped lessons make hold, and each false
+//! claim a reader found (stones said to escape that a longer chase still takes, a
+//! liberty count one too high, an atari that does not capture in time) fails the check
+//! again, naming the step and the reason, when it is put back.
+
+use qike_core::curriculum::{
+    self, GameKind, Problem, ValidationError, load, validate_lesson, validate_with_report,
+};
+
+/// The shipped Go files with one change in `name`: in the wrong move whose English
+/// feedback contains `says`, the first `from` after it becomes `to`.
+fn planted(name: &str, says: &str, from: &str, to: &str) -> curriculum::Course {
+    let files: Vec<(&str, String)> = load::GO_FILES
+        .iter()
+        .map(|&(n, text)| {
+            let mut text = text.to_owned();
+            if n == name {
+                let at = text.find(says).unwrap_or_else(|| panic!("{name} has no '{says}'"));
+                let off = text[at..].find(from).unwrap_or_else(|| panic!("no '{from}' after"));
+                text.replace_range(at + off..at + off + from.len(), to);
+            }
+            (n, text)
+        })
+        .collect();
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    load::load_course(&borrowed).unwrap()
+}
+
+/// The problems of one lesson of `course`.
+fn problems(course: &curriculum::Course, lesson: &str) -> Vec<ValidationError> {
+    let l = course.lessons().find(|l| l.id == lesson).expect("the lesson");
+    let mut out = Vec::new();
+    validate_lesson(l, &mut out);
+    out
+}
+
+/// Asserts that the lesson fails on `step` with a false claim whose reason says `why`.
+fn fails(course: &curriculum::Course, lesson: &str, step: &str, why: &str) {
+    let found = problems(course, lesson);
+    assert!(
+        found.iter().any(|p| p.step.as_deref() == Some(step)
+            && matches!(&p.problem, Problem::ClaimFalse { why: w, .. } if w.contains(why))),
+        "{lesson}/{step} should fail with '{why}': {found:#?}"
+    );
+}
+
+#[test]
+fn the_shipped_claims_hold_and_are_counted() {
+    let course = curriculum::course_for(GameKind::Go { size: 9 }).unwrap().unwrap();
+    let (problems, report) = validate_with_report(&course);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let fight = &report.kinds["fight"];
+    for (claim, at_least) in
+        [("escapes", 2), ("still_captures", 7), ("captured", 1), ("lives", 4), ("dies", 2)]
+    {
+        let n = fight.claims.get(claim).copied().unwrap_or(0);
+        assert!(n >= at_least, "{claim}: {n} < {at_least}: {:?}", fight.claims);
+    }
+    assert!(fight.claims["liberties"] >= 8, "{:?}", fight.claims);
+    assert!(fight.methods.keys().any(|m| m.contains("capture reading")), "{:?}", fight.methods);
+}
+
+#[test]
+fn stones_said_to_escape_that_a_longer_chase_takes_fail_the_check() {
+    let still = "claim = \"still_captures\"";
+    let escapes = "claim = \"escapes\"";
+    for (file, lesson, step, says) in [
+        ("06_connect_cut.toml", "go_connect_cut", "cut", "Cutting at E4"),
+        ("08_ladder.toml", "go_ladder", "ladder_down", "This is no atari"),
+        ("09_net.toml", "go_net", "net", "Direct atari"),
+        ("09_net.toml", "go_net", "net", "After this atari white extends to E6"),
+        ("10_door_hug.toml", "go_door_hug", "door2", "White extends through C4"),
+        ("10_door_hug.toml", "go_door_hug", "hug2", "extend up to D5"),
+        ("03_capture.toml", "go_capture", "corner_chase", "From below"),
+    ] {
+        let course = planted(file, says, still, escapes);
+        fails(&course, lesson, step, "'escapes' is false: the stones are still taken");
+    }
+}
+
+#[test]
+fn stones_said_to_be_caught_that_get_away_fail_the_check() {
+    let course = planted(
+        "10_door_hug.toml",
+        "From this side white extends",
+        "claim = \"escapes\"",
+        "claim = \"still_captures\"",
+    );
+    fails(&course, "go_door_hug", "door", "not taken by force within 10 moves");
+    // Connected at E4 the stones are caught, but not when black starts with F5: the
+    // first text's "F5 gives atari and chases" did not capture within the depth.
+    let course = planted(
+        "06_connect_cut.toml",
+        "Connected at E4",
+        "liberties = 2",
+        "reply = \"F5\"\nliberties = 1",
+    );
+    fails(&course, "go_connect_cut", "connect", "'captured' is false");
+    // A longer chase is not needed where the step's own depth takes the stones.
+    let course = planted(
+        "06_connect_cut.toml",
+        "Connected at E4",
+        "claim = \"captured\"",
+        "claim = \"still_captures\"",
+    );
+    fails(&course, "go_connect_cut", "connect", "within the step's depth");
+}
+
+#[test]
+fn a_wrong_liberty_count_fails_the_check() {
+    // The first text gave white 3 liberties after A1 and A3; it has 2.
+    let course = planted("03_capture.toml", "From below", "liberties = 2", "liberties = 3");
+    fails(&course, "go_capture", "corner_chase", "have 2 liberties, not 3");
+    let course = planted("09_net.toml", "Direct atari", "liberties = 2", "liberties = 3");
+    fails(&course, "go_net", "net", "have 2 liberties, not 3");
+}
+
+#[test]
+fn a_group_said_to_live_that_dies_fails_the_check() {
+    let course = planted(
+        "13_life_death.toml",
+        "White plays B1 for two eyes",
+        "claim = \"lives\"",
+        "claim = \"dies\"",
+    );
+    fails(&course, "go_life_death", "s3_kill", "the group lives");
+    let course =
+        planted("12_eyes.toml", "white has only one eye", "claim = \"dies\"", "claim = \"lives\"");
+    fails(&course, "go_eyes", "make_eye", "the group dies");
+}
+
+#[test]
+fn a_reply_that_cannot_be_played_fails_the_check() {
+    let course = planted("09_net.toml", "Direct atari", "reply = \"F5\"", "reply = \"E6\"");
+    fails(&course, "go_net", "net", "E6 cannot be played");
+}
