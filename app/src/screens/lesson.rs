@@ -20,9 +20,6 @@ use crate::ui::{
 };
 use crate::widgets::{header, stars_text, verdict};
 
-/// Version of the lesson content a record refers to.
-const CONTENT_VERSION: u32 = 1;
-
 /// The draft slot of a lesson in progress.
 pub fn draft_slot(lesson_id: &str) -> String {
     format!("lesson:{lesson_id}")
@@ -255,16 +252,7 @@ impl Keeper<'_> {
         let slot = draft_slot(&screen.run.lesson().id);
         let result = if screen.run.is_done() {
             let r = screen.run.result();
-            let attempt = LessonAttempt {
-                lesson_id: r.lesson_id.clone(),
-                content_version: CONTENT_VERSION,
-                completed: true,
-                stars: r.stars,
-                mistakes: r.mistakes,
-                hints: r.hints,
-                time_ms: r.elapsed_ms,
-                at: Timestamp::now(),
-            };
+            let attempt = LessonAttempt::from_result(&r, true, Timestamp::now());
             screen.finished = Some(r.stars);
             store
                 .0

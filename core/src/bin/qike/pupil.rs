@@ -9,7 +9,7 @@
 
 use std::path::Path;
 
-use qike_core::curriculum::{CONTENT_VERSION, load};
+use qike_core::curriculum::load;
 use qike_core::progress::{
     ImportOutcome, JoinCode, LessonAttempt, NewProfile, ProfileId, ProgressStore, Role, Timestamp,
 };
@@ -80,16 +80,7 @@ fn lesson_walk(s: &ProgressStore, profile: &str, lesson: &str) -> Result<(), Str
         .ok_or_else(|| format!("no shipped lesson '{lesson}'"))?;
     let run = crate::content::play_through(found).map_err(|e| format!("{lesson}: {e}"))?;
     let r = run.result();
-    let attempt = LessonAttempt {
-        lesson_id: r.lesson_id.clone(),
-        content_version: CONTENT_VERSION,
-        completed: true,
-        stars: r.stars,
-        mistakes: r.mistakes,
-        hints: r.hints,
-        time_ms: r.elapsed_ms,
-        at: Timestamp::now(),
-    };
+    let attempt = LessonAttempt::from_result(&r, true, Timestamp::now());
     s.record_lesson(id, &attempt).map_err(|e| e.to_string())?;
     println!(
         "lesson {}: {} stars, {} mistakes, {} hints",
