@@ -166,6 +166,22 @@ fn noise_error(_: snow::Error) -> SyncError {
     SyncError::HandshakeFailed
 }
 
+/// A fresh handshake of [`NOISE_PATTERN`] keyed by `psk` over `prologue`, for the side
+/// that writes first (`initiator`) or the one that answers.
+fn handshake_state(
+    psk: &[u8; 32],
+    prologue: &[u8],
+    initiator: bool,
+) -> Result<snow::HandshakeState, SyncError> {
+    let params = NOISE_PATTERN.parse().map_err(noise_error)?;
+    let builder = snow::Builder::new(params)
+        .psk(0, psk)
+        .and_then(|b| b.prologue(prologue))
+        .map_err(noise_error)?;
+    if initiator { builder.build_initiator() } else { builder.build_responder() }
+        .map_err(noise_error)
+}
+
 /// Runs the initiator's side of the handshake; a server hello in place of the
 /// second handshake message says the server refused it.
 pub(crate) fn handshake_initiator(
@@ -173,12 +189,7 @@ pub(crate) fn handshake_initiator(
     psk: &[u8; 32],
     prologue: &[u8],
 ) -> Result<snow::TransportState, SyncError> {
-    let params = NOISE_PATTERN.parse().map_err(noise_error)?;
-    let mut hs = snow::Builder::new(params)
-        .psk(0, psk)
-        .and_then(|b| b.prologue(prologue))
-        .and_then(|b| b.build_initiator())
-        .map_err(noise_error)?;
+    let mut hs = handshake_state(psk, prologue, true)?;
     let mut buf = vec![0u8; MAX_FRAME_BYTES];
     let n = hs.write_message(&[], &mut buf).map_err(noise_error)?;
     conn.write_frame(&buf[..n])?;
@@ -197,12 +208,7 @@ pub(crate) fn handshake_responder(
     psk: &[u8; 32],
     prologue: &[u8],
 ) -> Result<snow::TransportState, SyncError> {
-    let params = NOISE_PATTERN.parse().map_err(noise_error)?;
-    let mut hs = snow::Builder::new(params)
-        .psk(0, psk)
-        .and_then(|b| b.prologue(prologue))
-        .and_then(|b| b.build_responder())
-        .map_err(noise_error)?;
+    let mut hs = handshake_state(psk, prologue, false)?;
     let first = conn.read_frame()?;
     let mut buf = vec![0u8; MAX_FRAME_BYTES];
     if hs.read_message(&first, &mut buf).is_err() {
