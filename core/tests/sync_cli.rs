@@ -4,31 +4,16 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::{Receiver, channel};
+use std::sync::mpsc::Receiver;
 use std::time::Duration;
 
 use common::qike;
 
 /// Starts `qike class serve`; its output lines arrive on the channel.
 fn serve(args: &[&str]) -> (Child, Receiver<String>) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qike"))
-        .args(args)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let out = child.stdout.take().unwrap();
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    (child, rx)
+    let mut command = Command::new(env!("CARGO_BIN_EXE_qike"));
+    common::spawn_lines(command.args(args).stderr(Stdio::inherit()))
 }
 
 /// The next line, waiting at most a minute (the server may be slow to start on a

@@ -5,11 +5,9 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::net::SocketAddr;
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
-use std::sync::mpsc::channel;
 use std::time::Duration;
 
 use qike_core::progress::{LessonAttempt, NewClass, ProfileId, ProgressStore, Timestamp};
@@ -21,20 +19,12 @@ const KILLS: usize = 10;
 
 /// Starts the server on `listen` and waits for its `listening on` line.
 fn start(teacher: &Path, listen: &str) -> (Child, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_qike"))
+    let mut command = Command::new(env!("CARGO_BIN_EXE_qike"));
+    command
         .args(["class", "serve", "--store", teacher.to_str().unwrap()])
         .args(["--listen", listen, "--for", "600", "--accept-new"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .unwrap();
-    let out = child.stdout.take().unwrap();
-    let (tx, rx) = channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(out).lines().map_while(Result::ok) {
-            let _ = tx.send(line);
-        }
-    });
+        .stderr(Stdio::null());
+    let (child, rx) = common::spawn_lines(&mut command);
     let first = rx.recv_timeout(Duration::from_secs(60)).expect("qike class serve started");
     let addr = first.strip_prefix("listening on ").expect(&first).parse().unwrap();
     (child, addr)

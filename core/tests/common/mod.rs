@@ -1,7 +1,10 @@
 //! Helpers shared by several test files. Each test binary uses some of them only.
 #![allow(dead_code)]
 
+use std::io::{BufRead, BufReader};
 use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
 
 use qike_core::Point;
 use qike_core::Rng;
@@ -101,4 +104,19 @@ pub fn qike(args: &[&str]) -> (bool, String, String) {
         String::from_utf8(out.stdout).expect("qike writes UTF-8"),
         String::from_utf8(out.stderr).expect("qike writes UTF-8 errors"),
     )
+}
+
+/// Starts `command` with its standard output piped; each line arrives on the channel.
+/// The output is read to its end even after the receiver is gone, so a long-running
+/// child never blocks on a full pipe.
+pub fn spawn_lines(command: &mut Command) -> (Child, Receiver<String>) {
+    let mut child = command.stdout(Stdio::piped()).spawn().unwrap();
+    let out = child.stdout.take().unwrap();
+    let (tx, rx) = channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(out).lines().map_while(Result::ok) {
+            let _ = tx.send(line);
+        }
+    });
+    (child, rx)
 }
