@@ -41,6 +41,13 @@ pub use types::{CountSummary, EngineReply, LevelInfo, MoveReview, PendingPromoti
 
 uniffi::setup_scaffolding!("qike");
 
+/// Whether class sync is announcing or looking on the local network now: the Android
+/// shell holds a Wi-Fi multicast lock while it is.
+#[uniffi::export]
+pub fn multicast_in_use() -> bool {
+    qike_core::sync::multicast_in_use()
+}
+
 /// The version of the core library, e.g. to show in an about screen.
 #[uniffi::export]
 pub fn core_version() -> String {

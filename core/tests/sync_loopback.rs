@@ -235,7 +235,7 @@ fn forty_five_pupils_send_at_once_while_hostile_clients_are_refused() {
                 assert!(peer.ip().is_loopback());
                 Some(format!("{reason:?}"))
             }
-            SyncEvent::Received { .. } => None,
+            SyncEvent::Received { .. } | SyncEvent::Waiting { .. } => None,
         })
         .collect();
     for want in [
@@ -334,25 +334,50 @@ fn a_dropped_connection_is_an_error_to_retry_and_a_second_send_is_already_import
 }
 
 #[test]
-fn without_accept_new_only_pupils_on_the_roster_are_taken() {
+fn without_accept_new_a_pupils_key_is_pinned_only_once_the_teacher_accepts_it() {
     let tmp = tempfile::tempdir().unwrap();
     let teacher = Arc::new(ProgressStore::open(tmp.path().join("teacher")).unwrap());
     let class = new_class(&teacher, "班");
     let (store, me) = pupil(&tmp.path().join("kid"), "小明", &class.join_code().to_text());
     let report = store.export_report(me, class.id, Timestamp(2_000)).unwrap();
 
-    let (server, _events) = start_with(&teacher, &class, false);
-    let e = send_report(server.addr(), &class.join_code(), &report, &client()).unwrap_err();
-    assert!(matches!(e, SyncError::Refused { kind: RefusalKind::NewPupil, .. }), "{e}");
-    assert!(e.to_string().contains("小明"), "{e}");
-    assert!(teacher.roster(class.id).unwrap().is_empty());
-    // The teacher adds the pupil by hand: now the report is taken (and pins the key).
+    let (server, events) = start_with(&teacher, &class, false);
+    // A first report waits for the teacher, whether or not the name is on the roster.
     teacher.add_student(class.id, me, "小明", Timestamp(0)).unwrap();
+    let e = send_report(server.addr(), &class.join_code(), &report, &client()).unwrap_err();
+    assert!(matches!(e, SyncError::Refused { kind: RefusalKind::AwaitingTeacher, .. }), "{e}");
+    assert!(e.is_retryable(), "the pupil's device tries again while the teacher decides");
+    assert!(e.to_string().contains("小明"), "{e}");
+    assert!(teacher.pinned_pupil_key(class.id, me).unwrap().is_none());
+    match events.recv_timeout(Duration::from_secs(5)).unwrap() {
+        SyncEvent::Waiting { student, name, new_device, .. } => {
+            assert_eq!((student, name.as_str(), new_device), (me, "小明", false));
+        }
+        other => panic!("expected a waiting pupil, got {other:?}"),
+    }
+    // The teacher accepts: the next try is imported and pins the key.
+    server.accept_pupil(me);
     let sent = send_report(server.addr(), &class.join_code(), &report, &client()).unwrap();
-    // The store counts a pupil new until their first report, roster entry or not.
     assert_eq!(sent.ack.outcome, ImportOutcome::NewStudent);
-    assert!(teacher.pinned_pupil_key(class.id, me).unwrap().is_some());
-    server.stop();
+    let pinned = teacher.pinned_pupil_key(class.id, me).unwrap();
+    assert!(pinned.is_some());
+    // Later reports from the same key need nothing from the teacher.
+    store.record_lesson(me, &attempt(5_000)).unwrap();
+    let newer = store.export_report(me, class.id, Timestamp(6_000)).unwrap();
+    let again = send_report(server.addr(), &class.join_code(), &newer, &client()).unwrap();
+    assert_eq!(again.ack.outcome, ImportOutcome::Updated);
+
+    // The teacher forgets the key (a reinstalled phone): the pupil waits again, and the
+    // acceptance is used once.
+    assert!(teacher.forget_pupil_key(class.id, me).unwrap());
+    assert!(!teacher.forget_pupil_key(class.id, me).unwrap());
+    let e = send_report(server.addr(), &class.join_code(), &newer, &client()).unwrap_err();
+    assert!(matches!(e, SyncError::Refused { kind: RefusalKind::AwaitingTeacher, .. }), "{e}");
+    server.accept_pupil(me);
+    send_report(server.addr(), &class.join_code(), &newer, &client()).unwrap();
+    assert_eq!(teacher.pinned_pupil_key(class.id, me).unwrap(), pinned);
+    let tally = server.stop();
+    assert_eq!(tally.waiting, 2);
     store.close().unwrap();
 }
 

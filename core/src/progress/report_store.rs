@@ -316,6 +316,24 @@ impl ProgressStore {
         Ok(self.student_state(class, student)?.and_then(|s| s.pupil_key))
     }
 
+    /// Forgets the key pinned for a pupil (a reinstalled phone makes a new one), so
+    /// their next signed report pins its key again. Says whether a key was pinned.
+    pub fn forget_pupil_key(&self, class: ClassId, student: ProfileId) -> Result<bool, StoreError> {
+        let key = class_key(class, &student.to_bytes());
+        self.with(|i, d| {
+            let Some(v) = i.t.class_students.get(&key).map_err(sled_err(d))? else {
+                return Ok(false);
+            };
+            let mut state: StudentState = decode("student state", &v)?;
+            if state.pupil_key.take().is_none() {
+                return Ok(false);
+            }
+            i.t.class_students.insert(&key, encode(&state)?).map_err(sled_err(d))?;
+            i.sync(d)?;
+            Ok(true)
+        })
+    }
+
     pub(crate) fn student_state(
         &self,
         class: ClassId,

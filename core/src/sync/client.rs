@@ -131,14 +131,29 @@ pub fn send_report(
 }
 
 /// [`send_report`], tried again after a retryable failure (network, timeout, a busy
-/// or restarting teacher's device), waiting longer each time. Returns the last error
-/// when every try failed or the failure cannot change by trying again.
+/// or restarting teacher's device, a teacher who has not accepted the pupil yet),
+/// waiting longer each time. Returns the last error when every try failed or the
+/// failure cannot change by trying again.
 pub fn send_with_retries(
     addr: SocketAddr,
     join: &JoinCode,
     report: &[u8],
     options: &ClientOptions,
     retry: &Retry,
+) -> Result<SendOutcome, SyncError> {
+    send_observed(addr, join, report, options, retry, |_| true)
+}
+
+/// [`send_with_retries`] that tells `observe` each failed try before waiting for the
+/// next (a screen shows "waiting for the teacher"); `observe` returning `false` gives
+/// up with that error (the pupil left the screen).
+pub fn send_observed(
+    addr: SocketAddr,
+    join: &JoinCode,
+    report: &[u8],
+    options: &ClientOptions,
+    retry: &Retry,
+    mut observe: impl FnMut(&SyncError) -> bool,
 ) -> Result<SendOutcome, SyncError> {
     let mut wait = retry.first_wait;
     let mut tries = 0;
@@ -147,6 +162,7 @@ pub fn send_with_retries(
         match send_report(addr, join, report, options) {
             Ok(o) => return Ok(o),
             Err(e) if !e.is_retryable() || tries >= retry.tries.max(1) => return Err(e),
+            Err(e) if !observe(&e) => return Err(e),
             Err(_) => {
                 std::thread::sleep(wait);
                 wait = (wait * 2).min(retry.max_wait);

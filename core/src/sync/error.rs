@@ -31,6 +31,10 @@ pub enum RefusalKind {
     /// The pupil is not on the class roster and the teacher's device is not taking
     /// new pupils now.
     NewPupil,
+    /// The report is signed by a key the teacher has not accepted yet: a pupil's first
+    /// report, or a new device of a known pupil. It is taken once the teacher accepts
+    /// it on the collection page; sending again then succeeds.
+    AwaitingTeacher,
 }
 
 impl RefusalKind {
@@ -44,6 +48,7 @@ impl RefusalKind {
             RefusalKind::TeacherStore => 6,
             RefusalKind::Protocol => 7,
             RefusalKind::NewPupil => 8,
+            RefusalKind::AwaitingTeacher => 9,
         }
     }
 
@@ -56,6 +61,7 @@ impl RefusalKind {
             5 => RefusalKind::BadReport,
             6 => RefusalKind::TeacherStore,
             8 => RefusalKind::NewPupil,
+            9 => RefusalKind::AwaitingTeacher,
             // A kind a newer teacher app knows: its text still says why.
             _ => RefusalKind::Protocol,
         }
@@ -138,6 +144,10 @@ pub enum SyncError {
     /// No address to connect to (a name that does not resolve).
     #[error("no address to connect to: {0}")]
     NoAddress(String),
+    /// Announcing or finding collections on the network failed (no multicast, no
+    /// interface); the short code still works.
+    #[error("cannot look for class collections on this network: {0}")]
+    Discovery(String),
     /// The server could not listen on the address.
     #[error("cannot listen on {addr}: {source}")]
     Listen { addr: SocketAddr, source: std::io::Error },
@@ -153,7 +163,10 @@ impl SyncError {
                 | SyncError::TimedOut
                 | SyncError::ConnectionClosed
                 | SyncError::Busy
-                | SyncError::Refused { kind: RefusalKind::TeacherStore, .. }
+                | SyncError::Refused {
+                    kind: RefusalKind::TeacherStore | RefusalKind::AwaitingTeacher,
+                    ..
+                }
         )
     }
 

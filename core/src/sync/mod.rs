@@ -41,8 +41,16 @@
 //!
 //! The teacher's store pins a pupil's key on their first signed report, over the
 //! network as from a file. [`ServerOptions::accept_new`] says whether the server takes
-//! a pupil who is not yet on the class roster at all; when it is off, such a report is
-//! refused ([`RefusalKind::NewPupil`]) before it is imported.
+//! such a report by itself (for scripts). When it is off, as in the app, a report
+//! signed by a key the store has not pinned for that pupil — their first report, or a
+//! reinstalled phone's — is refused with [`RefusalKind::AwaitingTeacher`] and told to
+//! the caller ([`SyncEvent::Waiting`]); once the teacher accepts it
+//! ([`SyncServer::accept_pupil`]) the pupil's next try is imported and pins the new
+//! key (a new device's key replaces the old one only then). So whoever reports first
+//! under a pupil's name cannot take the name over without the teacher seeing it.
+//!
+//! With the `discovery` feature, an open collection is announced by DNS-SD over
+//! multicast DNS (`_qike._tcp`, see [`announce`] and [`Finder`]).
 //!
 //! The [short code](encode_short_code) (`XXXXX-XXXXX`) is what a child types to reach
 //! the teacher's device: its IPv4 address and port with two check bits. It holds no
@@ -77,15 +85,52 @@
 //! ```
 
 mod client;
+#[cfg(feature = "discovery")]
+mod discovery;
 mod error;
+mod pasted;
 mod server;
 mod short_code;
 mod wire;
 
-pub use client::{ClientOptions, Retry, SendOutcome, parse_target, send_report, send_with_retries};
+pub use client::{
+    ClientOptions, Retry, SendOutcome, parse_target, send_observed, send_report, send_with_retries,
+};
+#[cfg(feature = "discovery")]
+pub use discovery::{Announcement, Finder, FoundCollection, SERVICE_TYPE, announce, local_ipv4};
 pub use error::{RefusalKind, SyncError};
+pub use pasted::{PupilText, PupilTextError, read_pupil_text};
 pub use server::{ServeTally, ServerOptions, SyncEvent, SyncServer, serve};
 pub use short_code::{SHORT_CODE_SYMBOLS, ShortCodeError, encode_short_code, parse_short_code};
+/// How many announcements and finders are open in this process.
+static MULTICAST_USERS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// Whether class sync is announcing or looking on the network now: an Android shell
+/// holds its Wi-Fi multicast lock exactly while this is true (Android drops multicast
+/// packets to save power otherwise).
+pub fn multicast_in_use() -> bool {
+    MULTICAST_USERS.load(std::sync::atomic::Ordering::SeqCst) > 0
+}
+
+/// Counts one user of multicast for as long as it lives.
+#[cfg_attr(not(feature = "discovery"), allow(dead_code))]
+#[derive(Debug)]
+pub(crate) struct MulticastUse(());
+
+#[cfg_attr(not(feature = "discovery"), allow(dead_code))]
+impl MulticastUse {
+    pub(crate) fn begin() -> MulticastUse {
+        MULTICAST_USERS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+        MulticastUse(())
+    }
+}
+
+impl Drop for MulticastUse {
+    fn drop(&mut self) {
+        MULTICAST_USERS.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
+
 pub use wire::{
     Ack, MAGIC, MAX_FRAME_BYTES, MAX_MESSAGE_BYTES, Message, NOISE_PATTERN, PROTOCOL_VERSION,
 };

@@ -1,6 +1,7 @@
 //! The teacher's side: a TCP server that takes pupils' reports for one class, imports
 //! each into the store, acknowledges it once saved and answers with the class file.
 
+use std::collections::BTreeSet;
 use std::net::{SocketAddr, TcpListener, TcpStream};
 use std::sync::Arc;
 use std::sync::Mutex;
@@ -28,10 +29,11 @@ pub struct ServerOptions {
     pub io_timeout: Duration,
     /// How long one connection may take in all, however it trickles.
     pub connection_time: Duration,
-    /// Whether a pupil not yet on the class roster is taken in (their key is then
-    /// pinned by that first report, as the store does for any first report). When
-    /// `false`, only pupils already on the roster (from an earlier report or added by
-    /// the teacher) are taken; others are refused with [`RefusalKind::NewPupil`].
+    /// Whether a report signed by a key the store has not pinned for its pupil (their
+    /// first report) is taken by itself, pinning the key, as a file import does. When
+    /// `false` (the app), such a report waits for the teacher: it is refused with
+    /// [`RefusalKind::AwaitingTeacher`] and told as [`SyncEvent::Waiting`] until
+    /// [`SyncServer::accept_pupil`]; so is a known pupil's report from a new device.
     pub accept_new: bool,
 }
 
@@ -55,6 +57,10 @@ pub enum SyncEvent {
     /// A connection ended without an import: a refused report, a wrong class key, a
     /// silent or garbled peer, too many connections. Never a panic.
     Refused { peer: SocketAddr, reason: SyncError },
+    /// A pupil's report waits for the teacher to accept its key: a pupil the store has
+    /// no key for yet, or (`new_device`) a known pupil whose report is signed by
+    /// another key than the pinned one (a reinstalled phone, or someone else).
+    Waiting { peer: SocketAddr, student: ProfileId, name: String, new_device: bool },
 }
 
 /// What a server took in so far.
@@ -64,9 +70,13 @@ pub struct ServeTally {
     pub updated: usize,
     pub already_had: usize,
     pub refused: usize,
+    /// Reports that wait for the teacher to accept the pupil's key.
+    pub waiting: usize,
 }
 
 type EventSink = Arc<dyn Fn(SyncEvent) + Send + Sync>;
+/// The pupils whose new key the teacher accepted while the server runs.
+type Accepted = Arc<Mutex<BTreeSet<ProfileId>>>;
 
 /// A running server. [`SyncServer::stop`] (or dropping it) closes the port and waits
 /// for the connections in progress to end (each within its time allowance).
@@ -74,6 +84,7 @@ pub struct SyncServer {
     addr: SocketAddr,
     stop: Arc<AtomicBool>,
     tally: Arc<Mutex<ServeTally>>,
+    accepted: Accepted,
     accept: Option<JoinHandle<()>>,
 }
 
@@ -87,6 +98,12 @@ impl SyncServer {
     /// The address the server listens on (with the port chosen for port 0).
     pub fn addr(&self) -> SocketAddr {
         self.addr
+    }
+
+    /// The teacher accepts `student`'s key: their next report is imported and pins it,
+    /// replacing an older key of theirs (a reinstalled phone).
+    pub fn accept_pupil(&self, student: ProfileId) {
+        self.accepted.lock().unwrap_or_else(|e| e.into_inner()).insert(student);
     }
 
     /// What the server took in so far.
@@ -141,12 +158,22 @@ pub fn serve(
     let stop = Arc::new(AtomicBool::new(false));
     let tally = Arc::new(Mutex::new(ServeTally::default()));
     let sink: EventSink = Arc::new(on_event);
-    let shared = Shared { store, class, key, psk, options, tally: tally.clone(), sink };
+    let accepted = Accepted::default();
+    let shared = Shared {
+        store,
+        class,
+        key,
+        psk,
+        options,
+        tally: tally.clone(),
+        sink,
+        accepted: accepted.clone(),
+    };
     let stop_flag = stop.clone();
     let accept = std::thread::Builder::new()
         .name("qike-sync-accept".into())
         .spawn(move || accept_loop(listener, stop_flag, shared))?;
-    Ok(SyncServer { addr, stop, tally, accept: Some(accept) })
+    Ok(SyncServer { addr, stop, tally, accepted, accept: Some(accept) })
 }
 
 #[derive(Clone)]
@@ -158,6 +185,7 @@ struct Shared {
     options: ServerOptions,
     tally: Arc<Mutex<ServeTally>>,
     sink: EventSink,
+    accepted: Accepted,
 }
 
 impl Shared {
@@ -173,6 +201,7 @@ impl Shared {
                     t.already_had += 1;
                 }
                 SyncEvent::Refused { .. } => t.refused += 1,
+                SyncEvent::Waiting { .. } => t.waiting += 1,
             }
         }
         // A caller's callback that panics must not take the server down.
@@ -273,13 +302,20 @@ fn handle(stream: TcpStream, peer: SocketAddr, s: &Shared) -> Result<(), SyncErr
     };
     let now = Timestamp::now();
     // The store's import is durable when it returns: only then is the report acked.
-    let imported = match new_pupil(s, &bytes) {
-        Some(text) => {
-            let _ = ch.send(&Message::Refused { kind: RefusalKind::NewPupil, text: text.clone() });
+    let imported = match gate(s, &bytes) {
+        Gate::Import => s.store.import_report(s.class, &bytes, now),
+        Gate::Wait { student, name, new_device } => {
+            let text = if new_device {
+                format!("{name} is sending from a new device; the teacher has not accepted it yet")
+            } else {
+                format!("the teacher has not accepted {name} into the class yet")
+            };
+            let kind = RefusalKind::AwaitingTeacher;
+            let _ = ch.send(&Message::Refused { kind, text });
             let _ = ch.send(&Message::Bye);
-            return Err(SyncError::Refused { kind: RefusalKind::NewPupil, text });
+            s.tell(SyncEvent::Waiting { peer, student, name, new_device });
+            return Ok(());
         }
-        None => s.store.import_report(s.class, &bytes, now),
     };
     match imported {
         Ok(sum) => {
@@ -316,19 +352,45 @@ fn handle(stream: TcpStream, peer: SocketAddr, s: &Shared) -> Result<(), SyncErr
     }
 }
 
-/// Why a report is refused as a new pupil's, when new pupils are not taken: `None`
-/// when the pupil is on the roster, new pupils are taken, or the report does not open
-/// (the import then says why).
-fn new_pupil(s: &Shared, bytes: &[u8]) -> Option<String> {
+/// Whether a report may be imported now or waits for the teacher.
+enum Gate {
+    Import,
+    Wait { student: ProfileId, name: String, new_device: bool },
+}
+
+/// A report is imported when new keys are taken by themselves, when it is signed by
+/// the key pinned for its pupil, when it is an older unsigned report of a pupil the
+/// store knows without a key, or when the teacher accepted the pupil (a new device's
+/// key then replaces the pinned one). A report that does not open is imported too:
+/// the import says why it is refused.
+fn gate(s: &Shared, bytes: &[u8]) -> Gate {
     if s.options.accept_new {
-        return None;
+        return Gate::Import;
     }
-    let opened = open_signed_report(bytes, s.class, &s.key).ok()?;
-    match s.store.roster_entry(s.class, opened.body.student) {
-        Err(StoreError::NoSuchStudent { .. }) => Some(format!(
-            "pupil {} ({}) is not in this class yet, and the teacher's device is not taking new pupils now",
-            opened.body.display_name, opened.body.student
-        )),
-        _ => None,
+    let Ok(opened) = open_signed_report(bytes, s.class, &s.key) else { return Gate::Import };
+    let student = opened.body.student;
+    let pinned = match s.store.pinned_pupil_key(s.class, student) {
+        Ok(pinned) => pinned,
+        Err(_) => return Gate::Import,
+    };
+    let known =
+        !matches!(s.store.roster_entry(s.class, student), Err(StoreError::NoSuchStudent { .. }));
+    let new_device = match (pinned, opened.signer) {
+        (Some(p), Some(k)) if p == k => return Gate::Import,
+        (None, None) if known => return Gate::Import,
+        // Refused by the import with its reason.
+        (Some(_), None) => return Gate::Import,
+        (Some(_), Some(_)) => true,
+        (None, _) => false,
+    };
+    // An acceptance is used once: a later key change needs the teacher again.
+    let accepted = s.accepted.lock().unwrap_or_else(|e| e.into_inner()).remove(&student);
+    if !accepted {
+        return Gate::Wait { student, name: opened.body.display_name, new_device };
     }
+    if new_device {
+        // The teacher accepted the new device: its key is pinned by this import.
+        let _ = s.store.forget_pupil_key(s.class, student);
+    }
+    Gate::Import
 }

@@ -411,8 +411,11 @@ pub enum PupilCommand {
         #[arg(long, value_name = "ID")]
         profile: String,
         /// The teacher's ADDR:PORT or short code.
-        #[arg(long, value_name = "ADDR:PORT|CODE")]
-        to: String,
+        #[arg(long, value_name = "ADDR:PORT|CODE", required_unless_present = "find")]
+        to: Option<String>,
+        /// Find the teacher's open collection on the local network (DNS-SD) instead.
+        #[arg(long, conflicts_with = "to")]
+        find: bool,
         /// The class (if the pupil joined more than one).
         #[arg(long, value_name = "ID")]
         class: Option<String>,

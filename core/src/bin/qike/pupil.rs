@@ -5,15 +5,16 @@
 //!   qike pupil new --store DIR --name NAME              (prints the profile id)
 //!   qike pupil join --store DIR --profile ID --code TEXT
 //!   qike pupil lesson --store DIR --profile ID --lesson LESSON
-//!   qike pupil send --store DIR --profile ID --to ADDR:PORT|CODE [--class ID] [--tries N]
+//!   qike pupil send --store DIR --profile ID (--to ADDR:PORT|CODE | --find) [--class ID] [--tries N]
 
 use std::path::Path;
 
 use qike_core::curriculum::load;
 use qike_core::progress::{
-    ImportOutcome, JoinCode, LessonAttempt, NewProfile, ProfileId, ProgressStore, Role, Timestamp,
+    ClassId, ImportOutcome, JoinCode, LessonAttempt, NewProfile, ProfileId, ProgressStore, Role,
+    Timestamp,
 };
-use qike_core::sync::{ClientOptions, Retry, parse_target, send_with_retries};
+use qike_core::sync::{ClientOptions, Finder, Retry, parse_target, send_with_retries};
 
 use crate::cli::PupilCommand;
 
@@ -26,12 +27,12 @@ pub fn command(command: PupilCommand) -> Result<(), String> {
         PupilCommand::Lesson { store, profile, lesson } => {
             with_store(&store, |s| lesson_walk(s, &profile, &lesson))
         }
-        PupilCommand::Send { store, profile, to, class, tries } => {
+        PupilCommand::Send { store, profile, to, find: _, class, tries } => {
             let tries = match tries {
                 Some(t) => t.parse().map_err(|_| format!("--tries wants a number, got '{t}'"))?,
                 None => 5,
             };
-            with_store(&store, |s| send(s, &profile, &to, class.as_deref(), tries))
+            with_store(&store, |s| send(s, &profile, to.as_deref(), class.as_deref(), tries))
         }
     }
 }
@@ -92,12 +93,11 @@ fn lesson_walk(s: &ProgressStore, profile: &str, lesson: &str) -> Result<(), Str
 fn send(
     s: &ProgressStore,
     profile: &str,
-    to: &str,
+    to: Option<&str>,
     class: Option<&str>,
     tries: u32,
 ) -> Result<(), String> {
     let id = profile_id(s, profile)?;
-    let addr = parse_target(to).map_err(|e| e.to_string())?;
     let mut joined = s.memberships(id).map_err(|e| e.to_string())?;
     let m = match class {
         Some(c) => joined
@@ -107,6 +107,10 @@ fn send(
         None if joined.len() == 1 => joined.remove(0),
         None if joined.is_empty() => return Err("the pupil has joined no class".into()),
         None => return Err("the pupil joined several classes; say which with --class".into()),
+    };
+    let addr = match to {
+        Some(to) => parse_target(to).map_err(|e| e.to_string())?,
+        None => find(m.class)?,
     };
     let join = JoinCode { class: m.class, key: m.key.clone() };
     let report = s.export_report(id, m.class, Timestamp::now()).map_err(|e| e.to_string())?;
@@ -127,4 +131,14 @@ fn send(
         None => println!("class file: none came back"),
     }
     Ok(())
+}
+
+/// The address of the open collection of `class` on the local network.
+fn find(class: ClassId) -> Result<std::net::SocketAddr, String> {
+    let mut finder = Finder::new().map_err(|e| e.to_string())?;
+    let found = finder
+        .wait_for(class, std::time::Duration::from_secs(10))
+        .ok_or_else(|| format!("no open collection of class {class} found on this network in 10 s; use --to with the short code"))?;
+    println!("found: {} · {} at {}", found.teacher, found.class_name, found.addrs[0]);
+    Ok(found.addrs[0])
 }

@@ -1,16 +1,18 @@
 //! `qike class serve`: class sync's server on the teacher's device. Prints
-//! `listening on ADDR:PORT` and the short code first, then a line per report received
-//! or refused, and the tally when it stops (after `--for` seconds or `--reports N`
-//! saved reports; without either it runs until killed: every acknowledged report is
-//! already saved, so killing it loses none).
+//! `listening on ADDR:PORT` and the short codes first, announces the collection on the
+//! local network (DNS-SD, `_qike._tcp`), then prints a line per report received,
+//! waiting or refused, and the tally when it stops (after `--for` seconds, `--reports
+//! N` saved reports, or SIGTERM/SIGINT; killed harder, it loses nothing either: every
+//! acknowledged report is already saved).
 
 use std::net::SocketAddr;
 use std::path::Path;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use qike_core::progress::{ImportOutcome, ProgressStore};
-use qike_core::sync::{ServerOptions, SyncEvent, encode_short_code, serve};
+use qike_core::sync::{ServerOptions, SyncEvent, announce, encode_short_code, local_ipv4, serve};
 
 /// When the server stops by itself.
 #[derive(Debug, Clone, Copy)]
@@ -73,6 +75,13 @@ fn run(
             println!("received from {peer}: {name} ({student}) report {seq}: {what}");
         }
         SyncEvent::Refused { peer, reason } => println!("refused {peer}: {reason}"),
+        SyncEvent::Waiting { peer, student, name, new_device } => {
+            let what = if new_device { "a new device of a known pupil" } else { "a new pupil" };
+            println!(
+                "waiting {peer}: {name} ({student}) is {what}; accept new pupils with --accept-new \
+                 or in the app"
+            );
+        }
     })
     .map_err(|e| e.to_string())?;
     let addr = server.addr();
@@ -81,21 +90,44 @@ fn run(
         SocketAddr::V4(a) if !a.ip().is_unspecified() => {
             println!("short code: {}", encode_short_code(a));
         }
-        SocketAddr::V4(a) => println!(
-            "short code: none while listening on every interface; give --listen with this \
-             device's network address (e.g. --listen 192.168.1.2:{}) for one",
-            a.port()
-        ),
+        SocketAddr::V4(a) => {
+            let ips = local_ipv4();
+            if ips.is_empty() {
+                println!("short code: none (this device has no IPv4 network address)");
+            }
+            for ip in ips {
+                let code = encode_short_code(std::net::SocketAddrV4::new(ip, a.port()));
+                println!("short code: {code} ({ip}:{})", a.port());
+            }
+        }
         SocketAddr::V6(_) => println!("short code: (none for an IPv6 address)"),
     }
+    let _announced = match announce(class.id, &class.name, &class.teacher, addr.port()) {
+        Ok(a) => {
+            println!("announced as {}", a.fullname());
+            Some(a)
+        }
+        Err(e) => {
+            println!("not announced: {e}");
+            None
+        }
+    };
     println!(
         "class {} \"{}\"; new pupils: {}",
         class.id,
         class.name,
-        if accept_new { "taken" } else { "refused (see --accept-new)" }
+        if accept_new { "taken" } else { "wait for the teacher (see --accept-new)" }
     );
     let deadline = stop.seconds.map(|s| Instant::now() + Duration::from_secs(s));
+    let signalled = Arc::new(AtomicBool::new(false));
+    for signal in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGINT] {
+        signal_hook::flag::register(signal, signalled.clone()).map_err(|e| e.to_string())?;
+    }
     loop {
+        if signalled.load(Ordering::SeqCst) {
+            println!("stopping on a signal");
+            break;
+        }
         let t = server.tally();
         let saved = t.new_students + t.updated + t.already_had;
         if stop.reports.is_some_and(|n| saved >= n) || deadline.is_some_and(|d| Instant::now() >= d)
@@ -106,12 +138,13 @@ fn run(
     }
     let t = server.stop();
     println!(
-        "{} reports: {} new, {} updated, {} already had, {} refused",
-        t.new_students + t.updated + t.already_had + t.refused,
+        "{} reports: {} new, {} updated, {} already had, {} refused, {} waiting",
+        t.new_students + t.updated + t.already_had + t.refused + t.waiting,
         t.new_students,
         t.updated,
         t.already_had,
-        t.refused
+        t.refused,
+        t.waiting
     );
     Ok(())
 }
