@@ -10,6 +10,7 @@
 pub mod actions;
 pub mod board;
 pub mod capture;
+pub mod clipboard;
 pub mod data;
 pub mod fixtures;
 pub mod flow;

@@ -492,6 +492,18 @@ fn check_board(screen: &str, png: &Png) {
             assert!(button > 20_000, "only {button} pixels of the go-on button");
         }
         "teacher-join-code" => check_qr(png),
+        "teacher-collect" => {
+            // Twelve green name chips (the reports in) and the short code's QR.
+            let green = png.rgb.iter().filter(|&&p| near([41, 140, 64], 12)(p)).count();
+            assert!(green > 12 * 4_000, "only {green} green pixels: the received chips?");
+            let qr = png.rgb.iter().filter(|&&[r, g, b]| r < 25 && g < 25 && b < 25).count();
+            assert!(qr > 10_000, "only {qr} near-black pixels: no QR of the short code?");
+        }
+        "my-class-send" => {
+            // "已送达 ✓" in green under the class's name.
+            let green = png.rgb.iter().filter(|&&p| near([41, 140, 64], 12)(p)).count();
+            assert!(green > 300, "only {green} green pixels: the delivery line?");
+        }
         "tournament-pairings" => {
             // Two results tapped in: their buttons in the selection blue.
             let blue = png.rgb.iter().filter(|&&p| near([51, 128, 217], 12)(p)).count();

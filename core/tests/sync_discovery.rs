@@ -29,13 +29,18 @@ fn a_collection_is_found_with_its_class_and_port_and_gone_when_withdrawn() {
     let teacher = Arc::new(ProgressStore::open(tmp.path().join("teacher")).unwrap());
     let class = teacher
         .create_class(
-            NewClass { name: "三年级二班".into(), teacher: "王老师".into(), description: String::new() },
+            NewClass {
+                name: "三年级二班".into(),
+                teacher: "王老师".into(),
+                description: String::new(),
+            },
             Timestamp(1_000),
         )
         .unwrap();
     assert!(!multicast_in_use());
     let listen = SocketAddr::from(([0, 0, 0, 0], 0));
-    let server = serve(teacher.clone(), class.id, listen, ServerOptions::default(), |_| {}).unwrap();
+    let server =
+        serve(teacher.clone(), class.id, listen, ServerOptions::default(), |_| {}).unwrap();
     let port = server.addr().port();
     let announced = announce(class.id, &class.name, &class.teacher, port).unwrap();
     assert!(multicast_in_use(), "the Android shell holds its multicast lock now");

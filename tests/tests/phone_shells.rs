@@ -5,7 +5,7 @@
 //! XCFramework's slices, and the wgpu backends that `cargo tree` resolves for each phone.
 
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use camino::Utf8PathBuf;
@@ -307,6 +307,59 @@ fn kotlin_bindings_for_android_use_the_app_library_and_the_android_cleaner() {
     assert!(android.contains("android.system.SystemCleaner"), "Android cleaner in use");
     let jvm = generated(None, "kotlin-jvm");
     assert!(!jvm.contains("android.system.SystemCleaner"), "JVM bindings stay free of Android");
+}
+
+#[test]
+fn android_and_ios_declare_the_local_network_class_sync_uses() {
+    let manifest = without_comments(&read("android/app/src/main/AndroidManifest.xml"));
+    let permissions: BTreeSet<&str> = elements(&manifest, "uses-permission")
+        .into_iter()
+        .filter_map(|e| attribute(e, "android:name"))
+        .collect();
+    for p in ["INTERNET", "ACCESS_WIFI_STATE", "CHANGE_WIFI_MULTICAST_STATE"] {
+        let name = format!("android.permission.{p}");
+        assert!(permissions.contains(name.as_str()), "the manifest lacks {name}: {permissions:?}");
+    }
+    // The multicast lock follows the core's flag, and is let go in the background.
+    let activity = read("android/app/src/main/java/org/qike/app/MainActivity.kt");
+    assert!(activity.contains("import org.qike.core.multicastInUse"), "{activity}");
+    assert!(activity.contains("createMulticastLock("), "no multicast lock");
+    assert!(activity.contains("multicastLock.acquire()") && activity.contains("multicastLock.release()"));
+    let pause = activity.find("override fun onPause()").expect("onPause");
+    assert!(activity[pause..].contains("multicastLock.release()"), "the lock outlives the screen");
+    let out = scratch_dir("kotlin-multicast");
+    qike_tests::generate_bindings(TargetLanguage::Kotlin, &out);
+    let kotlin: String = walk(&out)
+        .into_iter()
+        .filter(|p| p.extension().is_some_and(|e| e == "kt"))
+        .map(|p| std::fs::read_to_string(p).unwrap())
+        .collect();
+    assert!(kotlin.contains("fun `multicastInUse`()") || kotlin.contains("fun multicastInUse()"));
+
+    let plist = read("ios/Qike/Info.plist");
+    let usage = between(&plist, "<key>NSLocalNetworkUsageDescription</key>", "</string>")
+        .expect("NSLocalNetworkUsageDescription");
+    assert!(usage.trim().trim_start_matches("<string>").chars().count() > 20, "{usage}");
+    let bonjour = between(&plist, "<key>NSBonjourServices</key>", "</array>")
+        .expect("NSBonjourServices");
+    assert!(bonjour.contains("<string>_qike._tcp</string>"), "{bonjour}");
+    // The same service type the core announces.
+    let discovery = read("core/src/sync/discovery.rs");
+    assert!(discovery.contains("pub const SERVICE_TYPE: &str = \"_qike._tcp.local.\";"));
+}
+
+/// Every file under `dir`.
+fn walk(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            out.extend(walk(&path));
+        } else {
+            out.push(path);
+        }
+    }
+    out
 }
 
 /// Crates in the iOS tree that link an Apple framework or library, and what they link

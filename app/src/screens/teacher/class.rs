@@ -112,7 +112,9 @@ fn class_page(
         TeacherAction::Page(TeacherPage::Dashboard),
         Look::Primary,
     );
-    p.button(row[1], lang.get(Msg::ImportReports), TeacherAction::Page(TeacherPage::Import), look);
+    p.button(row[1], lang.get(Msg::Collect), TeacherAction::Page(TeacherPage::Collect), look);
+    let row = col.row(1, 3.0 * u);
+    p.button(row[0], lang.get(Msg::ImportReports), TeacherAction::Page(TeacherPage::Import), look);
     let row = col.row(2, 3.0 * u);
     p.button(row[0], lang.get(Msg::ExportCsv), TeacherAction::ExportCsv, Look::Secondary);
     p.button(row[1], lang.get(Msg::ArchiveClass), TeacherAction::Archive, look);

@@ -136,7 +136,12 @@ fn import_page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, t: &Teache
     let r = col.next(2.2 * u);
     let inbox = inbox_dir(data);
     p.text(r, format!("{}{}", lang.get(Msg::InboxFolder), inbox.display()), 0.7, MUTED);
-    let b = col.next(3.0 * u);
+    let mut b = col.next(3.0 * u);
+    if crate::clipboard::HAS_CLIPBOARD {
+        let paste = Rect::new(b.max.x - 7.4 * u, b.min.y, b.max.x, b.max.y);
+        p.button(paste, lang.get(Msg::Paste), TeacherAction::Paste, Look::Secondary);
+        b.max.x -= 8.0 * u;
+    }
     let label = if t.field.trim().is_empty() { Msg::ImportInbox } else { Msg::ImportThis };
     p.button(b, lang.get(label), TeacherAction::Import, Look::Primary);
     let Some(rep) = &t.import else { return };

@@ -9,6 +9,7 @@
 
 mod class;
 mod classes;
+pub mod collect;
 mod dashboard;
 pub mod demo_board;
 pub mod homework;
@@ -58,6 +59,8 @@ pub enum TeacherPage {
     Homework,
     /// The demonstration board, for a projector.
     Demo,
+    /// 收进度: the class's reports arrive over the classroom's network.
+    Collect,
 }
 
 impl TeacherPage {
@@ -68,9 +71,10 @@ impl TeacherPage {
             TeacherPage::Class | TeacherPage::Plans | TeacherPage::Demo => {
                 Some(TeacherPage::Classes)
             }
-            TeacherPage::Dashboard | TeacherPage::Import | TeacherPage::Homework => {
-                Some(TeacherPage::Class)
-            }
+            TeacherPage::Dashboard
+            | TeacherPage::Import
+            | TeacherPage::Homework
+            | TeacherPage::Collect => Some(TeacherPage::Class),
             TeacherPage::Pupil => Some(TeacherPage::Dashboard),
         }
     }
@@ -86,6 +90,7 @@ impl TeacherPage {
             TeacherPage::Import => Msg::ImportReports,
             TeacherPage::Homework => Msg::Homework,
             TeacherPage::Demo => Msg::DemoBoard,
+            TeacherPage::Collect => Msg::Collect,
         }
     }
 }
@@ -116,6 +121,8 @@ pub enum TeacherAction {
     PlanAssign,
     /// Imports what is in the text field (a report or a path), or else the inbox folder.
     Import,
+    /// Pastes the system clipboard into the text field.
+    Paste,
     ExportCsv,
     /// Adds a lesson to the homework being set, or takes it off.
     Pick(String),
@@ -136,6 +143,8 @@ pub enum TeacherAction {
     Lock(lock::LockAction),
     /// A button of the demonstration board.
     Demo(demo_board::DemoAction),
+    /// A button of the collection page.
+    Collect(collect::CollectAction),
 }
 
 /// The grades a class can be for, in turn.
@@ -246,6 +255,14 @@ impl Plugin for TeacherPlugin {
             .add_message::<KeyboardInput>()
             .add_message::<Ime>()
             .init_resource::<Teacher>()
+            .init_resource::<collect::Collection>()
+            .add_systems(OnExit(TeacherPage::Collect), |mut c: ResMut<collect::Collection>| {
+                c.stop();
+            })
+            .add_systems(
+                Update,
+                collect::poll.in_set(UiSet::Logic).run_if(in_state(TeacherPage::Collect)),
+            )
             .add_systems(OnEnter(AppState::Teacher), |mut t: ResMut<Teacher>| {
                 t.renaming = false;
                 t.problem = None;
@@ -267,6 +284,7 @@ impl Plugin for TeacherPlugin {
         add_page(app, TeacherPage::Import, imports::draw);
         add_page(app, TeacherPage::Homework, homework::draw);
         add_page(app, TeacherPage::Demo, demo_board::draw);
+        add_page(app, TeacherPage::Collect, collect::draw);
         demo_board::add(app);
         dashboard::add(app);
     }
@@ -335,6 +353,7 @@ fn react(
     mut next: ResMut<NextState<AppState>>,
     mut redraw: ResMut<Redraw>,
     mut demo: ResMut<demo_board::Demo>,
+    mut collection: ResMut<collect::Collection>,
     mut commands: Commands,
 ) {
     let Some(store) = store else { return };
@@ -373,6 +392,11 @@ fn react(
                 }
                 if p == TeacherPage::Demo {
                     demo.follow(&open_games(s, &t));
+                }
+                if p == TeacherPage::Collect
+                    && let Some(class) = t.class
+                {
+                    collection.start(s, class);
                 }
                 if matches!(p, TeacherPage::Plans | TeacherPage::Homework) {
                     let n = open_lessons(s, &t).len();
@@ -445,6 +469,13 @@ fn react(
                 Ok(())
             }
             TeacherAction::Import => imports::import(s, &mut t, &data.0, now()),
+            TeacherAction::Paste => {
+                match crate::clipboard::text() {
+                    Some(text) => t.field = text.chars().take(4096).collect(),
+                    None => t.problem = Some(lang.get(Msg::ClipboardEmpty).to_owned()),
+                }
+                Ok(())
+            }
             TeacherAction::ExportCsv => match t.class {
                 Some(id) => export_csv(s, id, &data.0).map(|path| t.exported = Some(path)),
                 None => Ok(()),
@@ -483,6 +514,10 @@ fn react(
             }),
             TeacherAction::Demo(d) => {
                 demo.act(&d);
+                Ok(())
+            }
+            TeacherAction::Collect(c) => {
+                collect::act(&mut collection, s, &t, &c);
                 Ok(())
             }
             TeacherAction::SaveHomework => homework::save(s, &mut t, now(), *lang),
