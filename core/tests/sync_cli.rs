@@ -91,3 +91,58 @@ fn a_pupil_made_with_the_cli_sends_its_report_to_class_serve() {
         qike(&["pupil", "send", "--store", k, "--profile", &id, "--to", &addr, "--tries", "1"]);
     assert!(!ok && err.contains("not sent"), "{err}");
 }
+
+/// The class, its pupil and the pupil's profile id, made with the CLI.
+fn class_and_pupil(t: &str, k: &str) -> String {
+    let (ok, out, err) = qike(&["class", "create", "--store", t, "--name", "三年级二班"]);
+    assert!(ok, "{err}");
+    let code = out.lines().find_map(|l| l.strip_prefix("join code: ")).expect("a join code");
+    let (ok, out, err) = qike(&["pupil", "new", "--store", k, "--name", "小明"]);
+    assert!(ok, "{err}");
+    let id = out.trim().to_owned();
+    let (ok, out, err) = qike(&["pupil", "join", "--store", k, "--profile", &id, "--code", code]);
+    assert!(ok, "{out}{err}");
+    id
+}
+
+#[test]
+fn a_pupil_finds_the_collection_by_dns_sd_and_a_new_key_waits_until_serve_stops_on_sigterm() {
+    if qike_core::sync::local_ipv4().is_empty() {
+        println!("SKIPPED finding by DNS-SD: no IPv4 network interface besides loopback");
+        return;
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let teacher = tmp.path().join("teacher");
+    let kid = tmp.path().join("kid");
+    let (t, k) = (teacher.to_str().unwrap(), kid.to_str().unwrap());
+    let id = class_and_pupil(t, k);
+
+    // Without --accept-new the pupil's first key waits for the teacher.
+    let (mut server, lines) = serve(&["class", "serve", "--store", t, "--for", "300"]);
+    let first = line(&lines);
+    assert!(first.starts_with("listening on 0.0.0.0:"), "{first}");
+    let announced = (0..8).map(|_| line(&lines)).find(|l| l.starts_with("announced as "));
+    assert!(announced.is_some_and(|l| l.contains("._qike._tcp.local.")));
+    let (ok, out, err) =
+        qike(&["pupil", "send", "--store", k, "--profile", &id, "--find", "--tries", "2"]);
+    assert!(out.contains("found: ") && out.contains("三年级二班"), "{out}{err}");
+    assert!(!ok && err.contains("not accepted"), "{out}{err}");
+    let status = Command::new("kill").args(["-TERM", &server.id().to_string()]).status().unwrap();
+    assert!(status.success());
+    assert!(server.wait().unwrap().success(), "SIGTERM ends the server cleanly");
+    let rest: Vec<String> = lines.iter().collect();
+    assert!(rest.iter().any(|l| l.starts_with("waiting ") && l.contains("小明")), "{rest:?}");
+    assert!(rest.iter().any(|l| l == "stopping on a signal"), "{rest:?}");
+    assert!(
+        rest.iter().any(|l| l == "2 reports: 0 new, 0 updated, 0 already had, 0 refused, 2 waiting"),
+        "{rest:?}"
+    );
+
+    // With --accept-new it is taken, found the same way.
+    let (mut server, lines) =
+        serve(&["class", "serve", "--store", t, "--reports", "1", "--accept-new"]);
+    line(&lines);
+    let (ok, out, err) = qike(&["pupil", "send", "--store", k, "--profile", &id, "--find"]);
+    assert!(ok && out.contains("acknowledged: report"), "{out}{err}");
+    assert!(server.wait().unwrap().success());
+}

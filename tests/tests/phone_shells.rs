@@ -324,7 +324,10 @@ fn android_and_ios_declare_the_local_network_class_sync_uses() {
     let activity = read("android/app/src/main/java/org/qike/app/MainActivity.kt");
     assert!(activity.contains("import org.qike.core.multicastInUse"), "{activity}");
     assert!(activity.contains("createMulticastLock("), "no multicast lock");
-    assert!(activity.contains("multicastLock.acquire()") && activity.contains("multicastLock.release()"));
+    assert!(
+        activity.contains("multicastLock.acquire()")
+            && activity.contains("multicastLock.release()")
+    );
     let pause = activity.find("override fun onPause()").expect("onPause");
     assert!(activity[pause..].contains("multicastLock.release()"), "the lock outlives the screen");
     let out = scratch_dir("kotlin-multicast");
@@ -340,8 +343,8 @@ fn android_and_ios_declare_the_local_network_class_sync_uses() {
     let usage = between(&plist, "<key>NSLocalNetworkUsageDescription</key>", "</string>")
         .expect("NSLocalNetworkUsageDescription");
     assert!(usage.trim().trim_start_matches("<string>").chars().count() > 20, "{usage}");
-    let bonjour = between(&plist, "<key>NSBonjourServices</key>", "</array>")
-        .expect("NSBonjourServices");
+    let bonjour =
+        between(&plist, "<key>NSBonjourServices</key>", "</array>").expect("NSBonjourServices");
     assert!(bonjour.contains("<string>_qike._tcp</string>"), "{bonjour}");
     // The same service type the core announces.
     let discovery = read("core/src/sync/discovery.rs");

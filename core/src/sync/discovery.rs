@@ -14,7 +14,7 @@ use std::collections::BTreeMap;
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::time::{Duration, Instant};
 
-use mdns_sd::{ServiceDaemon, ServiceEvent, ServiceInfo};
+use mdns_sd::{IfKind, ServiceDaemon, ServiceEvent, ServiceInfo};
 
 use super::MulticastUse;
 use super::error::SyncError;
@@ -30,12 +30,23 @@ pub struct FoundCollection {
     pub class: ClassId,
     pub class_name: String,
     pub teacher: String,
-    /// Where to send: the announced addresses (IPv4 first) with the port.
+    /// Where to send: the announced IPv4 addresses with the port.
     pub addrs: Vec<SocketAddr>,
 }
 
 fn discovery_error(e: mdns_sd::Error) -> SyncError {
     SyncError::Discovery(e.to_string())
+}
+
+/// A daemon on the interfaces another device can reach over IPv4, the only family
+/// the server listens on: no loopback (its address means "this device" to whoever
+/// reads it), no IPv6.
+fn daemon() -> Result<ServiceDaemon, SyncError> {
+    let daemon = ServiceDaemon::new().map_err(discovery_error)?;
+    daemon
+        .disable_interface(vec![IfKind::IPv6, IfKind::LoopbackV4, IfKind::LoopbackV6])
+        .map_err(discovery_error)?;
+    Ok(daemon)
 }
 
 /// An open announcement; dropping it (or [`Announcement::stop`]) withdraws it.
@@ -81,7 +92,7 @@ pub fn announce(
     port: u16,
 ) -> Result<Announcement, SyncError> {
     let multicast = MulticastUse::begin();
-    let daemon = ServiceDaemon::new().map_err(discovery_error)?;
+    let daemon = daemon()?;
     // Unique per class and port; DNS labels are short, so the names go in the TXT.
     let instance = format!("qike-{}-{port}", class.0);
     let host = format!("qike-{}-{port}.local.", class.0);
@@ -138,7 +149,7 @@ impl Finder {
     /// Starts browsing for `_qike._tcp` on every interface.
     pub fn new() -> Result<Finder, SyncError> {
         let multicast = MulticastUse::begin();
-        let daemon = ServiceDaemon::new().map_err(discovery_error)?;
+        let daemon = daemon()?;
         let events = daemon.browse(SERVICE_TYPE).map_err(discovery_error)?;
         Ok(Finder { daemon, events, seen: BTreeMap::new(), _multicast: multicast })
     }
