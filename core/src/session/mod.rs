@@ -16,11 +16,13 @@
 mod clock;
 mod from_game;
 mod opponent;
+mod review;
 mod saved;
 
 pub use crate::ai::StopHandle;
 pub use clock::{ClockView, SavedClock, TimeControl};
 pub use opponent::{ENGINE_HASH_MB, LEVEL_HINT_MAX_NODES};
+pub use review::{EvalPoint, GameReview, MARKED_FROM, MarkedMove, win_chance};
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
 
 use crate::Rng;
@@ -391,14 +393,13 @@ impl GameSession {
     /// least one of the child's moves included (so the engine's reply and the child's
     /// move go together). Two players: takes back the last move. Works after a loss by
     /// the rules and at a Go count; not after resignation, an agreed draw or a flag
-    /// fall, and never into a setup's own moves. It gives no time back on a clock. `Busy` while the engine works: stop it first
-    /// ([`GameSession::cancel_thinking`]).
+    /// fall, and never into a setup's own moves. It gives no time back on a clock.
+    /// `Busy` while the engine works: stop it first ([`GameSession::cancel_thinking`]).
     pub fn undo(&mut self) -> Result<usize, SessionError> {
         if self.opponent.is_busy() {
             return Err(SessionError::Busy);
         }
-        if self.ended_by_agreement.is_some() || self.count_agreed || self.time_outcome().is_some()
-        {
+        if self.ended_by_agreement.is_some() || self.count_agreed || self.time_outcome().is_some() {
             return Err(Refusal::GameOver.into());
         }
         let fixed = self.setup.fixed_plies();
