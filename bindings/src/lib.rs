@@ -34,7 +34,7 @@ pub use progress::{DeviceSettings, Profile, ProgressStore};
 pub use records::{GameRating, move_store_aside, rating_key};
 pub use result::{
     ClockView, EvalPoint, GameCardProgress, GameReview, GoCaptures, MarkedMove, Material,
-    NextLesson, go_balance_text,
+    NextLesson, clock_text, go_balance_text, time_control_choices, time_control_label,
 };
 pub use session::{Session, levels};
 pub use teacher::{

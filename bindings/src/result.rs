@@ -223,6 +223,24 @@ pub fn go_balance_text(start: GoStart) -> Text {
     start.balance_text()
 }
 
+/// The time controls the set-up screen offers, shortest first.
+#[uniffi::export]
+pub fn time_control_choices() -> Vec<TimeControl> {
+    TimeControl::CHOICES.to_vec()
+}
+
+/// A time control's name for the set-up screen (`每方 10 分钟，每步加 5 秒`).
+#[uniffi::export]
+pub fn time_control_label(control: TimeControl) -> Text {
+    control.label()
+}
+
+/// Time left as a clock shows it: `9:59`, and under ten seconds `0:09.5`.
+#[uniffi::export]
+pub fn clock_text(ms: u64) -> String {
+    qike_core::session::clock_text(ms)
+}
+
 #[uniffi::export]
 impl ProgressStore {
     /// The home card of a game for a child: lessons done and the next lesson; `None`

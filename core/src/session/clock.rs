@@ -20,7 +20,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::game::{BoardGame, BySide, Outcome, Side, WinReason};
+use crate::game::{BoardGame, BySide, Outcome, Side, Text, WinReason};
 
 use super::GameSession;
 
@@ -38,6 +38,62 @@ impl TimeControl {
     pub const fn minutes(minutes: u64, increment_s: u64) -> TimeControl {
         TimeControl { base_ms: minutes * 60_000, increment_ms: increment_s * 1_000 }
     }
+
+    /// The time controls the set-up screen offers, shortest first: 5+0, 10+5, 15+10
+    /// and 30+0.
+    pub const CHOICES: [TimeControl; 4] = [
+        TimeControl::minutes(5, 0),
+        TimeControl::minutes(10, 5),
+        TimeControl::minutes(15, 10),
+        TimeControl::minutes(30, 0),
+    ];
+
+    /// Its name for the set-up screen: `每方 10 分钟，每步加 5 秒` and `10 min each, +5 s
+    /// a move`.
+    pub fn label(self) -> Text {
+        let (zh_base, en_base) = (duration_zh(self.base_ms), duration_en(self.base_ms));
+        if self.increment_ms == 0 {
+            Text { zh: format!("每方 {zh_base}"), en: format!("{en_base} each") }
+        } else {
+            Text {
+                zh: format!("每方 {zh_base}，每步加 {}", duration_zh(self.increment_ms)),
+                en: format!("{en_base} each, +{} a move", duration_en(self.increment_ms)),
+            }
+        }
+    }
+}
+
+/// `10 分钟`, `30 秒`, `1 分 30 秒`.
+fn duration_zh(ms: u64) -> String {
+    let s = ms / 1000;
+    match (s / 60, s % 60) {
+        (0, sec) => format!("{sec} 秒"),
+        (min, 0) => format!("{min} 分钟"),
+        (min, sec) => format!("{min} 分 {sec} 秒"),
+    }
+}
+
+/// `10 min`, `30 s`, `1 min 30 s`.
+fn duration_en(ms: u64) -> String {
+    let s = ms / 1000;
+    match (s / 60, s % 60) {
+        (0, sec) => format!("{sec} s"),
+        (min, 0) => format!("{min} min"),
+        (min, sec) => format!("{min} min {sec} s"),
+    }
+}
+
+/// Time left as a clock shows it: `9:59` (whole seconds, rounded up so that `0:00`
+/// only shows when the time is out), and under ten seconds with tenths, `0:09.5`.
+/// An hour or more reads `1:05:00`.
+pub fn clock_text(ms: u64) -> String {
+    let tenths = ms.div_ceil(100);
+    if tenths < 100 {
+        return format!("0:{:02}.{}", tenths / 10, tenths % 10);
+    }
+    let s = ms.div_ceil(1000);
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    if h > 0 { format!("{h}:{m:02}:{s:02}") } else { format!("{m}:{s:02}") }
 }
 
 /// The clocks as a UI draws them, at the time asked for.
@@ -286,6 +342,27 @@ mod tests {
     fn left(s: &GameSession, now: u64) -> (u64, u64) {
         let v = s.clock_view(now).unwrap();
         (v.remaining_ms.first, v.remaining_ms.second)
+    }
+
+    #[test]
+    fn time_controls_and_clocks_read_as_a_child_reads_them() {
+        assert_eq!(
+            TimeControl::minutes(10, 5).label(),
+            Text::new("每方 10 分钟，每步加 5 秒", "10 min each, +5 s a move")
+        );
+        assert_eq!(TimeControl::minutes(5, 0).label(), Text::new("每方 5 分钟", "5 min each"));
+        let odd = TimeControl { base_ms: 90_000, increment_ms: 0 };
+        assert_eq!(odd.label().zh, "每方 1 分 30 秒");
+        assert!(TimeControl::CHOICES.windows(2).all(|w| w[0].base_ms < w[1].base_ms));
+        assert_eq!(clock_text(600_000), "10:00");
+        assert_eq!(clock_text(599_001), "10:00", "rounded up: a started second still shows");
+        assert_eq!(clock_text(598_999), "9:59");
+        assert_eq!(clock_text(10_000), "0:10");
+        assert_eq!(clock_text(9_950), "0:10");
+        assert_eq!(clock_text(9_449), "0:09.5");
+        assert_eq!(clock_text(1), "0:00.1");
+        assert_eq!(clock_text(0), "0:00.0");
+        assert_eq!(clock_text(3_900_000), "1:05:00");
     }
 
     #[test]

@@ -20,7 +20,7 @@ mod review;
 mod saved;
 
 pub use crate::ai::StopHandle;
-pub use clock::{ClockView, SavedClock, TimeControl};
+pub use clock::{ClockView, SavedClock, TimeControl, clock_text};
 pub use opponent::{ENGINE_HASH_MB, LEVEL_HINT_MAX_NODES};
 pub use review::{EvalPoint, GameReview, MARKED_FROM, MarkedMove, win_chance};
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};

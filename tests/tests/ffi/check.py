@@ -235,6 +235,8 @@ assert timed.tick(0) is None and timed.clock_view(0).running == qike.Side.FIRST
 assert timed.tick(60_000) == qike.Outcome.WIN(qike.Side.SECOND, qike.WinReason.TIMEOUT)
 assert timed.clock_view(60_000).flagged == qike.Side.FIRST
 assert timed.material().balance == 0 and timed.go_captures() is None
+assert qike.clock_text(9_449) == "0:09.5" and len(qike.time_control_choices()) >= 3
+assert qike.time_control_label(qike.TimeControl(base_ms=600_000, increment_ms=5_000)).zh == "每方 10 分钟，每步加 5 秒"
 review = timed.game_review()
 assert len(review.series) == 1 and review.marked == [] and "对手" in review.verdict.zh, review
 
