@@ -11,6 +11,7 @@ mod homework;
 mod lessons;
 mod progress;
 mod records;
+mod result;
 mod session;
 mod teacher;
 mod tournament;
@@ -31,6 +32,10 @@ pub use lessons::{
 };
 pub use progress::{DeviceSettings, Profile, ProgressStore};
 pub use records::{GameRating, move_store_aside, rating_key};
+pub use result::{
+    ClockView, EvalPoint, GameCardProgress, GameReview, GoCaptures, MarkedMove, Material,
+    NextLesson, clock_text, go_balance_text, time_control_choices, time_control_label,
+};
 pub use session::{Session, levels};
 pub use teacher::{
     BehindReason, BehindStudent, ClassSummary, HelpNeed, HelpReason, ImportTally, ImportedReport,

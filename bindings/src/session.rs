@@ -31,11 +31,11 @@ fn lock(session: &Mutex<GameSession>) -> MutexGuard<'_, GameSession> {
 }
 
 impl Session {
-    fn wrap(session: GameSession) -> Session {
+    pub(crate) fn wrap(session: GameSession) -> Session {
         Session { session: Arc::new(Mutex::new(session)) }
     }
 
-    fn state(&self) -> MutexGuard<'_, GameSession> {
+    pub(crate) fn state(&self) -> MutexGuard<'_, GameSession> {
         lock(&self.session)
     }
 
@@ -374,7 +374,7 @@ impl Session {
 
 /// `level` when `kind` has it, else the typed level error naming it and the levels there
 /// are.
-fn checked_level(kind: GameKind, level: u32) -> Result<u8, SessionError> {
+pub(crate) fn checked_level(kind: GameKind, level: u32) -> Result<u8, SessionError> {
     let known = ai::Level::get(kind, level).map_err(|e| {
         SessionError::Level(format!("level {level} is not a level of {}: {e}", kind_name(kind)))
     })?;
@@ -393,7 +393,7 @@ fn kind_name(kind: GameKind) -> &'static str {
 
 /// A new session's error: a set-up that cannot start says so (the core speaks of a
 /// saved game's start, which is what resuming meets).
-fn set_up_error(e: qike_core::session::SessionError) -> SessionError {
+pub(crate) fn set_up_error(e: qike_core::session::SessionError) -> SessionError {
     match e {
         qike_core::session::SessionError::BadStart(e) => {
             SessionError::BadStart(format!("the set-up is not valid: {e}"))

@@ -320,6 +320,10 @@ pub struct CountSummary {
     pub result: Text,
     /// The count in a few sentences.
     pub explanation: Text,
+    /// The result in one short line for a child: 黑胜 ¾ 子 / Black wins by ¾ stone.
+    pub headline: Text,
+    /// The sum behind it, on a line apart: 黑棋 185 子，要超过 180½ + 3¾ = 184¼ 子.
+    pub arithmetic: Text,
 }
 
 impl From<qike_core::go::Score> for CountSummary {
@@ -337,6 +341,8 @@ impl From<qike_core::go::Score> for CountSummary {
             winner: s.result.winner(),
             result: Text { zh: s.result.chinese(), en: s.result.english() },
             explanation: s.text(),
+            headline: s.headline(),
+            arithmetic: s.arithmetic(),
         }
     }
 }

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{
     BoardGame, BoardView, GameKind, GomokuRule, MoveInput, MoveName, Outcome, Point, Refusal, Side,
+    Text,
 };
 use crate::{chess, go, gomoku, xiangqi};
 
@@ -105,6 +106,18 @@ pub enum GoStart {
     /// 子 per stone at the count. 2–9 on the star points; 13, 16 or 25 for beginners on
     /// 19×19.
     Handicap(u8),
+}
+
+impl GoStart {
+    /// What this start gives at the count, in words a child reads on the set-up
+    /// screen (`黑棋先下。数子时，白棋先得 3¾ 子。`): see [`go::balance_text`].
+    pub fn balance_text(self) -> Text {
+        match self {
+            GoStart::Even => go::balance_text(go::Komi::CHINESE, 0),
+            GoStart::NoKomi => go::balance_text(go::Komi::NONE, 0),
+            GoStart::Handicap(stones) => go::balance_text(go::Komi::NONE, stones),
+        }
+    }
 }
 
 /// Everything needed to set a game up again: the start of a saved game.
@@ -271,6 +284,13 @@ impl AnyGame {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_go_start_says_what_white_gets_at_the_count() {
+        assert!(GoStart::Even.balance_text().zh.contains("白棋先得 3¾ 子"));
+        assert!(GoStart::NoKomi.balance_text().zh.contains("谁也不多得"));
+        assert!(GoStart::Handicap(4).balance_text().en.contains("White gets 2 stones"));
+    }
 
     #[test]
     fn a_move_is_named_without_being_played() {

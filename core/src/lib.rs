@@ -37,6 +37,7 @@ mod game;
 mod games;
 pub mod go;
 pub mod gomoku;
+mod material;
 pub mod progress;
 mod rating;
 mod rng;
@@ -53,6 +54,7 @@ pub use game::{
     Placement, Point, Refusal, Side, Text, WinReason,
 };
 pub use games::{AnyGame, GameSetup, GoStart, SetupError};
+pub use material::{Material, piece_value};
 pub use rating::SkillRating;
 pub use rng::Rng;
 pub use tap::{Tap, TapBoard};

@@ -401,6 +401,11 @@ impl Game {
         self.board.contains(p) && self.dead[self.board.index(p)]
     }
 
+    /// The dead marks by cell index, for the count.
+    pub(crate) fn dead_marks(&self) -> &[bool; MAX_CELLS] {
+        &self.dead
+    }
+
     /// Every stone marked dead.
     pub fn dead_stones(&self) -> Vec<Point> {
         self.board.stones().map(|(p, _)| p).filter(|&p| self.is_dead(p)).collect()

@@ -21,6 +21,7 @@
 //! assert_eq!(game.score().result.chinese(), "黑胜 36又3/4 子");
 //! ```
 
+mod area;
 mod benson;
 pub(crate) mod board;
 mod coords;
@@ -36,7 +37,9 @@ pub mod regions;
 pub(crate) mod score;
 pub mod seki;
 mod sgf;
+mod words;
 
+pub use area::{CountPicture, CountPoint};
 pub use board::{Board, MAX_SIZE, MIN_SIZE};
 pub use coords::{
     BEGINNER_HANDICAPS, CoordError, HandicapError, Move, gtp_name, handicap_choices,
@@ -48,3 +51,4 @@ pub use game::{Game, GameResult, MarkError, PlayError, Rules, SIZES, SetupError}
 pub use playout::benchmark_playouts;
 pub use score::{AreaCount, CountSummary, Komi, KomiError, Score, ScoreResult, Stones};
 pub use sgf::{MAX_NODES, SgfError, SgfGame, read_sgf};
+pub use words::balance_text;

@@ -12,7 +12,7 @@
 
 use std::fmt;
 
-use super::board::{Board, Cell, MAX_CELLS};
+pub(crate) use super::area::count_area;
 use crate::game::{Side, Text};
 
 /// Komi (贴子) that black gives white, held in half points.
@@ -420,64 +420,6 @@ fn sign_joined(acc: String, s: Stones, number: fn(Stones) -> String) -> String {
 /// real handicap).
 fn given_back(handicap: u8) -> u8 {
     if handicap >= 2 { handicap } else { 0 }
-}
-
-/// Counts the area of `board` with the stones marked in `dead` (by cell index) removed.
-pub(crate) fn count_area(board: &Board, dead: &[bool; MAX_CELLS]) -> AreaCount {
-    let mut count = AreaCount::default();
-    // After removing dead stones: 0 empty, 1 black, 2 white, 3 edge.
-    let mut cells = [3u8; MAX_CELLS];
-    for i in board.cell_indices() {
-        cells[i] = match (board.cell(i), dead[i]) {
-            (Cell::Black, true) => {
-                count.dead_black += 1;
-                0
-            }
-            (Cell::White, true) => {
-                count.dead_white += 1;
-                0
-            }
-            (Cell::Black, false) => {
-                count.black_stones += 1;
-                1
-            }
-            (Cell::White, false) => {
-                count.white_stones += 1;
-                2
-            }
-            _ => 0,
-        };
-    }
-    let mut seen = [false; MAX_CELLS];
-    let mut stack = Vec::new();
-    for start in board.cell_indices() {
-        if cells[start] != 0 || seen[start] {
-            continue;
-        }
-        let (mut size, mut touches_black, mut touches_white) = (0, false, false);
-        seen[start] = true;
-        stack.push(start);
-        while let Some(i) = stack.pop() {
-            size += 1;
-            for n in board.neighbours(i) {
-                match cells[n] {
-                    0 if !seen[n] => {
-                        seen[n] = true;
-                        stack.push(n);
-                    }
-                    1 => touches_black = true,
-                    2 => touches_white = true,
-                    _ => {}
-                }
-            }
-        }
-        match (touches_black, touches_white) {
-            (true, false) => count.black_territory += size,
-            (false, true) => count.white_territory += size,
-            _ => count.neutral += size,
-        }
-    }
-    count
 }
 
 /// The result of a count: area difference less komi, less the stones black gives back

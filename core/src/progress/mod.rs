@@ -27,6 +27,7 @@ mod drafts;
 mod error;
 mod events;
 mod game_progress;
+mod home;
 mod ids;
 mod import;
 mod needs_help;
@@ -61,6 +62,7 @@ pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
 pub use error::{JoinCodeError, ReportError, StoreError, Trouble};
 pub use events::MAX_EVENT_BYTES;
 pub use game_progress::{GameProgress, PuzzleScore, UnitStars, puzzle_score, rating_history};
+pub use home::{GameCardProgress, NextLesson, Streak, streak};
 pub use ids::{ClassId, ClassKey, DeviceId, JoinCode, ProfileId, base32_decode, base32_encode};
 pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,

@@ -13,12 +13,16 @@
 //! forms ([`GameSession::engine_move_now`] …) search on the caller's thread, for
 //! tests and tools. Every engine move is chosen by [`crate::ai::play_level`].
 
+mod clock;
 mod from_game;
 mod opponent;
+mod review;
 mod saved;
 
 pub use crate::ai::StopHandle;
+pub use clock::{ClockView, SavedClock, TimeControl, clock_text};
 pub use opponent::{ENGINE_HASH_MB, LEVEL_HINT_MAX_NODES};
+pub use review::{EvalPoint, GameReview, MARKED_FROM, MarkedMove, win_chance};
 pub use saved::{SAVE_VERSION, SavedGame, SavedXiangqiV1};
 
 use crate::Rng;
@@ -30,6 +34,7 @@ use crate::games::{AnyGame, GameSetup, SetupError};
 use crate::go;
 use crate::progress::{GameRecord, Timestamp};
 use crate::tap::{Tap, TapBoard};
+use clock::Clock;
 use opponent::Opponent;
 
 /// Nodes for the engine's look at a draw offer, a hint and each reviewed move: small
@@ -119,6 +124,7 @@ pub struct GameSession {
     ended_by_agreement: Option<Outcome>,
     draw_declined_at: Option<usize>,
     count_agreed: bool,
+    clock: Option<Clock>,
     opponent: Opponent,
 }
 
@@ -136,6 +142,7 @@ impl Clone for GameSession {
             ended_by_agreement: self.ended_by_agreement,
             draw_declined_at: self.draw_declined_at,
             count_agreed: self.count_agreed,
+            clock: self.clock.clone(),
             opponent: self.opponent.fresh(),
         }
     }
@@ -164,6 +171,7 @@ impl GameSession {
             ended_by_agreement: None,
             draw_declined_at: None,
             count_agreed: false,
+            clock: None,
             opponent: Opponent::new(kind),
         })
     }
@@ -226,6 +234,9 @@ impl GameSession {
 
     /// How the game ended; `None` while it goes on (and during a Go count).
     pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(on_time) = self.time_outcome() {
+            return Some(on_time);
+        }
         if self.is_counting() { None } else { self.game().outcome() }
     }
 
@@ -300,6 +311,7 @@ impl GameSession {
     }
 
     fn moved(&mut self) -> TapResult {
+        let mover = self.side_to_move().opponent();
         if self.is_counting() {
             // Two passes: the core proposes the dead stones; the players correct them.
             let seed = self.seed;
@@ -307,6 +319,7 @@ impl GameSession {
                 g.estimate_dead_stones(go::DEFAULT_PLAYOUTS, seed);
             }
         }
+        self.clock_after_move(mover);
         TapResult::Moved { outcome: self.outcome() }
     }
 
@@ -343,6 +356,7 @@ impl GameSession {
         if let Some(g) = self.board.game_mut().as_go_mut() {
             g.resume();
         }
+        self.clock_follow();
         Ok(())
     }
 
@@ -378,14 +392,14 @@ impl GameSession {
     /// 悔棋. Against the engine: takes back moves until it is the child's turn again, at
     /// least one of the child's moves included (so the engine's reply and the child's
     /// move go together). Two players: takes back the last move. Works after a loss by
-    /// the rules and at a Go count; not after resignation or an agreed draw, and never
-    /// into a setup's own moves. `Busy` while the engine works: stop it first
-    /// ([`GameSession::cancel_thinking`]).
+    /// the rules and at a Go count; not after resignation, an agreed draw or a flag
+    /// fall, and never into a setup's own moves. It gives no time back on a clock.
+    /// `Busy` while the engine works: stop it first ([`GameSession::cancel_thinking`]).
     pub fn undo(&mut self) -> Result<usize, SessionError> {
         if self.opponent.is_busy() {
             return Err(SessionError::Busy);
         }
-        if self.ended_by_agreement.is_some() || self.count_agreed {
+        if self.ended_by_agreement.is_some() || self.count_agreed || self.time_outcome().is_some() {
             return Err(Refusal::GameOver.into());
         }
         let fixed = self.setup.fixed_plies();
@@ -402,6 +416,7 @@ impl GameSession {
             taken += 1;
             if self.level.is_none() || mover_before == self.player {
                 self.board.reset(game);
+                self.clock_follow();
                 return Ok(taken);
             }
         }
@@ -417,6 +432,7 @@ impl GameSession {
         }
         let outcome = self.board.game_mut().resign(side)?;
         self.ended_by_agreement = Some(outcome);
+        self.clock_follow();
         Ok(outcome)
     }
 
@@ -446,6 +462,7 @@ impl GameSession {
         }
         let outcome = self.board.game_mut().agree_draw()?;
         self.ended_by_agreement = Some(outcome);
+        self.clock_follow();
         Ok(DrawAnswer::Accepted)
     }
 
@@ -505,6 +522,7 @@ impl GameSession {
                 .map(|g| g.dead_stones().into_iter().map(|p| kind.point_name(p)).collect())
                 .unwrap_or_default(),
             count_agreed: self.count_agreed,
+            clock: self.clock.as_ref().map(Clock::saved),
         }
     }
 
@@ -556,6 +574,7 @@ impl GameSession {
         let plies = s.game().history().len();
         s.draw_declined_at = saved.draw_declined_at.map(|at| at.min(plies));
         s.count_agreed = saved.count_agreed && s.game().as_go().is_some_and(|g| g.is_over());
+        s.clock = saved.clock.as_ref().map(Clock::from_saved);
         Ok(s)
     }
 

@@ -25,6 +25,8 @@ pub(super) enum Job {
     Hint { history: Vec<MoveInput>, thinker: Thinker<Option<Hint>> },
     /// The coach's marks on the player's moves.
     Review(Thinker<Vec<MoveReview>>),
+    /// The marks and the graph for the result screen.
+    GameReview(Thinker<super::GameReview>),
 }
 
 impl Job {
@@ -33,6 +35,7 @@ impl Job {
             Job::Move(t) => t.stop_handle(),
             Job::Hint { thinker, .. } => thinker.stop_handle(),
             Job::Review(t) => t.stop_handle(),
+            Job::GameReview(t) => t.stop_handle(),
         }
     }
 
@@ -41,6 +44,7 @@ impl Job {
             Job::Move(t) => t.is_finished(),
             Job::Hint { thinker, .. } => thinker.is_finished(),
             Job::Review(t) => t.is_finished(),
+            Job::GameReview(t) => t.is_finished(),
         }
     }
 }
@@ -158,6 +162,7 @@ impl Opponent {
             Job::Move(t) => self.finish(t).map(drop),
             Job::Hint { thinker, .. } => self.finish(thinker).map(drop),
             Job::Review(t) => self.finish(t).map(drop),
+            Job::GameReview(t) => self.finish(t).map(drop),
         };
     }
 }

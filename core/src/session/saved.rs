@@ -7,6 +7,8 @@ use crate::game::{Outcome, Side};
 use crate::games::GameSetup;
 use crate::progress::Timestamp;
 
+use super::SavedClock;
+
 /// The version [`SavedGame`] is written in; a newer one is refused rather than misread.
 pub const SAVE_VERSION: u32 = 2;
 
@@ -33,6 +35,10 @@ pub struct SavedGame {
     pub dead: Vec<String>,
     #[serde(default)]
     pub count_agreed: bool,
+    /// The clocks of a game played on time; `None` (and absent in older saves) for a
+    /// game without a clock.
+    #[serde(default)]
+    pub clock: Option<SavedClock>,
 }
 
 /// Version 1: a xiangqi game against the engine, as the first app saved it.
@@ -66,6 +72,7 @@ impl From<SavedXiangqiV1> for SavedGame {
             draw_declined_at: v1.draw_declined_at,
             dead: Vec::new(),
             count_agreed: false,
+            clock: None,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 import asyncio
 import sys
+import time
 
 sys.path.insert(0, sys.argv[1])
 import qike  # noqa: E402
@@ -218,6 +219,26 @@ assert summary.board_points == 81 and summary.result.en, summary
 outcome = two.agree_count()
 assert outcome == two.outcome() and not two.is_counting()
 print("go count:", summary.result.zh)
+assert summary.headline.zh.startswith(("黑胜", "白胜")) and "子" in summary.arithmetic.zh, summary
+picture = two.count_picture()
+assert len(picture.points) == 81 and sum(p.area == qike.Side.FIRST for p in picture.points) > 0
+assert two.go_captures() == qike.GoCaptures(by_black=0, by_white=0)
+assert "3¾" in qike.go_balance_text(qike.GoStart.EVEN()).zh
+
+# A game on time: a minute each, lost on time; the review has no marks, so the verdict
+# says the opponent played better.
+timed = qike.Session.timed(
+    qike.standard_setup(qike.GameKind.XIANGQI()), qike.Side.FIRST, None, 1,
+    qike.TimeControl(base_ms=60_000, increment_ms=0),
+)
+assert timed.tick(0) is None and timed.clock_view(0).running == qike.Side.FIRST
+assert timed.tick(60_000) == qike.Outcome.WIN(qike.Side.SECOND, qike.WinReason.TIMEOUT)
+assert timed.clock_view(60_000).flagged == qike.Side.FIRST
+assert timed.material().balance == 0 and timed.go_captures() is None
+assert qike.clock_text(9_449) == "0:09.5" and len(qike.time_control_choices()) >= 3
+assert qike.time_control_label(qike.TimeControl(base_ms=600_000, increment_ms=5_000)).zh == "每方 10 分钟，每步加 5 秒"
+review = timed.game_review()
+assert len(review.series) == 1 and review.marked == [] and "对手" in review.verdict.zh, review
 
 # --- Lessons: the shipped course and a run through the first steps ----------------
 course = qike.courses()[0]
@@ -296,6 +317,9 @@ assert store.ratings(kid.id) == [qike.GameRating(game=qike.rating_key(qike.GameK
 assert store.rating(kid.id, qike.GameKind.CHESS()).games == 0 and qike.rating_key(qike.GameKind.GO(9)) == "go9"
 assert store.lesson_record(kid.id, "xiangqi.basics.1") == record
 assert store.lesson_record(kid.id, "no.such.lesson") is None
+card = store.game_card(kid.id, qike.GameKind.XIANGQI())
+assert card.lessons_total > card.lessons_done and card.next_lesson.number >= 1, card
+assert store.streak(kid.id, int(time.time() * 1000), 480).days >= 1
 
 # Puzzles: a miss, then a solve; the record keeps both.
 T0 = 1_700_000_000_000
