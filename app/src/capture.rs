@@ -33,9 +33,22 @@ impl Plugin for CapturePlugin {
     }
 }
 
-fn capture(mut commands: Commands, mut request: ResMut<CaptureRequest>) {
+/// While this resource exists the screenshot waits (a screen still filling in, such as
+/// a review being searched), at most [`HOLD_FRAMES`] frames.
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct HoldCapture;
+
+/// The longest a [`HoldCapture`] delays the screenshot, in frames.
+pub const HOLD_FRAMES: u32 = 3_000;
+
+fn capture(
+    mut commands: Commands,
+    mut request: ResMut<CaptureRequest>,
+    hold: Option<Res<HoldCapture>>,
+) {
     request.frames += 1;
-    if request.taken || request.frames < request.after_frames {
+    let held = hold.is_some() && request.frames < HOLD_FRAMES;
+    if request.taken || request.frames < request.after_frames || held {
         return;
     }
     request.taken = true;

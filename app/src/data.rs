@@ -222,3 +222,21 @@ fn close_on_exit(mut exits: MessageReader<AppExit>, store: Option<Res<Store>>) {
         let _ = store.0.close();
     }
 }
+
+/// This device's offset from UTC in minutes (east positive), for counting days as the
+/// child lives them; 0 where the system does not say.
+pub fn utc_offset_minutes() -> i32 {
+    #[cfg(unix)]
+    {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as libc::time_t);
+        let mut tm: libc::tm = unsafe { std::mem::zeroed() };
+        // SAFETY: `now` and `tm` are valid for the call; localtime_r writes only `tm`.
+        let ok = unsafe { !libc::localtime_r(&now, &mut tm).is_null() };
+        if ok {
+            return (tm.tm_gmtoff / 60) as i32;
+        }
+    }
+    0
+}

@@ -75,6 +75,8 @@ pub struct PlayChoice {
     pub side: Side,
     /// The level the child's rating suggests, for games with levels.
     pub suggested: Option<u8>,
+    /// Two players on time: the time control (`None`: no clock).
+    pub clock: Option<qike_core::session::TimeControl>,
 }
 
 impl Default for PlayChoice {
@@ -84,6 +86,7 @@ impl Default for PlayChoice {
             level: Some(1),
             side: Side::First,
             suggested: Some(1),
+            clock: None,
         }
     }
 }

@@ -9,7 +9,7 @@ use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::prelude::*;
 use bevy::window::Ime;
 use qike_core::progress::{AssignmentState, JoinCodeError, PupilAssignment, StoreError, Timestamp};
-use qike_core::{AnyGame, BoardGame, GoStart, MoveInput, go};
+use qike_core::{AnyGame, BoardGame, GoStart, MoveInput, Side, go};
 
 use crate::i18n::{Lang, Msg};
 use crate::ui::{BAD, CARD, Column, Frame, GOOD, INK, Look, MUTED, Nav, Painter, STAR};
@@ -247,32 +247,9 @@ pub fn move_name(game: &AnyGame, mv: MoveInput) -> String {
     after.move_names().pop().map(|n| n.chinese).unwrap_or_default()
 }
 
-/// Points with a half only when there is one: 7.5, 3.
-fn points(p: f64) -> String {
-    if p.fract() == 0.0 { format!("{p:.0}") } else { format!("{p:.1}") }
-}
-
-/// Stones (子) as the language writes them: 3又3/4 子, 3¾ stones.
-fn stones(s: go::Stones, lang: Lang) -> String {
-    if lang == Lang::Zh { s.chinese() } else { s.english() }
-}
-
-/// What black gives back at the count, in 子 and in points (目): for the set-up.
+/// What the start gives each side at the count, in words a child reads: for the set-up.
 pub fn komi_text(start: GoStart, lang: Lang) -> String {
-    match start {
-        GoStart::Even => {
-            let komi = go::Stones::from_quarters(go::Komi::CHINESE.half_points());
-            let (zi, pts) = (stones(komi, lang), points(komi.points()));
-            lang.fill(Msg::KomiEven, &[("zi", &zi), ("pts", &pts)])
-        }
-        GoStart::NoKomi => lang.get(Msg::KomiNone).to_owned(),
-        GoStart::Handicap(n) => {
-            // Half a stone, one point, per handicap stone.
-            let back = go::Stones::from_halves(i32::from(n));
-            let (zi, pts) = (stones(back, lang), points(back.points()));
-            lang.fill(Msg::KomiHandicap, &[("zi", &zi), ("pts", &pts)])
-        }
-    }
+    lang.text(&start.balance_text())
 }
 
 /// The count of a Go game as the core explains it: each side's 子, what black gives
@@ -333,17 +310,39 @@ pub fn line_chart(p: &mut Painter, r: Rect, points: &[f32], color: Color) {
     }
 }
 
+/// The count drawn over a Go board laid out by `layout`: each side's area shaded with a
+/// small square of its colour on every empty point it surrounds. Its live stones and
+/// the dead stones inside it (drawn faint with a cross by the board) count to it too.
+pub fn count_overlay(
+    p: &mut Painter,
+    layout: &crate::layout::BoardLayout,
+    picture: &qike_core::go::CountPicture,
+) {
+    let cell = layout.cell;
+    for point in picture.points.iter().filter(|p| p.stone.is_none()) {
+        let Some(side) = point.area else { continue };
+        let c = layout.center(point.at);
+        let (fill, edge) = match side {
+            Side::First => (Color::srgb(0.12, 0.12, 0.12), Color::srgb(0.12, 0.12, 0.12)),
+            Side::Second => (Color::WHITE, Color::srgb(0.35, 0.35, 0.35)),
+        };
+        let outer = Rect::from_center_size(c, Vec2::splat(cell * 0.36));
+        p.panel(outer, edge, 0.0);
+        p.panel(Rect::from_center_size(c, Vec2::splat(cell * 0.36 - 4.0)), fill, 0.0);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
-    fn komi_reads_in_stones_and_points() {
-        assert_eq!(points(7.5), "7.5");
-        assert_eq!(points(3.0), "3");
-        assert_eq!(komi_text(GoStart::Even, Lang::Zh), "黑贴 3又3/4 子（7.5 目）");
-        assert_eq!(komi_text(GoStart::Even, Lang::En), "Black gives back 3¾ stones = 7.5 points");
-        assert!(komi_text(GoStart::Handicap(3), Lang::Zh).contains("1又1/2 子（3 目）"));
-        assert!(komi_text(GoStart::Handicap(3), Lang::En).contains("1½ stones = 3 points"));
+    fn komi_reads_in_words_a_child_knows() {
+        assert_eq!(komi_text(GoStart::Even, Lang::Zh), "黑棋先下。数子时，白棋先得 3¾ 子。");
+        for start in [GoStart::Even, GoStart::NoKomi, GoStart::Handicap(3)] {
+            let zh = komi_text(start, Lang::Zh);
+            assert!(!zh.contains('又') && !zh.contains('目'), "{zh}");
+        }
+        assert!(komi_text(GoStart::Handicap(3), Lang::Zh).contains("黑棋先摆 3 子"));
     }
 }

@@ -996,8 +996,13 @@ fn each_games_computer_plays_level_one_to_the_end() {
             app.update();
             std::thread::sleep(Duration::from_millis(5));
         }
-        let review = app.world().resource::<ResultScreen>().review.clone().unwrap();
-        assert!(review.iter().any(|r| r.loss > 0 && r.best != r.played), "{kind:?}: {review:?}");
+        let result = app.world().resource::<ResultScreen>();
+        let review = result.review.clone().unwrap();
+        let marked = &review.marked;
+        assert!(marked.iter().any(|m| m.loss > 0 && m.better != m.played), "{kind:?}: {marked:?}");
+        // The graph has a point for every position of the game.
+        let plies = result.game.0.game().history().len();
+        assert_eq!(review.series.len(), plies + 1, "{kind:?}");
         assert_eq!(game.kind.placement(), kind.placement());
     }
 }

@@ -387,6 +387,9 @@ fn check_board(screen: &str, png: &Png) {
                 // The last stone, white F3, carries a red dot.
                 assert!(png.count(c(5, 2), cell * 0.1, red) > 10, "last stone's dot");
             } else {
+                // The count as a picture: black's area (H3) and white's (A5) shaded.
+                assert!(png.count(c(7, 2), cell * 0.12, black) > 30, "black's area on H3");
+                assert!(png.count(c(0, 4), cell * 0.12, |p| p == [255, 255, 255]) > 30, "A5");
                 assert!(png.count(c(4, 0), stone, black) > 300, "black stone on E1");
                 assert!(png.count(c(3, 0), stone, light) > 300, "white stone on D1");
                 // White's dead stone on H5: faint, with a red cross.
@@ -492,6 +495,31 @@ fn check_board(screen: &str, png: &Png) {
             assert!(button > 20_000, "only {button} pixels of the go-on button");
         }
         "teacher-join-code" => check_qr(png),
+        "play-go-13" | "play-go-19" => {
+            let size = if screen == "play-go-13" { 13 } else { 19 };
+            let l = phone_layout(GameKind::Go { size });
+            let (cell, c) = (l.cell, |f: u8, r: u8| l.center(Point::new(f, r)));
+            assert!(png.count((c(0, 0) + c(1, 0)) / 2.0, 2.0, dark) >= 3, "a line");
+            assert!(png.count(c(3, 3), cell * 0.3, black) > 40, "black's first stone on D4");
+            // A star point off the stones: the centre of the board.
+            let mid = (size - 1) / 2;
+            if size == 19 {
+                assert!(png.count(c(mid, mid), 2.0, dark) >= 8, "tengen's star point");
+            }
+            assert_label(png, c(0, 0) + Vec2::new(0.0, cell * 0.78), cell.max(24.0), "A");
+        }
+        "result" => {
+            // The evaluation graph's line and the marked mistake's red dot.
+            let line = png.rgb.iter().filter(|&&p| near([41, 89, 179], 14)(p)).count();
+            assert!(line > 300, "only {line} pixels of the graph's line");
+            let dots = png.rgb.iter().filter(|&&p| near([199, 41, 26], 14)(p)).count();
+            assert!(dots > 100, "only {dots} red pixels: no marked move?");
+        }
+        "home" => {
+            // Each course's card carries its progress bar, filled where lessons are done.
+            let green = png.rgb.iter().filter(|&&p| near([41, 140, 64], 12)(p)).count();
+            assert!(green > 200, "only {green} green pixels: no progress bar?");
+        }
         "teacher-collect" => {
             // Twelve green name chips (the reports in) and the short code's QR.
             let green = png.rgb.iter().filter(|&&p| near([41, 140, 64], 12)(p)).count();

@@ -134,7 +134,8 @@ fn a_pupil_finds_the_collection_by_dns_sd_and_a_new_key_waits_until_serve_stops_
     assert!(rest.iter().any(|l| l.starts_with("waiting ") && l.contains("小明")), "{rest:?}");
     assert!(rest.iter().any(|l| l == "stopping on a signal"), "{rest:?}");
     assert!(
-        rest.iter().any(|l| l == "2 reports: 0 new, 0 updated, 0 already had, 0 refused, 2 waiting"),
+        rest.iter()
+            .any(|l| l == "2 reports: 0 new, 0 updated, 0 already had, 0 refused, 2 waiting"),
         "{rest:?}"
     );
 

@@ -1,16 +1,17 @@
-//! Home: hello to the child, the four games as equal cards (each with "play", and
-//! "lessons" for every game that has a course), and the way to progress, settings and
-//! the profile picker.
+//! Home: hello to the child with their daily streak, the four games as equal cards
+//! (each with "play", and for every game with a course how far the child is and
+//! "继续：第 N 课", which opens that lesson), and the way to progress, settings and the
+//! profile picker.
 
 use bevy::prelude::*;
 
 use qike_core::GameKind;
 
 use crate::AppState;
-use crate::data::{ChosenCourse, Current, Notice, Store, course_index};
-use crate::flow::{GAMES, PlayChoice, start_practice};
+use crate::data::{ChosenCourse, Current, Notice, Store, course_index, courses};
+use crate::flow::{GAMES, OpenLesson, PlayChoice, start_practice};
 use crate::i18n::Msg;
-use crate::ui::{AddActions, CARD, Canvas, INK, Look, Nav, Pressed};
+use crate::ui::{AddActions, CARD, Canvas, GOOD, INK, Look, MUTED, Nav, Pressed, STAR};
 use crate::widgets::{avatar, game_name, pupil_list};
 
 /// The home screen's buttons (the rest go straight to another screen: [`Nav::Go`]).
@@ -21,6 +22,8 @@ pub enum HomeAction {
     PlayGame(GameKind),
     /// Builds today's set for the child and opens the practice screen.
     StartPractice,
+    /// Opens a lesson of a course straight away: the course's index and the lesson's id.
+    Continue(usize, String),
 }
 
 #[derive(Debug)]
@@ -61,6 +64,11 @@ fn react(
                 chosen.0 = *i;
                 next.set(AppState::Course);
             }
+            HomeAction::Continue(course, id) => {
+                chosen.0 = *course;
+                commands.insert_resource(OpenLesson(id.clone()));
+                next.set(AppState::Lesson);
+            }
             HomeAction::PlayGame(kind) => {
                 choice.choose_game(*kind);
                 next.set(AppState::PlaySetup);
@@ -80,6 +88,28 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
     let hello =
         Rect::new(area.min.x + 5.0 * u, area.min.y + 0.8 * u, area.max.x, area.min.y + 3.6 * u);
     p.text(hello, format!("{}{}", lang.get(Msg::Hello), name), 1.6, INK);
+    // The daily streak, as a chip at the right of the greeting.
+    let profile = current.profile.as_ref();
+    let streak = match (&store, profile) {
+        (Some(store), Some(profile)) => {
+            let now = qike_core::progress::Timestamp::now();
+            store.0.streak(profile.id, now, crate::data::utc_offset_minutes()).unwrap_or_default()
+        }
+        _ => Default::default(),
+    };
+    if streak.days > 0 {
+        let chip =
+            Rect::new(area.max.x - 9.5 * u, area.min.y + 0.6 * u, area.max.x, area.min.y + 3.4 * u);
+        p.panel(chip, if streak.active_today { STAR } else { CARD }, 1.4);
+        let text = lang.fill(Msg::StreakDays, &[("n", &streak.days.to_string())]);
+        p.text_aligned(
+            Rect::new(chip.min.x, chip.min.y + 0.55 * u, chip.max.x, chip.max.y),
+            text,
+            1.0,
+            INK,
+            Justify::Center,
+        );
+    }
 
     let mut col = crate::ui::Column::new(
         Rect::new(area.min.x, area.min.y + 5.5 * u, area.max.x, area.max.y),
@@ -94,7 +124,15 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
             p.panel(*card, CARD, 1.0);
             let (glyph, fill, ink) = badge(kind);
             let c = Vec2::new(card.min.x + 2.2 * u, card.min.y + 2.2 * u);
-            p.round(c, 2.8 * u, glyph, fill, ink, Some(INK), None::<HomeAction>);
+            if let GameKind::Go { .. } = kind {
+                // A black and a white stone side by side: it reads as Go at a glance.
+                let white = c + Vec2::new(1.3 * u, 0.6 * u);
+                let black = c - Vec2::new(0.4 * u, 0.3 * u);
+                p.round(white, 2.4 * u, "", Color::WHITE, ink, Some(INK), None::<HomeAction>);
+                p.round(black, 2.4 * u, "", fill, ink, Some(INK), None::<HomeAction>);
+            } else {
+                p.round(c, 2.8 * u, glyph, fill, ink, Some(INK), None::<HomeAction>);
+            }
             let title = Rect::new(
                 card.min.x + 4.0 * u,
                 card.min.y + 1.4 * u,
@@ -112,7 +150,24 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
             if let Some(i) = course_index(kind) {
                 let lessons =
                     Rect::new(play.min.x, play.min.y - 3.2 * u, play.max.x, play.min.y - 0.5 * u);
-                p.button(lessons, lang.get(Msg::Lessons), HomeAction::Course(i), Look::Secondary);
+                let card_progress = match (&store, profile) {
+                    (Some(store), Some(profile)) => {
+                        store.0.game_card(profile.id, &courses()[i]).ok()
+                    }
+                    _ => None,
+                };
+                progress_line(&mut p, *card, lessons.min.y, card_progress.as_ref(), lang);
+                match card_progress.and_then(|c| c.next_lesson.filter(|_| c.lessons_done > 0)) {
+                    Some(next) => {
+                        let label =
+                            lang.fill(Msg::ContinueLesson, &[("n", &next.number.to_string())]);
+                        p.button(lessons, label, HomeAction::Continue(i, next.id), Look::Secondary);
+                    }
+                    None => {
+                        let action = HomeAction::Course(i);
+                        p.button(lessons, lang.get(Msg::Lessons), action, Look::Secondary);
+                    }
+                }
             }
         }
     }
@@ -130,6 +185,31 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
         let now = qike_core::progress::Timestamp::now();
         let list = store.0.pupil_assignments(profile.id, now).unwrap_or_default();
         pupil_list(&mut p, &mut col, u, lang, &list);
+    }
+}
+
+/// How far the child is in a course, under the card's title: "已学 5 / 24 课" and a bar.
+fn progress_line(
+    p: &mut crate::ui::Painter,
+    card: Rect,
+    bottom: f32,
+    progress: Option<&qike_core::progress::GameCardProgress>,
+    lang: crate::i18n::Lang,
+) {
+    let u = p.unit;
+    let Some(c) = progress else { return };
+    let text =
+        Rect::new(card.min.x + 0.8 * u, bottom - 3.0 * u, card.max.x - 0.5 * u, bottom - 1.2 * u);
+    let done = c.lessons_done.to_string();
+    let all = c.lessons_total.to_string();
+    p.text(text, lang.fill(Msg::CourseLessonsDone, &[("done", &done), ("all", &all)]), 0.8, MUTED);
+    let bar =
+        Rect::new(card.min.x + 0.8 * u, bottom - 1.0 * u, card.max.x - 0.8 * u, bottom - 0.6 * u);
+    p.panel(bar, Color::srgb(0.90, 0.86, 0.80), 0.2);
+    let share = c.lessons_done as f32 / c.lessons_total.max(1) as f32;
+    if share > 0.0 {
+        let filled = Rect::new(bar.min.x, bar.min.y, bar.min.x + bar.width() * share, bar.max.y);
+        p.panel(filled, GOOD, 0.2);
     }
 }
 

@@ -6,7 +6,7 @@
 use bevy::prelude::*;
 use qike_core::gomoku::OPENINGS;
 use qike_core::progress::{ProgressStore, Timestamp};
-use qike_core::session::GameSession;
+use qike_core::session::{GameSession, TimeControl};
 use qike_core::{GameKind, GameSetup, GoStart, GomokuRule, Side, ai, go};
 
 use crate::AppState;
@@ -61,6 +61,8 @@ pub enum SetupAction {
     GomokuRule(GomokuRule),
     /// Steps through the named gomoku openings (-1 back, +1 on; "none" between the ends).
     Opening(i32),
+    /// Steps through the time controls for two players (-1 back, +1 on; no clock first).
+    Clock(i32),
     StartGame,
     ResumeGame,
 }
@@ -146,6 +148,13 @@ fn react_setup(
                 let i = (opening_index(opening) as i32 + d).rem_euclid(count) as usize;
                 *opening = i.checked_sub(1).map(|i| OPENINGS[i].name.to_owned());
             }
+            (SetupAction::Clock(d), _) => {
+                let choices = TimeControl::CHOICES;
+                let count = choices.len() as i32 + 1;
+                let now = choice.clock.and_then(|c| choices.iter().position(|x| *x == c));
+                let i = (now.map_or(0, |i| i as i32 + 1) + d).rem_euclid(count) as usize;
+                choice.clock = i.checked_sub(1).map(|i| choices[i]);
+            }
             (SetupAction::StartGame, _) => {
                 let seed = ProgressStore::new_game_id().unwrap_or(1);
                 let side = if choice.level.is_some() { choice.side } else { Side::First };
@@ -157,6 +166,11 @@ fn react_setup(
                     Timestamp::now(),
                 ) {
                     Ok(s) => {
+                        // Class games are played on time: two players may pick a clock.
+                        let s = match choice.clock.filter(|_| choice.level.is_none()) {
+                            Some(control) => s.with_clock(control),
+                            None => s,
+                        };
                         commands.insert_resource(StartSession(s));
                         next.set(AppState::Play);
                     }
@@ -360,4 +374,24 @@ fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) 
         p.button(*cell, lang.get(msg), SetupAction::PlaySide(side), pick(on));
     }
     p.button(row[2], lang.get(Msg::TwoPlayers), SetupAction::TwoPlayers, pick(!vs_computer));
+    if !vs_computer {
+        clock_choice(p, col, lang, choice);
+    }
+}
+
+/// ◀ the time control ▶, for two players.
+fn clock_choice(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) {
+    let u = p.unit;
+    let r = col.next(2.8 * u);
+    let side = 3.4 * u;
+    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
+    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
+    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    p.button(back, lang.get(Msg::ReplayBack), SetupAction::Clock(-1), Look::Secondary);
+    p.button(on, lang.get(Msg::ReplayForward), SetupAction::Clock(1), Look::Secondary);
+    let label = match choice.clock {
+        Some(c) => lang.fill(Msg::ClockLabel, &[("t", &lang.text(&c.label()))]),
+        None => lang.get(Msg::NoClock).to_owned(),
+    };
+    p.button(middle, label, SetupAction::Clock(1), pick(choice.clock.is_some()));
 }

@@ -1,10 +1,13 @@
-//! After a game: the result and why (the count of a Go game), the coach's review where
-//! the game has an engine (each of the child's inaccuracies, mistakes and blunders with
-//! the better move), and a replay of the game move by move. The review is searched on
+//! After a game: the result and why (the count of a Go game as a picture), the coach's
+//! review where the game has an engine — a graph of how the game went, a verdict that
+//! agrees with the result, and the child's marked moves; a tap on one shows the
+//! position before it with the better move as an arrow — and a replay of the game move
+//! by move. The review is searched on
 //! a worker thread; the screen shows "reviewing…" meanwhile.
 
 use bevy::prelude::*;
-use qike_core::ai::{MoveReview, Verdict};
+use qike_core::ai::Verdict;
+use qike_core::session::GameReview;
 use qike_core::{BoardGame, Colour, DrawReason, GameKind, Outcome, Side, WinReason};
 
 use crate::AppState;
@@ -16,7 +19,7 @@ use crate::ui::{
     AddActions, BAD, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Pressed, Redraw, UiSet,
     redrawing,
 };
-use crate::widgets::{count_text, header, move_name};
+use crate::widgets::{count_overlay, header};
 
 /// The engine's table for the review, in MiB: a short look at each move needs little.
 const REVIEW_HASH_MB: usize = 8;
@@ -26,9 +29,11 @@ const REVIEW_HASH_MB: usize = 8;
 pub struct ResultScreen {
     /// The finished game; its engine reviews it on a worker thread.
     pub game: FinishedGame,
-    pub review: Option<Vec<MoveReview>>,
+    pub review: Option<GameReview>,
     /// The ply shown on the replay board (all moves = the final position).
     pub ply: usize,
+    /// The marked move shown (its position, with the better move as an arrow).
+    pub mark: Option<usize>,
 }
 
 /// The result screen's buttons.
@@ -36,6 +41,8 @@ pub struct ResultScreen {
 pub enum ResultAction {
     /// Moves the replay by this many plies.
     Replay(i32),
+    /// Shows a marked move: the position before it and the better move.
+    Mark(usize),
     PlayAgain,
 }
 
@@ -77,16 +84,17 @@ fn enter(
     };
     let mut session = game.0.clone().with_hash_mb(REVIEW_HASH_MB);
     // Only a game with an engine has a coach to review it: otherwise nothing starts.
-    let _ = session.start_review();
+    let _ = session.start_game_review();
     let ply = session.game().history().len();
-    commands.insert_resource(ResultScreen { game: FinishedGame(session), review: None, ply });
+    let screen = ResultScreen { game: FinishedGame(session), review: None, ply, mark: None };
+    commands.insert_resource(screen);
 }
 
 fn collect_review(mut screen: ResMut<ResultScreen>, mut redraw: ResMut<Redraw>) {
     if screen.game.0.answer_ready()
-        && let Some(review) = screen.game.0.poll_review()
+        && let Some(review) = screen.game.0.poll_game_review()
     {
-        screen.review = Some(review.unwrap_or_default());
+        screen.review = review.ok();
         redraw.0 = true;
     }
 }
@@ -108,7 +116,15 @@ fn react(
             ResultAction::Replay(d) => {
                 let total = screen.game.0.game().history().len() as i64;
                 screen.ply = (screen.ply as i64 + i64::from(*d)).clamp(0, total) as usize;
+                screen.mark = None;
                 redraw.0 = true;
+            }
+            ResultAction::Mark(i) => {
+                if let Some(m) = screen.review.as_ref().and_then(|r| r.marked.get(*i)) {
+                    screen.ply = m.ply;
+                    screen.mark = Some(*i);
+                    redraw.0 = true;
+                }
             }
             ResultAction::PlayAgain => next.set(AppState::PlaySetup),
         }
@@ -140,6 +156,12 @@ fn show_board(
     }
     let mut want = ActiveBoard::new(view, board_area(&frame));
     want.flipped = s.player() == Side::Second;
+    let marked = screen.mark.and_then(|i| screen.review.as_ref()?.marked.get(i));
+    if let Some(qike_core::MoveInput::Step { from, to, .. }) = marked.map(|m| m.best) {
+        want.arrows = vec![(from, to)];
+    } else if let Some(qike_core::MoveInput::Place { at }) = marked.map(|m| m.best) {
+        want.hints = vec![at];
+    }
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
     want.coordinates = current.settings.show_coordinates;
     if board.as_deref() != Some(&want) {
@@ -199,18 +221,22 @@ pub fn result_title(s: &qike_core::session::GameSession, lang: Lang) -> String {
     title
 }
 
-fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
+fn draw(mut canvas: Canvas, screen: Res<ResultScreen>, current: Res<Current>) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let s = &screen.game.0;
     let mut p = canvas.painter();
     let head = headline(s.outcome(), s.player(), s.kind(), s.is_two_player());
-    let mut col = header(&mut p, &frame, lang, &result_title(s, lang), Some(Nav::Back));
+    // The title says who won; why, and how long the game was, go on the line under it.
+    let mut col = header(&mut p, &frame, lang, lang.get(head), Some(Nav::Back));
     let r = col.next(1.6 * u);
     let color = if head == Msg::YouWon { GOOD } else { INK };
     let total = s.game().history().len();
     let moves = lang.fill(Msg::MovesPlayed, &[("n", &s.move_list().len().to_string())]);
-    p.text(r, format!("{} · {moves}", crate::widgets::game_title(s.kind(), lang)), 1.0, color);
+    let why =
+        reason(s.outcome(), s.kind()).map(|r| format!("{} · ", lang.get(r))).unwrap_or_default();
+    let game = crate::widgets::game_title(s.kind(), lang);
+    p.text(r, format!("{game} · {why}{moves}"), 1.0, color);
 
     // Below the board: replay buttons and the review (or the count).
     let a = frame.inner(0.8);
@@ -223,19 +249,45 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
 
     let panel = low.next((a.max.y - low.y - 4.0 * u).max(4.0 * u));
     p.panel(panel, CARD, 0.6);
-    let inner =
-        Rect::new(panel.min.x + 0.6 * u, panel.min.y + 0.4 * u, panel.max.x - 0.6 * u, panel.max.y);
+    let inner = Rect::new(
+        panel.min.x + 0.6 * u,
+        panel.min.y + 0.4 * u,
+        panel.max.x - 0.6 * u,
+        panel.max.y - 0.4 * u,
+    );
     let counted = matches!(s.outcome(), Some(Outcome::Win { reason: WinReason::Score, .. }))
         || matches!(s.outcome(), Some(Outcome::Draw { reason: DrawReason::EqualScore }));
+    let mut inside = crate::ui::Column::new(inner, 0.4 * u);
+    if counted
+        && screen.ply == total
+        && let Some(picture) = s.go_count_picture()
+    {
+        // The count as a picture on the final position: areas shaded, dead stones grey.
+        let view = s.game().view();
+        let mut layout = crate::layout::BoardLayout::fit_board(
+            board_area(&frame),
+            view.files,
+            view.ranks,
+            view.placement,
+            current.settings.show_coordinates,
+        );
+        layout.flipped = s.player() == Side::Second;
+        count_overlay(&mut p, &layout, &picture);
+    }
+    if counted && let Some(score) = s.go_score() {
+        // The result in one short line, large; the sum small underneath.
+        let summary = score.summary();
+        let r = inside.next(2.6 * u);
+        p.text(r, lang.text(&summary.headline()), 1.6, INK);
+        let r = inside.next(2.4 * u);
+        p.text(r, lang.text(&summary.arithmetic()), 0.75, MUTED);
+    }
     match (&screen.review, s.is_thinking()) {
-        _ if counted => {
-            let text = s.go_score().map(|score| count_text(&score, lang)).unwrap_or_default();
-            p.text(inner, text, 1.0, INK);
-        }
         (None, true) => {
-            p.text(inner, lang.get(Msg::Reviewing), 1.0, MUTED);
+            let r = inside.next(2.0 * u);
+            p.text(r, lang.get(Msg::Reviewing), 1.0, MUTED);
         }
-        (None, false) => {
+        (None, false) if !counted => {
             // No coach for this game: the last moves.
             let names = s.move_list();
             let start = names.len().saturating_sub(8) & !1;
@@ -244,34 +296,34 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
                 .enumerate()
                 .map(|(i, pair)| format!("{}. {}", start / 2 + i + 1, pair.join("  ")))
                 .collect();
-            p.text(inner, lines.join("\n"), 0.95, INK);
+            let r = inside.next(inner.height() * 0.8);
+            p.text(r, lines.join("\n"), 0.95, INK);
         }
+        (None, false) => {}
         (Some(review), _) => {
-            let marked: Vec<_> = review.iter().filter(|r| r.verdict != Verdict::Good).collect();
-            if marked.is_empty() {
-                p.text(inner, lang.get(Msg::NoMistakes), 1.0, GOOD);
-            } else {
-                let names = s.move_list();
-                let lines: Vec<String> = marked
-                    .iter()
-                    .take(6)
-                    .map(|r| {
-                        let label = match r.verdict {
-                            Verdict::Blunder => Msg::Blunder,
-                            Verdict::Mistake => Msg::Mistake,
-                            _ => Msg::Inaccuracy,
-                        };
-                        let played = names.get(r.ply).cloned().unwrap_or_default();
-                        let best = move_name(&s.game_at(r.ply), r.best);
-                        format!(
-                            "{}. {played} — {}，{}{best}",
-                            r.ply / 2 + 1,
-                            lang.get(label),
-                            lang.get(Msg::Better),
-                        )
-                    })
-                    .collect();
-                p.text(inner, lines.join("\n"), 0.95, BAD);
+            let r = inside.next(1.8 * u);
+            let verdict = lang.text(&review.verdict(s.outcome(), s.player()));
+            let good = review.marked.is_empty();
+            p.text(r, verdict, 0.9, if good { GOOD } else { INK });
+            let graph = inside.next(6.0 * u);
+            draw_graph(&mut p, graph, review, s.player(), screen.ply);
+            for (i, m) in review.marked.iter().enumerate().take(4) {
+                let r = inside.next(2.4 * u);
+                let label = match m.verdict {
+                    Verdict::Blunder => Msg::Blunder,
+                    Verdict::Mistake => Msg::Mistake,
+                    _ => Msg::Inaccuracy,
+                };
+                let text = format!(
+                    "{}. {} — {}，{}{}",
+                    m.ply / 2 + 1,
+                    m.played.chinese,
+                    lang.get(label),
+                    lang.get(Msg::Better),
+                    m.better.chinese
+                );
+                let look = if screen.mark == Some(i) { Look::Selected } else { Look::Secondary };
+                p.button(r, text, ResultAction::Mark(i), look);
             }
         }
     }
@@ -279,6 +331,51 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>) {
     p.button(row[0], lang.get(Msg::PlayAgain), ResultAction::PlayAgain, Look::Primary);
     p.button(row[1], lang.get(Msg::Home), Nav::Go(AppState::Home), Look::Secondary);
 }
+
+/// How the game went: the child's chance to win after each move as a line over the
+/// game, 50% dashed across the middle, the marked moves as red dots and the ply shown
+/// as a bar.
+fn draw_graph(
+    p: &mut crate::ui::Painter,
+    r: Rect,
+    review: &GameReview,
+    player: Side,
+    shown: usize,
+) {
+    let series = &review.series;
+    p.panel(r, Color::srgb(0.97, 0.95, 0.90), 0.3);
+    let mid = r.center().y;
+    let mut x = r.min.x;
+    while x < r.max.x {
+        p.panel(Rect::new(x, mid - 1.0, (x + 8.0).min(r.max.x), mid + 1.0), MUTED, 0.0);
+        x += 16.0;
+    }
+    let n = series.len().max(2) - 1;
+    let at = |ply: usize, chance: f64| {
+        let mine = if player == Side::First { chance } else { 1.0 - chance };
+        Vec2::new(r.min.x + r.width() * ply as f32 / n as f32, r.max.y - r.height() * mine as f32)
+    };
+    // The line: a dot every few pixels between each pair of points.
+    for pair in series.windows(2) {
+        let (a, b) = (at(pair[0].ply, pair[0].first_wins), at(pair[1].ply, pair[1].first_wins));
+        let steps = (a.distance(b) / 3.0).ceil().max(1.0) as usize;
+        for k in 0..=steps {
+            let c = a.lerp(b, k as f32 / steps as f32);
+            p.panel(Rect::from_center_size(c, Vec2::splat(4.0)), GRAPH_LINE, 0.0);
+        }
+    }
+    let x = r.min.x + r.width() * shown.min(n) as f32 / n as f32;
+    p.panel(Rect::new(x - 1.5, r.min.y, x + 1.5, r.max.y), Color::srgba(0.2, 0.5, 0.85, 0.6), 0.0);
+    for m in &review.marked {
+        if let Some(point) = series.get(m.ply + 1) {
+            let c = at(point.ply, point.first_wins);
+            p.panel(Rect::from_center_size(c, Vec2::splat(14.0)), BAD, 0.2);
+        }
+    }
+}
+
+/// The colour of the evaluation graph's line.
+pub const GRAPH_LINE: Color = Color::srgb(0.16, 0.35, 0.70);
 
 #[cfg(test)]
 mod tests {

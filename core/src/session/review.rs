@@ -10,7 +10,7 @@
 //! over is 1, ½ or 0 by its result.
 
 use crate::ai::{Engine, Limits, MoveReview, StopHandle, Verdict};
-use crate::game::{BoardGame, BySide, GameKind, MoveName, Outcome, Side, Text};
+use crate::game::{BoardGame, BySide, GameKind, MoveInput, MoveName, Outcome, Side, Text};
 use crate::games::AnyGame;
 use crate::go;
 use crate::material::Material;
@@ -46,6 +46,8 @@ pub struct MarkedMove {
     pub ply: usize,
     pub played: MoveName,
     pub better: MoveName,
+    /// The better move itself, to show on the board (an arrow).
+    pub best: MoveInput,
     /// What the move gave away against the better one, in the engine's units.
     pub loss: i32,
     pub verdict: Verdict,
@@ -125,6 +127,7 @@ fn marked(game: &AnyGame, reviews: &[MoveReview]) -> Vec<MarkedMove> {
                 ply: r.ply,
                 played: before.name_move(r.played).ok()?,
                 better: before.name_move(r.best).ok()?,
+                best: r.best,
                 loss: r.loss,
                 verdict: r.verdict,
             })
@@ -248,12 +251,13 @@ impl GameSession {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{MoveInput, WinReason};
+    use crate::game::{Point, WinReason};
     use crate::progress::Timestamp;
 
     fn mark(verdict: Verdict) -> MarkedMove {
         let name = MoveName { standard: "e4".into(), chinese: "兵e2-e4".into() };
-        MarkedMove { ply: 0, played: name.clone(), better: name, loss: 200, verdict }
+        let best = MoveInput::step(Point::new(4, 1), Point::new(4, 3));
+        MarkedMove { ply: 0, played: name.clone(), better: name, best, loss: 200, verdict }
     }
 
     #[test]

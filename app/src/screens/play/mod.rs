@@ -3,14 +3,20 @@
 //! device. 悔棋, hint, draw offer and resignation; chess's promotion choice; Go's pass
 //! and, after two passes, the count (tap a group to mark it dead or alive, then play on
 //! or agree). The move list in Chinese notation. The game is saved after every move in
-//! its game's draft slot, and recorded in the store when it ends.
+//! its game's draft slot, and recorded in the store when it ends. Player bars above
+//! and below the board; on a game on time, each side's clock, and a flag that falls
+//! ends the game.
+
+mod bars;
+
+pub use bars::ClockText;
 
 use std::time::Instant;
 
 use bevy::prelude::*;
 use qike_core::progress::{ProgressStore, Timestamp};
 use qike_core::session::{DrawAnswer, GameSession, SessionError, TapResult};
-use qike_core::{BoardGame, Colour, GameKind, GameSetup, MoveInput, PieceKind, Point, Side};
+use qike_core::{BoardGame, GameSetup, MoveInput, PieceKind, Point, Side};
 
 use crate::AppState;
 use crate::board::ActiveBoard;
@@ -21,7 +27,7 @@ use crate::ui::{
     AddActions, BAD, BoardTapped, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Pressed,
     Redraw, UiSet, redrawing,
 };
-use crate::widgets::{count_text, game_title, header, move_name};
+use crate::widgets::{game_title, header, move_name};
 
 /// The play screen's buttons.
 #[derive(Debug, Clone, PartialEq)]
@@ -84,6 +90,19 @@ impl PlayScreen {
     }
 }
 
+/// The play screen's time in milliseconds: the app's running time, plus `skew_ms` that
+/// tests add to let a clock run out without waiting.
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct PlayTime {
+    pub skew_ms: u64,
+}
+
+impl PlayTime {
+    fn now(self, time: &Time<Real>) -> u64 {
+        time.elapsed().as_millis() as u64 + self.skew_ms
+    }
+}
+
 /// Marks the "thinking…" text so it can animate without redrawing the screen.
 #[derive(Component, Debug)]
 pub struct ThinkingText;
@@ -94,12 +113,13 @@ pub struct PlayPlugin;
 impl Plugin for PlayPlugin {
     fn build(&self, app: &mut App) {
         app.add_actions::<PlayAction>()
+            .init_resource::<PlayTime>()
             .add_systems(OnEnter(AppState::Play), enter_play)
             .add_systems(OnExit(AppState::Play), exit_play)
             .add_systems(
                 Update,
                 (
-                    (react_play, tap_board, engine, show_board)
+                    (tick_clock, react_play, tap_board, engine, show_board)
                         .chain()
                         .in_set(UiSet::Logic)
                         .run_if(in_state(AppState::Play).and_then(resource_exists::<PlayScreen>)),
@@ -137,6 +157,8 @@ fn enter_play(
 fn exit_play(mut commands: Commands, screen: Option<ResMut<PlayScreen>>) {
     if let Some(mut screen) = screen {
         screen.cancel_thinking();
+        // Time away from the game costs nothing: the clock stands until the next tick.
+        screen.session.pause_clock();
     }
     commands.remove_resource::<PlayScreen>();
     commands.remove_resource::<ActiveBoard>();
@@ -183,6 +205,41 @@ impl Keeper<'_, '_> {
         };
         if let Err(e) = result {
             self.notice.0 = Some(format!("{}{e}", self.lang.get(Msg::SaveFailed)));
+        }
+    }
+}
+
+/// Runs the clock of a game on time: a fallen flag ends the game; the clocks' texts
+/// count down without redrawing the screen.
+fn tick_clock(
+    mut screen: ResMut<PlayScreen>,
+    time: Res<Time<Real>>,
+    play_time: Res<PlayTime>,
+    mut keep: Keeper,
+    mut texts: Query<(&mut Text, &bars::ClockText)>,
+) {
+    if screen.session.time_control().is_none() {
+        return;
+    }
+    let now = play_time.now(&time);
+    // Ticking changes nothing on the board: no rebuild of its view for it.
+    let ended = {
+        let s = &mut screen.bypass_change_detection().session;
+        let before = s.outcome();
+        before.is_none() && s.tick(now).is_some()
+    };
+    if ended {
+        screen.cancel_thinking();
+        keep.persist(&screen);
+        keep.redraw.0 = true;
+        return;
+    }
+    if let Some(view) = screen.session.clock_view(now) {
+        for (mut text, clock) in &mut texts {
+            let want = qike_core::session::clock_text(*view.remaining_ms.get(clock.0));
+            if text.0 != want {
+                text.0 = want;
+            }
         }
     }
 }
@@ -369,11 +426,46 @@ fn engine(mut screen: ResMut<PlayScreen>, mut keep: Keeper) {
     keep.redraw.0 = true;
 }
 
-/// Where the game's board goes (the render test checks pixels against it).
+/// Where the game's board goes (the render test checks pixels against it): between
+/// the two player bars.
 pub fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
     let a = frame.inner(0.8);
-    Rect::new(a.min.x, a.min.y + 6.0 * u, a.max.x, a.max.y - 12.0 * u)
+    Rect::new(
+        a.min.x,
+        a.min.y + 4.6 * u + BAR_UNITS * u,
+        a.max.x,
+        a.max.y - 12.2 * u - BAR_UNITS * u,
+    )
+}
+
+/// A player bar's height, in units.
+const BAR_UNITS: f32 = 3.4;
+
+/// The board as drawn in `area`: its frame, with the margin round the lines.
+fn drawn_board(
+    s: &GameSession,
+    area: Rect,
+    coordinates: bool,
+) -> (crate::layout::BoardLayout, Rect) {
+    let view = s.view();
+    let mut layout = crate::layout::BoardLayout::fit_board(
+        area,
+        view.files,
+        view.ranks,
+        view.placement,
+        coordinates,
+    );
+    layout.flipped = s.player() == Side::Second;
+    let margin = layout.margin * layout.cell;
+    let size = layout.lines_size();
+    let rect = Rect::new(
+        layout.origin.x - margin,
+        layout.origin.y - margin,
+        layout.origin.x + size.x + margin,
+        layout.origin.y + size.y + margin,
+    );
+    (layout, rect)
 }
 
 /// The promotion choice over the board: its panel and the four buttons (queen, rook,
@@ -408,44 +500,42 @@ fn show_board(
     }
 }
 
-/// "Red to move", "Black to move", "White to move".
-fn to_move(kind: GameKind, side: Side) -> Msg {
-    match side.colour(kind) {
-        Colour::Red => Msg::RedToMove,
-        Colour::Black => Msg::BlackToMove,
-        Colour::White => Msg::WhiteToMove,
-    }
-}
-
-fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
+fn draw_play(
+    mut canvas: Canvas,
+    screen: Res<PlayScreen>,
+    notice: Res<Notice>,
+    current: Res<Current>,
+    time: Res<Time<Real>>,
+    play_time: Res<PlayTime>,
+) {
     let (lang, frame) = (canvas.lang(), canvas.frame());
     let u = frame.unit;
     let s = &screen.session;
     let kind = s.kind();
     let mut p = canvas.painter();
-    let mut col = header(&mut p, &frame, lang, &game_title(kind, lang), Some(Nav::Back));
-    // Who plays whom, and whose turn it is.
-    let opponent = match s.level() {
-        Some(level) => {
-            let name = if lang == Lang::Zh { level.name_zh } else { level.name_en };
-            format!("{} {} · {name}", lang.get(Msg::Level), level.number)
-        }
-        None => lang.get(Msg::TwoPlayers).to_owned(),
-    };
-    let status = col.next(1.8 * u);
-    let left = Rect::new(status.min.x, status.min.y, status.center().x, status.max.y);
-    let right = Rect::new(status.center().x, status.min.y, status.max.x, status.max.y);
-    p.text(left, opponent, 1.05, MUTED);
-    if screen.is_thinking() {
-        let e = p.text_aligned(right, lang.get(Msg::Thinking), 1.1, MUTED, Justify::Right);
-        p.commands.entity(e).insert(ThinkingText);
-    } else if s.is_counting() {
-        p.text_aligned(right, lang.get(Msg::Count), 1.1, GOOD, Justify::Right);
-    } else if s.is_two_player() && s.outcome().is_none() {
-        let side = s.game().side_to_move();
-        p.text_aligned(right, lang.get(to_move(kind, side)), 1.1, GOOD, Justify::Right);
-    } else if s.is_player_turn() {
-        p.text_aligned(right, lang.get(Msg::YourTurn), 1.1, GOOD, Justify::Right);
+    let col = header(&mut p, &frame, lang, &game_title(kind, lang), Some(Nav::Back));
+    // The player bars: the opponent above the board, the child (or the first player)
+    // below it.
+    let _ = col;
+    let (layout, drawn) = drawn_board(s, board_area(&frame), current.settings.show_coordinates);
+    let clock = s.clock_view(play_time.now(&time));
+    let me = s.player();
+    let child = current.profile.as_ref().map(|p| (p.display_name.as_str(), p.avatar.as_str()));
+    let seats =
+        [(me.opponent(), drawn.min.y - BAR_UNITS * u - 0.2 * u), (me, drawn.max.y + 0.2 * u)];
+    for (side, top) in seats {
+        let seat = bars::Seat {
+            side,
+            child: if s.is_two_player() || side != me { None } else { child },
+            thinking: screen.is_thinking() && side != me,
+        };
+        let r = Rect::new(drawn.min.x, top, drawn.max.x, top + BAR_UNITS * u);
+        bars::bar(&mut p, r, s, &seat, clock.as_ref(), lang);
+    }
+    if s.is_counting()
+        && let Some(picture) = s.go_count_picture()
+    {
+        crate::widgets::count_overlay(&mut p, &layout, &picture);
     }
 
     // Under the board: the message, the last moves (or the count), the buttons.
@@ -466,7 +556,12 @@ fn draw_play(mut canvas: Canvas, screen: Res<PlayScreen>, notice: Res<Notice>) {
         Rect::new(moves.min.x + 0.6 * u, moves.min.y + 0.4 * u, moves.max.x - 0.6 * u, moves.max.y);
     match s.go_score().filter(|_| s.is_counting()) {
         Some(score) => {
-            p.text(inner, count_text(&score, lang), 0.9, INK);
+            // The result in one short line, the sum behind it small underneath.
+            let summary = score.summary();
+            let head = Rect::new(inner.min.x, inner.min.y, inner.max.x, inner.min.y + 2.2 * u);
+            p.text(head, lang.text(&summary.headline()), 1.4, INK);
+            let sum = Rect::new(inner.min.x, inner.min.y + 2.4 * u, inner.max.x, inner.max.y);
+            p.text(sum, lang.text(&summary.arithmetic()), 0.75, MUTED);
         }
         None => {
             let list = s.move_list();
