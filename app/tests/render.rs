@@ -659,3 +659,31 @@ fn the_demonstration_board_fits_a_portrait_tablet() {
     assert!(buttons > 3_000, "only {buttons} pixels of tools at the bottom");
     println!("screenshot: {}", out.display());
 }
+
+/// Every screen on a portrait tablet (1536×2048), into `screenshots/tablet/`: drawn,
+/// and nothing cut by the window's bottom edge (no ink in its last rows).
+#[test]
+fn screenshots_of_every_screen_at_tablet_size() {
+    let Some((_xvfb, display)) = xvfb_or_skip() else { return };
+    let dir = screenshot_dir().join("tablet");
+    std::fs::create_dir_all(&dir).unwrap();
+    for &screen in qike_app::fixtures::SCREENS {
+        let data = tempfile::tempdir().unwrap();
+        let data_dir = if screen == "store-error" {
+            let f = data.path().join("not-a-folder");
+            std::fs::write(&f, b"x").unwrap();
+            f
+        } else {
+            data.path().join("progress")
+        };
+        let out = dir.join(format!("{screen}.png"));
+        shoot(&display, screen, (1536, 2048), &data_dir, &out);
+        let png = Png::load(&out);
+        assert_eq!((png.width, png.rgb.len() as u32 / png.width), (1536, 2048), "{screen}");
+        let text = png.rgb.iter().filter(|&&p| dark(p)).count();
+        assert!(text > 2_000, "{screen}: only {text} dark pixels, nothing drawn?");
+        let bottom = png.rgb[(1536 * 2044) as usize..].iter().filter(|&&p| dark(p)).count();
+        assert!(bottom < 20, "{screen}: {bottom} dark pixels on the window's bottom edge");
+        println!("screenshot: {}", out.display());
+    }
+}
