@@ -163,7 +163,10 @@ impl Frame {
         let width = window.x.min(((window.y - top - bottom) * 0.75).max(360.0));
         let left = (window.x - width) / 2.0;
         let area = Rect::new(left, top, left + width, window.y - bottom);
-        let unit = (area.width().min(area.height() * 0.6) / 24.0).max(17.0);
+        // A portrait tablet is wide for its height: it keeps at least 48 units of height
+        // so that every page fits (a phone has 52).
+        let tall = if area.height() > area.width() { 0.5 } else { 0.6 };
+        let unit = (area.width().min(area.height() * tall) / 24.0).max(17.0);
         Frame { area, unit }
     }
 

@@ -85,8 +85,12 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
     let name = current.profile.as_ref().map(|p| p.display_name.clone()).unwrap_or_default();
     let (glyph, fill) = avatar(current.profile.as_ref().map(|p| p.avatar.as_str()).unwrap_or(""));
     p.round(area.min + Vec2::splat(2.0 * u), 4.0 * u, glyph, fill, INK, None, None::<HomeAction>);
-    let hello =
-        Rect::new(area.min.x + 5.0 * u, area.min.y + 0.8 * u, area.max.x, area.min.y + 3.6 * u);
+    let hello = Rect::new(
+        area.min.x + 5.0 * u,
+        area.min.y + 0.8 * u,
+        area.max.x - 7.6 * u,
+        area.min.y + 3.6 * u,
+    );
     p.text(hello, format!("{}{}", lang.get(Msg::Hello), name), 1.6, INK);
     // The daily streak, as a chip at the right of the greeting.
     let profile = current.profile.as_ref();
@@ -99,13 +103,13 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
     };
     if streak.days > 0 {
         let chip =
-            Rect::new(area.max.x - 9.5 * u, area.min.y + 0.6 * u, area.max.x, area.min.y + 3.4 * u);
+            Rect::new(area.max.x - 7.2 * u, area.min.y + 0.9 * u, area.max.x, area.min.y + 3.3 * u);
         p.panel(chip, if streak.active_today { STAR } else { CARD }, 1.4);
         let text = lang.fill(Msg::StreakDays, &[("n", &streak.days.to_string())]);
         p.text_aligned(
-            Rect::new(chip.min.x, chip.min.y + 0.55 * u, chip.max.x, chip.max.y),
+            Rect::new(chip.min.x, chip.min.y + 0.5 * u, chip.max.x, chip.max.y),
             text,
-            1.0,
+            0.9,
             INK,
             Justify::Center,
         );
@@ -117,7 +121,7 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
     );
     // The four games in two rows of two equal cards: a badge, the name, and "play"
     // (with "lessons" above it for every game that has a course).
-    let card_h = 10.6 * u;
+    let card_h = 14.0 * u;
     for pair in GAMES.chunks(2) {
         let cards = col.row(2, card_h);
         for (card, &kind) in cards.iter().zip(pair) {
@@ -126,10 +130,10 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
             let c = Vec2::new(card.min.x + 2.2 * u, card.min.y + 2.2 * u);
             if let GameKind::Go { .. } = kind {
                 // A black and a white stone side by side: it reads as Go at a glance.
-                let white = c + Vec2::new(1.3 * u, 0.6 * u);
-                let black = c - Vec2::new(0.4 * u, 0.3 * u);
-                p.round(white, 2.4 * u, "", Color::WHITE, ink, Some(INK), None::<HomeAction>);
-                p.round(black, 2.4 * u, "", fill, ink, Some(INK), None::<HomeAction>);
+                let white = c + Vec2::new(0.55 * u, 0.45 * u);
+                let black = c - Vec2::new(0.45 * u, 0.35 * u);
+                p.round(white, 2.0 * u, "", Color::WHITE, ink, Some(INK), None::<HomeAction>);
+                p.round(black, 2.0 * u, "", fill, ink, Some(INK), None::<HomeAction>);
             } else {
                 p.round(c, 2.8 * u, glyph, fill, ink, Some(INK), None::<HomeAction>);
             }

@@ -134,7 +134,10 @@ fn react(
 fn board_area(frame: &Frame) -> Rect {
     let u = frame.unit;
     let a = frame.inner(0.8);
-    Rect::new(a.min.x, a.min.y + 7.5 * u, a.max.x, a.min.y + 7.5 * u + a.height() * 0.42)
+    // Room under the board for the replay row, the review (a verdict, the graph and a
+    // few marked moves) and the buttons.
+    let high = (a.height() * 0.42).min(a.height() - 7.5 * u - 25.0 * u).max(10.0 * u);
+    Rect::new(a.min.x, a.min.y + 7.5 * u, a.max.x, a.min.y + 7.5 * u + high)
 }
 
 fn show_board(
@@ -305,9 +308,16 @@ fn draw(mut canvas: Canvas, screen: Res<ResultScreen>, current: Res<Current>) {
             let verdict = lang.text(&review.verdict(s.outcome(), s.player()));
             let good = review.marked.is_empty();
             p.text(r, verdict, 0.9, if good { GOOD } else { INK });
-            let graph = inside.next(6.0 * u);
+            // The marked moves that fit under a graph at least 3 units high; the graph
+            // takes the rest, up to 8 units.
+            let left = inner.max.y - inside.y;
+            let fit = ((left - 3.4 * u) / (2.4 * u + inside.gap)).floor().max(0.0) as usize;
+            let shown = review.marked.len().min(fit).min(3);
+            let graph_h =
+                (left - shown as f32 * (2.4 * u + inside.gap) - inside.gap).clamp(3.0 * u, 8.0 * u);
+            let graph = inside.next(graph_h);
             draw_graph(&mut p, graph, review, s.player(), screen.ply);
-            for (i, m) in review.marked.iter().enumerate().take(4) {
+            for (i, m) in review.marked.iter().enumerate().take(shown) {
                 let r = inside.next(2.4 * u);
                 let label = match m.verdict {
                     Verdict::Blunder => Msg::Blunder,

@@ -314,14 +314,14 @@ fn class_card(
     let r = col.next(5.2 * u);
     p.panel(r, CARD, 0.6);
     let name =
-        Rect::new(r.min.x + 0.6 * u, r.min.y + 0.7 * u, r.max.x - 8.6 * u, r.min.y + 2.6 * u);
+        Rect::new(r.min.x + 0.6 * u, r.min.y + 0.7 * u, r.max.x - 11.2 * u, r.min.y + 2.6 * u);
     let shown = if membership.class_name.is_empty() {
         lang.fill(Msg::ClassNumber, &[("id", &membership.class.to_string())])
     } else {
         membership.class_name.clone()
     };
     p.text(name, shown, 1.0, INK);
-    let line = Rect::new(r.min.x + 0.6 * u, r.min.y + 2.9 * u, r.max.x - 8.6 * u, r.max.y);
+    let line = Rect::new(r.min.x + 0.6 * u, r.min.y + 2.9 * u, r.max.x - 11.2 * u, r.max.y);
     let state = outbox.state.as_ref().filter(|(c, _)| *c == membership.class).map(|(_, s)| s);
     let (text, color) = match (state, outbox.collection_of(membership.class)) {
         (Some(SendState::Sending), _) => (lang.get(Msg::Sending).to_owned(), MUTED),
@@ -347,7 +347,7 @@ fn class_card(
     };
     p.text(line, text, 0.75, color);
     let send =
-        Rect::new(r.max.x - 8.0 * u, r.min.y + 1.0 * u, r.max.x - 0.5 * u, r.max.y - 1.0 * u);
+        Rect::new(r.max.x - 10.6 * u, r.min.y + 1.0 * u, r.max.x - 0.5 * u, r.max.y - 1.0 * u);
     let busy = matches!(state, Some(SendState::Sending | SendState::WaitingForTeacher));
     let look = if busy { Look::Disabled } else { Look::Primary };
     p.button(send, lang.get(Msg::SendProgress), PupilAction::Send(membership.class), look);

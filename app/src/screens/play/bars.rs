@@ -144,15 +144,26 @@ fn taken(p: &mut Painter, r: Rect, s: &GameSession, side: Side, lang: Lang) {
     };
     match kind {
         GameKind::Chess => {
-            // The figures of the other side's colour, as they stood on the board.
-            let glyphs: String = pieces.iter().map(|&k| crate::board::figure(k).0).collect();
-            let e = p.text(r, glyphs, 1.0, if side == Side::First { INK } else { MUTED });
-            let font = TextFont {
-                font: p.fonts.chess.clone().into(),
-                font_size: FontSize::Px(r.height() * 0.8),
-                ..default()
+            // The other side's figures as they stood on the board: white ones a white
+            // fill under the outline, black ones solid.
+            let glyphs = |pick: fn((char, char)) -> char| -> String {
+                pieces.iter().map(|&k| pick(crate::board::figure(k))).collect()
             };
-            p.commands.entity(e).insert(font);
+            let white = side == Side::Second;
+            let layers: Vec<(String, Color)> = if white {
+                vec![(glyphs(|f| f.0), Color::WHITE), (glyphs(|f| f.1), INK)]
+            } else {
+                vec![(glyphs(|f| f.0), INK)]
+            };
+            for (text, colour) in layers {
+                let e = p.text(r, text, 1.0, colour);
+                let font = TextFont {
+                    font: p.fonts.chess.clone().into(),
+                    font_size: FontSize::Px(r.height() * 0.8),
+                    ..default()
+                };
+                p.commands.entity(e).insert(font);
+            }
             if !lead.is_empty() {
                 let w = pieces.len() as f32 * r.height() * 0.75 + 0.3 * u(p);
                 let l =

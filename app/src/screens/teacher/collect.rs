@@ -345,7 +345,8 @@ fn names(p: &mut Painter, col: &mut Column, u: f32, names: &[(String, bool)]) {
             let (fill, ink) = if *sent { (GOOD, Color::WHITE) } else { (SECONDARY, MUTED) };
             p.panel(*r, fill, 0.4);
             let shown = if *sent { format!("✓{name}") } else { name.clone() };
-            p.text_aligned(*r, shown, 0.75, ink, Justify::Center);
+            let text = Rect::new(r.min.x, r.min.y + 0.7 * u, r.max.x, r.max.y);
+            p.text_aligned(text, shown, 0.75, ink, Justify::Center);
         }
     }
 }
