@@ -665,6 +665,9 @@ fn draw_marks(
     }
 }
 
+/// The smallest font size of the coordinates, in pixels: about 24 pixels of digit.
+const MIN_LABEL_PX: f32 = 32.0;
+
 /// The labels of [`qike_core::GameKind::coordinates`] around the board. Xiangqi
 /// writes each side's file numbers on its own edge (red's 九…一 under red); the other
 /// games write letters under the board and numbers on its left, as seen on screen.
@@ -675,6 +678,9 @@ fn draw_coordinates(view: &BoardView, layout: &BoardLayout, fonts: &UiFonts, out
         Placement::Intersections => (cell * 0.78, cell * 0.34),
         Placement::Squares => (cell * 0.3, cell * 0.26),
     };
+    // Readable on the big boards too (a 19×19 line is 50 pixels on a phone), but never
+    // wider than the margin it sits in.
+    let px = px.max(MIN_LABEL_PX).min(cell * 0.6);
     let size = layout.lines_size();
     let (top, bottom) = (layout.origin.y - off, layout.origin.y + size.y + off);
     let label = |text: &str, center: Vec2| Drawn::Label {

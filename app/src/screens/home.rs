@@ -116,12 +116,12 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
     }
 
     let mut col = crate::ui::Column::new(
-        Rect::new(area.min.x, area.min.y + 5.5 * u, area.max.x, area.max.y),
+        Rect::new(area.min.x, area.min.y + 4.6 * u, area.max.x, area.max.y),
         0.8 * u,
     );
     // The four games in two rows of two equal cards: a badge, the name, and "play"
     // (with "lessons" above it for every game that has a course).
-    let card_h = 14.0 * u;
+    let card_h = 12.0 * u;
     for pair in GAMES.chunks(2) {
         let cards = col.row(2, card_h);
         for (card, &kind) in cards.iter().zip(pair) {
@@ -144,23 +144,29 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
                 card.min.y + 3.4 * u,
             );
             p.text(title, lang.get(game_name(kind)), 1.3, INK);
+            // The card's head (picture and name) opens the course map.
+            if let Some(i) = course_index(kind) {
+                let head = Rect::new(card.min.x, card.min.y, card.max.x, card.min.y + 3.5 * u);
+                let e = p.panel(head, Color::NONE, 1.0);
+                p.hit(e, head, HomeAction::Course(i));
+            }
             let play = Rect::new(
                 card.min.x + 0.8 * u,
-                card.max.y - 3.5 * u,
+                card.max.y - 3.2 * u,
                 card.max.x - 0.8 * u,
-                card.max.y - 0.8 * u,
+                card.max.y - 0.6 * u,
             );
             p.button(play, lang.get(Msg::Play), HomeAction::PlayGame(kind), Look::Primary);
             if let Some(i) = course_index(kind) {
                 let lessons =
-                    Rect::new(play.min.x, play.min.y - 3.2 * u, play.max.x, play.min.y - 0.5 * u);
+                    Rect::new(play.min.x, play.min.y - 3.0 * u, play.max.x, play.min.y - 0.4 * u);
                 let card_progress = match (&store, profile) {
                     (Some(store), Some(profile)) => {
                         store.0.game_card(profile.id, &courses()[i]).ok()
                     }
                     _ => None,
                 };
-                progress_line(&mut p, *card, lessons.min.y, card_progress.as_ref(), lang);
+                progress_line(&mut p, *card, card_progress.as_ref(), lang);
                 match card_progress.and_then(|c| c.next_lesson.filter(|_| c.lessons_done > 0)) {
                     Some(next) => {
                         let label =
@@ -175,7 +181,6 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
             }
         }
     }
-    col.next(0.5 * u);
     // Daily practice from the lessons the child finished, in every game.
     let row = col.row(2, 3.0 * u);
     p.button(row[0], lang.get(Msg::Practice), HomeAction::StartPractice, Look::Primary);
@@ -196,19 +201,18 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
 fn progress_line(
     p: &mut crate::ui::Painter,
     card: Rect,
-    bottom: f32,
     progress: Option<&qike_core::progress::GameCardProgress>,
     lang: crate::i18n::Lang,
 ) {
     let u = p.unit;
     let Some(c) = progress else { return };
-    let text =
-        Rect::new(card.min.x + 0.8 * u, bottom - 3.0 * u, card.max.x - 0.5 * u, bottom - 1.2 * u);
+    let (left, right) = (card.min.x + 0.8 * u, card.max.x - 0.8 * u);
+    let text = Rect::new(left, card.min.y + 3.6 * u, right, card.min.y + 4.9 * u);
     let done = c.lessons_done.to_string();
     let all = c.lessons_total.to_string();
-    p.text(text, lang.fill(Msg::CourseLessonsDone, &[("done", &done), ("all", &all)]), 0.8, MUTED);
-    let bar =
-        Rect::new(card.min.x + 0.8 * u, bottom - 1.0 * u, card.max.x - 0.8 * u, bottom - 0.6 * u);
+    let line = lang.fill(Msg::CourseLessonsDone, &[("done", &done), ("all", &all)]);
+    p.text(text, line, 0.75, MUTED);
+    let bar = Rect::new(left, card.min.y + 5.1 * u, right, card.min.y + 5.45 * u);
     p.panel(bar, Color::srgb(0.90, 0.86, 0.80), 0.2);
     let share = c.lessons_done as f32 / c.lessons_total.max(1) as f32;
     if share > 0.0 {
