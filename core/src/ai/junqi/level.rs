@@ -1,0 +1,41 @@
+//! The levels of the 四国军棋 player, as data.
+
+use crate::ai::junqi::BeliefUse;
+
+/// One level's parameters.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct JunqiLevel {
+    /// 1..=5.
+    pub level: u8,
+    /// The chance of playing a random legal move instead of the best one.
+    pub noise: f64,
+    /// How far the player narrows what each hidden piece may be.
+    pub belief: BeliefUse,
+    /// The weight of the danger a move walks into (0: ignores threats).
+    pub caution: f64,
+    /// The weight of marching towards the opponents' headquarters.
+    pub march: f64,
+    /// Whether the player guards its own and its partner's flag area and keeps off its
+    /// partner's railways.
+    pub teamwork: bool,
+    /// Among moves whose scores are this close to the best, one is drawn at random.
+    pub spread: f64,
+}
+
+/// Levels 1..=5, weakest first.
+pub const LEVELS: [JunqiLevel; 5] = [
+    JunqiLevel { level: 1, noise: 0.6, belief: BeliefUse::None, caution: 0.0, march: 0.3, teamwork: false, spread: 2.0 },
+    JunqiLevel { level: 2, noise: 0.35, belief: BeliefUse::None, caution: 0.3, march: 0.5, teamwork: false, spread: 1.0 },
+    JunqiLevel { level: 3, noise: 0.2, belief: BeliefUse::Movement, caution: 0.6, march: 0.7, teamwork: false, spread: 0.5 },
+    JunqiLevel { level: 4, noise: 0.08, belief: BeliefUse::Full, caution: 0.8, march: 0.8, teamwork: true, spread: 0.3 },
+    JunqiLevel { level: 5, noise: 0.0, belief: BeliefUse::Full, caution: 1.0, march: 1.0, teamwork: true, spread: 0.1 },
+];
+
+impl JunqiLevel {
+    /// The level `n` (1..=5).
+    pub fn get(n: u8) -> Option<JunqiLevel> {
+        LEVELS.iter().find(|l| l.level == n).copied()
+    }
+
+    pub const TOP: u8 = 5;
+}
