@@ -8,7 +8,12 @@ use qike_core::ai::junqi::{Contestant, JunqiLevel, play_table};
 use qike_core::junqi::{Outcome, Team, Visibility};
 
 /// Plays `games` games of `strong` (one team) against `weak`; returns (wins, draws, losses).
-fn measure(strong: [Contestant; 2], weak: [Contestant; 2], games: u64, seed: u64) -> (u64, u64, u64) {
+fn measure(
+    strong: [Contestant; 2],
+    weak: [Contestant; 2],
+    games: u64,
+    seed: u64,
+) -> (u64, u64, u64) {
     let (mut w, mut d, mut l) = (0, 0, 0);
     for g in 0..games {
         let strong_team = if g % 2 == 0 { Team::A } else { Team::B };

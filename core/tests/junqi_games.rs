@@ -75,7 +75,16 @@ fn the_log_tells_the_story_of_a_game() {
             }
         }
         assert!(matches!(log.last(), Some(Announcement::Finished(_))));
-        assert_eq!(referee.play(referee.turn(), Move::new(Station::army(Seat::South, 1, 1).unwrap(), Station::army(Seat::South, 2, 1).unwrap())), Err(MoveRefusal::GameOver));
+        assert_eq!(
+            referee.play(
+                referee.turn(),
+                Move::new(
+                    Station::army(Seat::South, 1, 1).unwrap(),
+                    Station::army(Seat::South, 2, 1).unwrap()
+                )
+            ),
+            Err(MoveRefusal::GameOver)
+        );
     }
 }
 
@@ -87,10 +96,19 @@ fn refusals_name_the_reason() {
     let view = referee.view(Seat::South);
     let rank_at = |c: &str| view.piece(s(c)).and_then(|p| p.rank);
     // An empty camp, a piece of another seat, an HQ piece.
-    assert_eq!(referee.check(Seat::South, Move::new(s("S2.2"), s("S1.2"))), Err(MoveRefusal::NoPiece(s("S2.2"))));
-    assert_eq!(referee.check(Seat::South, Move::new(s("E1.1"), s("E2.2"))), Err(MoveRefusal::NotYourPiece(s("E1.1"))));
+    assert_eq!(
+        referee.check(Seat::South, Move::new(s("S2.2"), s("S1.2"))),
+        Err(MoveRefusal::NoPiece(s("S2.2")))
+    );
+    assert_eq!(
+        referee.check(Seat::South, Move::new(s("E1.1"), s("E2.2"))),
+        Err(MoveRefusal::NotYourPiece(s("E1.1")))
+    );
     let hq = if rank_at("S6.2") == Some(Rank::Flag) { "S6.2" } else { "S6.4" };
-    assert_eq!(referee.check(Seat::South, Move::new(s(hq), s("S5.2"))), Err(MoveRefusal::Immobile(s(hq))));
+    assert_eq!(
+        referee.check(Seat::South, Move::new(s(hq), s("S5.2"))),
+        Err(MoveRefusal::Immobile(s(hq)))
+    );
     let other_hq = if hq == "S6.2" { "S6.4" } else { "S6.2" };
     if rank_at(other_hq).is_some_and(Rank::moves) {
         assert_eq!(
@@ -100,8 +118,14 @@ fn refusals_name_the_reason() {
     }
     // Every non-camp station starts full, and the front line holds only officers and
     // engineers: onto one's own piece, onto a partner's, too far.
-    assert_eq!(referee.check(Seat::South, Move::new(s("S1.1"), s("S1.2"))), Err(MoveRefusal::OwnTeam(s("S1.2"))));
-    assert_eq!(referee.check(Seat::South, Move::new(s("S1.1"), s("N1.1"))), Err(MoveRefusal::OwnTeam(s("N1.1"))));
+    assert_eq!(
+        referee.check(Seat::South, Move::new(s("S1.1"), s("S1.2"))),
+        Err(MoveRefusal::OwnTeam(s("S1.2")))
+    );
+    assert_eq!(
+        referee.check(Seat::South, Move::new(s("S1.1"), s("N1.1"))),
+        Err(MoveRefusal::OwnTeam(s("N1.1")))
+    );
     assert_eq!(
         referee.check(Seat::South, Move::new(s("S1.1"), s("E6.1"))),
         Err(MoveRefusal::Unreachable { from: s("S1.1"), to: s("E6.1") })

@@ -124,7 +124,13 @@ fn station(p: P) -> Station {
     Station::at_grid(p.0 as u8, p.1 as u8).expect("a station")
 }
 
-fn expected(board: &Board, occ: &Occupancy, seat: Seat, from: P, engineer: bool) -> BTreeSet<Station> {
+fn expected(
+    board: &Board,
+    occ: &Occupancy,
+    seat: Seat,
+    from: P,
+    engineer: bool,
+) -> BTreeSet<Station> {
     let mut out = BTreeSet::new();
     let info = board.points[&from];
     if info.2 {
@@ -164,7 +170,8 @@ fn expected(board: &Board, occ: &Occupancy, seat: Seat, from: P, engineer: bool)
             if !seen.insert((p, d)) {
                 continue;
             }
-            let mut nexts: Vec<(P, P)> = board.straight_step(p, d).map(|q| (q, d)).into_iter().collect();
+            let mut nexts: Vec<(P, P)> =
+                board.straight_step(p, d).map(|q| (q, d)).into_iter().collect();
             nexts.extend(board.arc(p, d));
             for (q, d2) in nexts {
                 if q == from {

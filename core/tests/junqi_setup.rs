@@ -91,7 +91,12 @@ fn each_broken_rule_has_its_error() {
     s.set(l, c, Some(Rank::Marshal));
     assert_eq!(
         s.validate(Seat::East),
-        Err(SetupError::WrongCount { seat: Seat::East, rank: Rank::Marshal, found: 2, expected: 1 })
+        Err(SetupError::WrongCount {
+            seat: Seat::East,
+            rank: Rank::Marshal,
+            found: 2,
+            expected: 1
+        })
     );
 
     let mut s = legal();
@@ -99,7 +104,12 @@ fn each_broken_rule_has_its_error() {
     s.set(l, c, None);
     assert_eq!(
         s.validate(Seat::North),
-        Err(SetupError::WrongCount { seat: Seat::North, rank: Rank::Company, found: 2, expected: 3 })
+        Err(SetupError::WrongCount {
+            seat: Seat::North,
+            rank: Rank::Company,
+            found: 2,
+            expected: 3
+        })
     );
     for e in [
         SetupError::BombOnFrontLine { station: south(1, 1) },
@@ -115,7 +125,9 @@ fn a_bomb_on_the_front_line_is_refused_by_name() {
     for seed in 0..200 {
         let mut s = ArmySetup::random(&mut Rng::new(seed));
         let (bl, bc) = find(&s, Rank::Bomb);
-        let Some(front) = (1..=5).find(|&c| s.get(1, c).is_some_and(Rank::is_officer)) else { continue };
+        let Some(front) = (1..=5).find(|&c| s.get(1, c).is_some_and(Rank::is_officer)) else {
+            continue;
+        };
         let officer = s.get(1, front);
         if bl >= 5 && officer.is_some() {
             // An officer may stand anywhere, so the only broken rule is the bomb.

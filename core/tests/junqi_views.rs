@@ -5,9 +5,7 @@
 //! the same views while the public logs are the same.
 
 use qike_core::Rng;
-use qike_core::junqi::{
-    Announcement, Rank, Referee, Seat, Station, TableSetup, View, Visibility,
-};
+use qike_core::junqi::{Announcement, Rank, Referee, Seat, Station, TableSetup, View, Visibility};
 
 fn revealed_flags(log: &[Announcement]) -> Vec<Seat> {
     log.iter()
@@ -65,10 +63,8 @@ fn open_games_show_every_rank() {
 fn swapped(setup: &TableSetup, seat: Seat, rng: &mut Rng) -> TableSetup {
     let mut out = setup.clone();
     let army = &mut out.armies[seat.index()];
-    let officers: Vec<(u8, u8, Rank)> = army
-        .pieces()
-        .filter(|p| p.2.is_officer() && p.2 != Rank::Engineer)
-        .collect();
+    let officers: Vec<(u8, u8, Rank)> =
+        army.pieces().filter(|p| p.2.is_officer() && p.2 != Rank::Engineer).collect();
     loop {
         let a = officers[rng.index(officers.len())];
         let b = officers[rng.index(officers.len())];
@@ -111,10 +107,17 @@ fn a_view_depends_only_on_what_the_seat_saw() {
         // Where the logs part, a battle told them apart.
         let (la, lb) = (a.announcements(), b.announcements());
         if la != lb {
-            let first = la.iter().zip(lb).position(|(x, y)| x != y).unwrap_or(la.len().min(lb.len()));
+            let first =
+                la.iter().zip(lb).position(|(x, y)| x != y).unwrap_or(la.len().min(lb.len()));
             let entry = la.get(first).or(lb.get(first)).unwrap();
             assert!(
-                matches!(entry, Announcement::Battle { .. } | Announcement::FlagRevealed { .. } | Announcement::SeatOut { .. } | Announcement::Finished(_)),
+                matches!(
+                    entry,
+                    Announcement::Battle { .. }
+                        | Announcement::FlagRevealed { .. }
+                        | Announcement::SeatOut { .. }
+                        | Announcement::Finished(_)
+                ),
                 "seed {seed}: {entry:?}"
             );
         }

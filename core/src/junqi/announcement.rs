@@ -37,7 +37,12 @@ pub enum Outcome {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Announcement {
     /// A move to an empty station.
-    Moved { seat: Seat, piece: PieceId, from: Station, to: Station },
+    Moved {
+        seat: Seat,
+        piece: PieceId,
+        from: Station,
+        to: Station,
+    },
     /// An attack and its result (no ranks).
     Battle {
         seat: Seat,
@@ -48,8 +53,15 @@ pub enum Announcement {
         result: Battle,
     },
     /// A seat's 司令 fell: its 军旗 stands here, for all to see.
-    FlagRevealed { seat: Seat, piece: PieceId, at: Station },
+    FlagRevealed {
+        seat: Seat,
+        piece: PieceId,
+        at: Station,
+    },
     /// A seat is out and its pieces have left the board.
-    SeatOut { seat: Seat, reason: OutReason },
+    SeatOut {
+        seat: Seat,
+        reason: OutReason,
+    },
     Finished(Outcome),
 }

@@ -76,7 +76,7 @@ impl Seat {
     }
 
     pub fn team(self) -> Team {
-        if self.index() % 2 == 0 { Team::A } else { Team::B }
+        if self.index().is_multiple_of(2) { Team::A } else { Team::B }
     }
 
     pub fn is_partner_or_self(self, other: Seat) -> bool {
@@ -162,9 +162,16 @@ pub struct Station(u8);
 /// Where a station is: in a seat's army at a line and column, or in the centre.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Place {
-    Army { seat: Seat, line: u8, column: u8 },
+    Army {
+        seat: Seat,
+        line: u8,
+        column: u8,
+    },
     /// The central stations by grid row and column, each 0..=2 (top-left is 0, 0).
-    Centre { row: u8, column: u8 },
+    Centre {
+        row: u8,
+        column: u8,
+    },
 }
 
 impl Station {
@@ -222,9 +229,8 @@ impl Station {
     pub fn kind(self) -> StationKind {
         match self.place() {
             Place::Army { line: 6, column: 2 | 4, .. } => StationKind::Headquarters,
-            Place::Army { line: 2 | 4, column: 2 | 4, .. } | Place::Army { line: 3, column: 3, .. } => {
-                StationKind::Camp
-            }
+            Place::Army { line: 2 | 4, column: 2 | 4, .. }
+            | Place::Army { line: 3, column: 3, .. } => StationKind::Camp,
             _ => StationKind::Post,
         }
     }
@@ -330,6 +336,12 @@ impl Station {
         &geometry().rail_neighbours[self.index()]
     }
 
+    /// The railway lines through this station, as (index into [`railway_lines`],
+    /// position on the line).
+    pub fn railway_places(self) -> &'static [(usize, usize)] {
+        &geometry().places[self.index()]
+    }
+
     pub fn is_on_railway(self) -> bool {
         !self.rail_neighbours().is_empty()
     }
@@ -351,6 +363,7 @@ struct Geometry {
     neighbours: Vec<Vec<Station>>,
     rail_neighbours: Vec<Vec<Station>>,
     lines: Vec<Vec<Station>>,
+    places: Vec<Vec<(usize, usize)>>,
 }
 
 fn geometry() -> &'static Geometry {
@@ -405,7 +418,8 @@ fn build_geometry() -> Geometry {
                 for (dl, dc) in [(1i8, 0i8), (0, 1), (1, 1), (1, -1)] {
                     let (l, c) = (line as i8 + dl, column as i8 + dc);
                     let Some(there) = Station::army(seat, l as u8, c as u8) else { continue };
-                    if (l < 1 || c < 1) || (dl != 0 && dc != 0 && !here.is_camp() && !there.is_camp())
+                    if (l < 1 || c < 1)
+                        || (dl != 0 && dc != 0 && !here.is_camp() && !there.is_camp())
                     {
                         continue;
                     }
@@ -417,5 +431,11 @@ fn build_geometry() -> Geometry {
     for list in rail.iter_mut().chain(roads.iter_mut()) {
         list.sort();
     }
-    Geometry { neighbours: roads, rail_neighbours: rail, lines }
+    let mut places = vec![Vec::new(); STATIONS];
+    for (l, line) in lines.iter().enumerate() {
+        for (at, s) in line.iter().enumerate() {
+            places[s.index()].push((l, at));
+        }
+    }
+    Geometry { neighbours: roads, rail_neighbours: rail, lines, places }
 }

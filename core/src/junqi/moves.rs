@@ -5,7 +5,7 @@
 //! the mover is an engineer, so a seat's view generates exactly the moves the referee
 //! accepts.
 
-use crate::junqi::{Seat, STATIONS, Station, railway_lines};
+use crate::junqi::{STATIONS, Seat, Station, railway_lines};
 
 /// Which seat stands on each station (ranks are not needed to find moves).
 pub type Occupancy = [Option<Seat>; STATIONS];
@@ -60,8 +60,8 @@ pub fn targets(occupancy: &Occupancy, seat: Seat, from: Station, mover: Mover) -
     if from.is_on_railway() {
         match mover {
             Mover::Straight => {
-                for line in railway_lines() {
-                    let Some(at) = line.iter().position(|&s| s == from) else { continue };
+                for &(l, at) in from.railway_places() {
+                    let line = &railway_lines()[l];
                     for dir in [-1isize, 1] {
                         let mut i = at as isize + dir;
                         while let Some(&s) = usize::try_from(i).ok().and_then(|i| line.get(i)) {

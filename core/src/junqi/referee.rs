@@ -32,7 +32,10 @@ pub struct Referee {
 
 impl Referee {
     /// A game from four setups; south moves first. The setups must be legal.
-    pub fn new(setup: &TableSetup, visibility: Visibility) -> Result<Referee, crate::junqi::SetupError> {
+    pub fn new(
+        setup: &TableSetup,
+        visibility: Visibility,
+    ) -> Result<Referee, crate::junqi::SetupError> {
         setup.validate()?;
         let mut board = [None; STATIONS];
         for seat in Seat::ALL {
@@ -89,7 +92,8 @@ impl Referee {
     fn piece_targets(&self, occupancy: &Occupancy, from: Station) -> Vec<Station> {
         match self.board[from.index()] {
             Some(p) if p.rank.moves() => {
-                let mover = if p.rank == Rank::Engineer { Mover::Engineer } else { Mover::Straight };
+                let mover =
+                    if p.rank == Rank::Engineer { Mover::Engineer } else { Mover::Straight };
                 targets(occupancy, p.seat, from, mover)
             }
             _ => Vec::new(),
@@ -114,6 +118,14 @@ impl Referee {
                 self.piece_targets(&occupancy, from).into_iter().map(move |to| Move { from, to })
             })
             .collect()
+    }
+
+    fn has_legal_move(&self, seat: Seat) -> bool {
+        let occupancy = self.occupancy();
+        Station::all().any(|from| {
+            self.board[from.index()].is_some_and(|p| p.seat == seat)
+                && !self.piece_targets(&occupancy, from).is_empty()
+        })
     }
 
     /// What `seat` may know.
@@ -190,7 +202,12 @@ impl Referee {
             None => {
                 self.board[m.to.index()] = Some(attacker);
                 self.quiet_moves += 1;
-                self.log.push(Announcement::Moved { seat, piece: attacker.id, from: m.from, to: m.to });
+                self.log.push(Announcement::Moved {
+                    seat,
+                    piece: attacker.id,
+                    from: m.from,
+                    to: m.to,
+                });
             }
             Some(defender) => {
                 self.quiet_moves = 0;
@@ -237,7 +254,7 @@ impl Referee {
         while self.outcome.is_none() {
             if self.out[self.turn.index()] {
                 self.turn = self.turn.next();
-            } else if self.legal_moves(self.turn).is_empty() {
+            } else if !self.has_legal_move(self.turn) {
                 self.seat_out(self.turn, OutReason::NoMoves);
             } else {
                 return;

@@ -28,7 +28,11 @@ impl SetupError {
         let (zh, en) = match self {
             SetupError::PieceInCamp { station, rank } => (
                 format!("{}是行营，布阵时行营必须空着，不能放{}。", station.chinese_name(), rank),
-                format!("{} is a camp: camps start empty, take the {} out.", station, rank.english()),
+                format!(
+                    "{} is a camp: camps start empty, take the {} out.",
+                    station,
+                    rank.english()
+                ),
             ),
             SetupError::FlagOutsideHeadquarters { station } => (
                 format!("军旗必须放在大本营里，不能放在{}。", station.chinese_name()),
@@ -86,15 +90,15 @@ pub enum MoveRefusal {
 impl MoveRefusal {
     pub fn text(&self) -> Text {
         let (zh, en) = match *self {
-            MoveRefusal::GameOver => ("这盘棋已经结束了。".to_owned(), "The game is over.".to_owned()),
-            MoveRefusal::NotYourTurn { turn, .. } => (
-                format!("现在轮到{}家走棋。", turn.chinese()),
-                format!("It is {turn}'s turn."),
-            ),
-            MoveRefusal::NoPiece(s) => (
-                format!("{}上没有棋子。", s.chinese_name()),
-                format!("There is no piece on {s}."),
-            ),
+            MoveRefusal::GameOver => {
+                ("这盘棋已经结束了。".to_owned(), "The game is over.".to_owned())
+            }
+            MoveRefusal::NotYourTurn { turn, .. } => {
+                (format!("现在轮到{}家走棋。", turn.chinese()), format!("It is {turn}'s turn."))
+            }
+            MoveRefusal::NoPiece(s) => {
+                (format!("{}上没有棋子。", s.chinese_name()), format!("There is no piece on {s}."))
+            }
             MoveRefusal::NotYourPiece(s) => (
                 format!("{}上不是你的棋子。", s.chinese_name()),
                 format!("The piece on {s} is not yours."),

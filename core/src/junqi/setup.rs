@@ -8,8 +8,7 @@
 //! The text form lists the lines from 一线 to 底线, separated by `/`, each line's five
 //! columns from the owner's left, one glyph per station (司 军 师 旅 团 营 连 排 工 炸 雷
 //! 旗) and `.` for an empty one, e.g.
-//! `排连工排工/营.连.团/师工.连旅/团.排.营/旅雷炸军炸/地旗雷雷司` (a line may not hold
-//! letters other than those glyphs and `.`).
+//! `排旅师排连/军.师.连/炸营.团团/炸.旅.工/雷连营工雷/工旗雷排司`.
 
 use std::fmt;
 
@@ -44,7 +43,10 @@ impl ArmySetup {
 
     /// Every placed piece as (line, column, rank).
     pub fn pieces(&self) -> impl Iterator<Item = (u8, u8, Rank)> + '_ {
-        self.cells.iter().enumerate().filter_map(|(i, r)| r.map(|r| (i as u8 / 5 + 1, i as u8 % 5 + 1, r)))
+        self.cells
+            .iter()
+            .enumerate()
+            .filter_map(|(i, r)| r.map(|r| (i as u8 / 5 + 1, i as u8 % 5 + 1, r)))
     }
 
     /// Checks the rules; the first broken one is the error. `seat` only names the
@@ -121,10 +123,11 @@ impl ArmySetup {
                 let column = j as u8 + 1;
                 let rank = match ch {
                     '.' => None,
-                    _ => Some(
-                        Rank::from_glyph(ch)
-                            .ok_or(ParseSetupError::UnknownGlyph { line, column, glyph: ch })?,
-                    ),
+                    _ => Some(Rank::from_glyph(ch).ok_or(ParseSetupError::UnknownGlyph {
+                        line,
+                        column,
+                        glyph: ch,
+                    })?),
                 };
                 setup.set(line, column, rank);
             }
@@ -155,7 +158,9 @@ pub enum ParseSetupError {
     WrongLineCount(usize),
     #[error("line {line} has {length} stations, not 5")]
     WrongLineLength { line: u8, length: usize },
-    #[error("line {line} column {column}: '{glyph}' is not a piece (司军师旅团营连排工炸雷旗 or .)")]
+    #[error(
+        "line {line} column {column}: '{glyph}' is not a piece (司军师旅团营连排工炸雷旗 or .)"
+    )]
     UnknownGlyph { line: u8, column: u8, glyph: char },
 }
 

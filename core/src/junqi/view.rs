@@ -4,8 +4,7 @@
 //! the full state never leaves it.
 
 use crate::junqi::{
-    Announcement, Move, Mover, Occupancy, Outcome, PieceId, Rank, STATIONS, Seat, Station,
-    targets,
+    Announcement, Move, Mover, Occupancy, Outcome, PieceId, Rank, STATIONS, Seat, Station, targets,
 };
 
 /// How much the players see.
@@ -75,7 +74,9 @@ impl View {
                 && rank.moves()
             {
                 let mover = if rank == Rank::Engineer { Mover::Engineer } else { Mover::Straight };
-                out.extend(targets(&occupancy, seat, from, mover).into_iter().map(|to| Move { from, to }));
+                out.extend(
+                    targets(&occupancy, seat, from, mover).into_iter().map(|to| Move { from, to }),
+                );
             }
         }
         out

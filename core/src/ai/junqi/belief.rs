@@ -79,7 +79,8 @@ impl Belief {
         self.read = log.len();
         let on_board: std::collections::HashSet<PieceId> =
             view.stations.iter().flatten().map(|p| p.id).collect();
-        let gone: Vec<PieceId> = self.sets.keys().filter(|id| !on_board.contains(id)).copied().collect();
+        let gone: Vec<PieceId> =
+            self.sets.keys().filter(|id| !on_board.contains(id)).copied().collect();
         for id in gone {
             if let Some(set) = self.sets.remove(&id) {
                 self.gone.insert(id, set);
@@ -125,7 +126,9 @@ impl Belief {
                     self.battle(attacker, defender, result, own);
                 }
             }
-            Announcement::FlagRevealed { piece, .. } => self.narrow(piece, RankSet::one(Rank::Flag)),
+            Announcement::FlagRevealed { piece, .. } => {
+                self.narrow(piece, RankSet::one(Rank::Flag))
+            }
             Announcement::SeatOut { .. } => {}
             Announcement::Finished(_) => {}
         }
@@ -143,12 +146,20 @@ impl Belief {
         self.narrow(piece, set);
     }
 
-    fn battle(&mut self, attacker: PieceId, defender: PieceId, result: Battle, own: &HashMap<PieceId, Rank>) {
+    fn battle(
+        &mut self,
+        attacker: PieceId,
+        defender: PieceId,
+        result: Battle,
+        own: &HashMap<PieceId, Rank>,
+    ) {
         let a = self.rank_set(attacker, own);
         let d = self.rank_set(defender, own);
         let gives = |x: Rank, y: Rank| battle(x, y) == Some(result);
-        let a_new = RankSet::of(&a.iter().filter(|&x| d.iter().any(|y| gives(x, y))).collect::<Vec<_>>());
-        let d_new = RankSet::of(&d.iter().filter(|&y| a.iter().any(|x| gives(x, y))).collect::<Vec<_>>());
+        let a_new =
+            RankSet::of(&a.iter().filter(|&x| d.iter().any(|y| gives(x, y))).collect::<Vec<_>>());
+        let d_new =
+            RankSet::of(&d.iter().filter(|&y| a.iter().any(|x| gives(x, y))).collect::<Vec<_>>());
         self.narrow(attacker, a_new);
         self.narrow(defender, d_new);
     }
@@ -197,8 +208,12 @@ impl Belief {
         let seat = id.seat();
         let mut total = 0.0;
         for rank in set.iter() {
-            let candidates =
-                self.sets.iter().filter(|(i, s)| i.seat() == seat && s.contains(rank)).count().max(1);
+            let candidates = self
+                .sets
+                .iter()
+                .filter(|(i, s)| i.seat() == seat && s.contains(rank))
+                .count()
+                .max(1);
             let identified = self
                 .sets
                 .iter()

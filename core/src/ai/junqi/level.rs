@@ -18,17 +18,64 @@ pub struct JunqiLevel {
     /// Whether the player guards its own and its partner's flag area and keeps off its
     /// partner's railways.
     pub teamwork: bool,
+    /// How much more a fight is worth as the quiet-move draw comes closer.
+    pub pressure: f64,
     /// Among moves whose scores are this close to the best, one is drawn at random.
     pub spread: f64,
 }
 
 /// Levels 1..=5, weakest first.
 pub const LEVELS: [JunqiLevel; 5] = [
-    JunqiLevel { level: 1, noise: 0.6, belief: BeliefUse::None, caution: 0.0, march: 0.3, teamwork: false, spread: 2.0 },
-    JunqiLevel { level: 2, noise: 0.35, belief: BeliefUse::None, caution: 0.3, march: 0.5, teamwork: false, spread: 1.0 },
-    JunqiLevel { level: 3, noise: 0.2, belief: BeliefUse::Movement, caution: 0.6, march: 0.7, teamwork: false, spread: 0.5 },
-    JunqiLevel { level: 4, noise: 0.08, belief: BeliefUse::Full, caution: 0.8, march: 0.8, teamwork: true, spread: 0.3 },
-    JunqiLevel { level: 5, noise: 0.0, belief: BeliefUse::Full, caution: 1.0, march: 1.0, teamwork: true, spread: 0.1 },
+    JunqiLevel {
+        level: 1,
+        noise: 0.8,
+        belief: BeliefUse::None,
+        caution: 0.0,
+        march: 0.5,
+        teamwork: false,
+        pressure: 0.5,
+        spread: 1.0,
+    },
+    JunqiLevel {
+        level: 2,
+        noise: 0.6,
+        belief: BeliefUse::None,
+        caution: 0.3,
+        march: 0.7,
+        teamwork: false,
+        pressure: 0.7,
+        spread: 0.6,
+    },
+    JunqiLevel {
+        level: 3,
+        noise: 0.4,
+        belief: BeliefUse::Movement,
+        caution: 0.6,
+        march: 0.8,
+        teamwork: false,
+        pressure: 0.8,
+        spread: 0.4,
+    },
+    JunqiLevel {
+        level: 4,
+        noise: 0.2,
+        belief: BeliefUse::Full,
+        caution: 0.8,
+        march: 1.0,
+        teamwork: true,
+        pressure: 1.0,
+        spread: 0.2,
+    },
+    JunqiLevel {
+        level: 5,
+        noise: 0.0,
+        belief: BeliefUse::Full,
+        caution: 1.0,
+        march: 1.0,
+        teamwork: true,
+        pressure: 1.0,
+        spread: 0.1,
+    },
 ];
 
 impl JunqiLevel {

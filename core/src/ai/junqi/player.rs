@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use crate::Rng;
 use crate::ai::junqi::{Belief, JunqiLevel};
 use crate::junqi::{
-    Announcement, Battle, Move, Mover, PieceId, Rank, STATIONS, Seat, Station, View, battle,
-    targets,
+    Announcement, Battle, Move, Mover, PieceId, QUIET_MOVES_FOR_DRAW, Rank, STATIONS, Seat, Station,
+    View, battle, targets,
 };
 
 /// What a piece is worth to its team.
@@ -88,6 +88,11 @@ struct Context<'a> {
     to_enemy_hq: [u32; STATIONS],
     /// Steps from each station to the nearest of our team's headquarters.
     to_home_hq: [u32; STATIONS],
+    /// Steps from each station to the nearest opponent's piece.
+    to_enemy: [u32; STATIONS],
+    /// How much more a lost piece costs because the seat has few that can still move
+    /// (a seat with none is out).
+    scarcity: f64,
 }
 
 fn distances(sources: impl Iterator<Item = Station>) -> [u32; STATIONS] {
@@ -124,6 +129,20 @@ impl<'a> Context<'a> {
             belief,
             to_enemy_hq: distances(hq_of(false)),
             to_home_hq: distances(hq_of(true)),
+            scarcity: {
+                let movers = Station::all()
+                    .filter(|s| {
+                        !s.is_headquarters()
+                            && view.piece(*s).is_some_and(|p| {
+                                p.seat == seat && p.rank.is_some_and(Rank::moves)
+                            })
+                    })
+                    .count();
+                1.0 + 8.0 / movers.max(1) as f64
+            },
+            to_enemy: distances(Station::all().filter(|s| {
+                view.piece(*s).is_some_and(|p| !p.seat.is_partner_or_self(seat))
+            })),
         }
     }
 
@@ -153,10 +172,11 @@ impl<'a> Context<'a> {
             if p == 0.0 {
                 continue;
             }
+            let lost = value(attacker) * self.scarcity;
             let v = match battle(attacker, rank) {
                 Some(Battle::AttackerWins) => value(rank),
-                Some(Battle::DefenderWins) => -value(attacker),
-                Some(Battle::BothRemoved) => value(rank) - value(attacker),
+                Some(Battle::DefenderWins) => -lost,
+                Some(Battle::BothRemoved) => value(rank) - lost,
                 Some(Battle::FlagCaptured) => value(Rank::Flag),
                 None => 0.0,
             };
@@ -181,8 +201,8 @@ impl<'a> Context<'a> {
                 continue;
             }
             // Cheap filter: only pieces within a railway line or one step.
-            let near = from.neighbours().contains(&at)
-                || (from.is_on_railway() && at.is_on_railway());
+            let near =
+                from.neighbours().contains(&at) || (from.is_on_railway() && at.is_on_railway());
             if !near {
                 continue;
             }
@@ -190,7 +210,8 @@ impl<'a> Context<'a> {
             if dist[Rank::Mine.index()] + dist[Rank::Flag.index()] > 0.99 {
                 continue;
             }
-            let mover = if dist[Rank::Engineer.index()] > 0.5 { Mover::Engineer } else { Mover::Straight };
+            let mover =
+                if dist[Rank::Engineer.index()] > 0.5 { Mover::Engineer } else { Mover::Straight };
             if !targets(&occupancy, p.seat, from, mover).contains(&at) {
                 continue;
             }
@@ -200,9 +221,10 @@ impl<'a> Context<'a> {
                 if q == 0.0 {
                     continue;
                 }
+                let lost = value(rank) * self.scarcity;
                 loss += q * match battle(enemy, rank) {
-                    Some(Battle::AttackerWins | Battle::FlagCaptured) => value(rank),
-                    Some(Battle::BothRemoved) => value(rank) - value(enemy),
+                    Some(Battle::AttackerWins | Battle::FlagCaptured) => lost,
+                    Some(Battle::BothRemoved) => lost - value(enemy),
                     _ => 0.0,
                 };
             }
@@ -217,6 +239,10 @@ impl<'a> Context<'a> {
         let target = self.view.piece(m.to);
         if target.is_some() {
             score += self.attack_value(rank, m.to);
+            // The quiet-move draw comes closer: fights are worth more.
+            let half = QUIET_MOVES_FOR_DRAW as f64 / 2.0;
+            let pressure = ((self.view.quiet_moves as f64 - half) / half).max(0.0);
+            score += level.pressure * pressure * (6.0 + 0.6 * value(rank).min(6.0));
         }
         if level.caution > 0.0 {
             let before = self.danger(rank, m.from, m.from);
@@ -236,7 +262,12 @@ impl<'a> Context<'a> {
             Rank::Bomb => 0.7,
             _ => 1.0,
         };
-        score += level.march * eager * (d_from - d_to) * 0.4;
+        // Late in a quiet spell the march presses harder.
+        let urge = 1.0 + 2.0 * level.pressure * self.view.quiet_moves as f64 / QUIET_MOVES_FOR_DRAW as f64;
+        score += urge * level.march * eager * (d_from - d_to) * 0.4;
+        let e_from = self.to_enemy[m.from.index()].min(40) as f64;
+        let e_to = self.to_enemy[m.to.index()].min(40) as f64;
+        score += level.march * eager * (e_from - e_to) * 0.2;
         if m.to.is_headquarters() && target.is_none() {
             // A piece that enters a headquarters is stuck there.
             score -= 2.0;

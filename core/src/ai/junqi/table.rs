@@ -38,7 +38,9 @@ pub fn play_table(contestants: [Contestant; 4], visibility: Visibility, seed: u6
         .map(|(seat, c)| {
             let player_seed = seed.wrapping_mul(31).wrapping_add(seat.index() as u64 + 1);
             match c {
-                Contestant::Level(level) => Seated::Ai(Box::new(JunqiAi::new(seat, level, player_seed))),
+                Contestant::Level(level) => {
+                    Seated::Ai(Box::new(JunqiAi::new(seat, level, player_seed)))
+                }
                 Contestant::Random => Seated::Random(Rng::new(player_seed)),
             }
         })

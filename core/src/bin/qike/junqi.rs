@@ -8,7 +8,8 @@ use qike_core::junqi::{ArmySetup, OutReason, Outcome, QUIET_MOVES_FOR_DRAW, Team
 use crate::cli::JunqiCommand;
 
 fn number(value: Option<String>, what: &str, default: u64) -> Result<u64, String> {
-    value.map_or(Ok(default), |v| v.parse().map_err(|_| format!("{what} wants a number, not '{v}'")))
+    value
+        .map_or(Ok(default), |v| v.parse().map_err(|_| format!("{what} wants a number, not '{v}'")))
 }
 
 pub fn command(command: JunqiCommand) -> Result<(), String> {
@@ -51,7 +52,8 @@ fn selfplay(games: u64, level: JunqiLevel, seed: u64, open: bool) {
         moves += u64::from(report.moves);
         let text = match report.outcome {
             Outcome::TeamWins { team, last } => {
-                let slot = usize::from(team == Team::B) * 2 + usize::from(last == OutReason::NoMoves);
+                let slot =
+                    usize::from(team == Team::B) * 2 + usize::from(last == OutReason::NoMoves);
                 tally[slot] += 1;
                 let how = if last == OutReason::FlagCaptured { "flag" } else { "no moves" };
                 format!("{} wins by {how}", team_name(team))
@@ -61,12 +63,7 @@ fn selfplay(games: u64, level: JunqiLevel, seed: u64, open: bool) {
                 format!("draw (no battle for {QUIET_MOVES_FOR_DRAW} moves)")
             }
         };
-        println!(
-            "game {}: {text}, {} moves, {} refused",
-            game + 1,
-            report.moves,
-            report.refused
-        );
+        println!("game {}: {text}, {} moves, {} refused", game + 1, report.moves, report.refused);
     }
     println!(
         "{games} games, {refused} illegal moves, team A wins by flag {}, by no moves {}; team B wins by flag {}, by no moves {}; draws {}; {} moves on average",
