@@ -18,6 +18,9 @@ pub struct JunqiLevel {
     /// Whether the player guards its own and its partner's flag area and keeps off its
     /// partner's railways.
     pub teamwork: bool,
+    /// The weight of leaving an opponent a way onto the headquarters that holds our
+    /// flag (or either of the partner's) after the move (0: not looked at).
+    pub guard: f64,
     /// How much more a fight is worth as the quiet-move draw comes closer.
     pub pressure: f64,
     /// Among moves whose scores are this close to the best, one is drawn at random.
@@ -28,21 +31,23 @@ pub struct JunqiLevel {
 pub const LEVELS: [JunqiLevel; 5] = [
     JunqiLevel {
         level: 1,
-        noise: 0.8,
+        noise: 1.0,
         belief: BeliefUse::None,
         caution: 0.0,
         march: 0.5,
         teamwork: false,
+        guard: 0.0,
         pressure: 0.5,
         spread: 1.0,
     },
     JunqiLevel {
         level: 2,
-        noise: 0.6,
+        noise: 0.5,
         belief: BeliefUse::None,
         caution: 0.3,
         march: 0.7,
         teamwork: false,
+        guard: 0.0,
         pressure: 0.7,
         spread: 0.6,
     },
@@ -53,28 +58,31 @@ pub const LEVELS: [JunqiLevel; 5] = [
         caution: 0.6,
         march: 0.8,
         teamwork: false,
+        guard: 0.0,
         pressure: 0.8,
         spread: 0.4,
     },
     JunqiLevel {
         level: 4,
-        noise: 0.2,
+        noise: 0.25,
         belief: BeliefUse::Full,
         caution: 0.8,
         march: 1.0,
         teamwork: true,
+        guard: 0.0,
         pressure: 1.0,
         spread: 0.2,
     },
     JunqiLevel {
         level: 5,
-        noise: 0.0,
+        noise: 0.1,
         belief: BeliefUse::Full,
-        caution: 1.0,
+        caution: 0.9,
         march: 1.0,
         teamwork: true,
+        guard: 20.0,
         pressure: 1.0,
-        spread: 0.1,
+        spread: 0.15,
     },
 ];
 

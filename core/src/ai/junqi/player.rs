@@ -8,8 +8,8 @@ use std::collections::HashMap;
 use crate::Rng;
 use crate::ai::junqi::{Belief, JunqiLevel};
 use crate::junqi::{
-    Announcement, Battle, Move, Mover, PieceId, QUIET_MOVES_FOR_DRAW, Rank, STATIONS, Seat, Station,
-    View, battle, targets,
+    Announcement, Battle, Move, Mover, PieceId, QUIET_MOVES_FOR_DRAW, Rank, STATIONS, Seat,
+    Station, View, battle, targets,
 };
 
 /// What a piece is worth to its team.
@@ -133,16 +133,17 @@ impl<'a> Context<'a> {
                 let movers = Station::all()
                     .filter(|s| {
                         !s.is_headquarters()
-                            && view.piece(*s).is_some_and(|p| {
-                                p.seat == seat && p.rank.is_some_and(Rank::moves)
-                            })
+                            && view
+                                .piece(*s)
+                                .is_some_and(|p| p.seat == seat && p.rank.is_some_and(Rank::moves))
                     })
                     .count();
                 1.0 + 8.0 / movers.max(1) as f64
             },
-            to_enemy: distances(Station::all().filter(|s| {
-                view.piece(*s).is_some_and(|p| !p.seat.is_partner_or_self(seat))
-            })),
+            to_enemy: distances(
+                Station::all()
+                    .filter(|s| view.piece(*s).is_some_and(|p| !p.seat.is_partner_or_self(seat))),
+            ),
         }
     }
 
@@ -263,7 +264,8 @@ impl<'a> Context<'a> {
             _ => 1.0,
         };
         // Late in a quiet spell the march presses harder.
-        let urge = 1.0 + 2.0 * level.pressure * self.view.quiet_moves as f64 / QUIET_MOVES_FOR_DRAW as f64;
+        let urge =
+            1.0 + 2.0 * level.pressure * self.view.quiet_moves as f64 / QUIET_MOVES_FOR_DRAW as f64;
         score += urge * level.march * eager * (d_from - d_to) * 0.4;
         let e_from = self.to_enemy[m.from.index()].min(40) as f64;
         let e_to = self.to_enemy[m.to.index()].min(40) as f64;
@@ -275,7 +277,53 @@ impl<'a> Context<'a> {
         if level.teamwork {
             score += self.teamwork(m, rank);
         }
+        if level.guard > 0.0 {
+            score -= level.guard * self.flag_threat(m);
+        }
         score
+    }
+
+    /// How open the team's flags are after the move: 1 for each opponent's piece that
+    /// could then reach the headquarters holding our flag, ½ for either of the
+    /// partner's headquarters (we do not know which holds its flag).
+    fn flag_threat(&self, m: Move) -> f64 {
+        let mut occupancy = self.view.occupancy();
+        occupancy[m.from.index()] = None;
+        occupancy[m.to.index()] = Some(self.seat);
+        let mut homes: Vec<(Station, f64)> = Vec::new();
+        for s in Station::all().filter(|s| s.is_headquarters()) {
+            match self.view.piece(s) {
+                Some(p) if p.seat == self.seat && p.rank == Some(Rank::Flag) => {
+                    homes.push((s, 1.0))
+                }
+                Some(p) if p.seat == self.seat.partner() => homes.push((s, 0.5)),
+                _ => {}
+            }
+        }
+        if homes.is_empty() {
+            return 0.0;
+        }
+        let mut threat = 0.0;
+        for from in Station::all() {
+            let Some(p) = self.view.piece(from) else { continue };
+            if from == m.to || p.seat.is_partner_or_self(self.seat) || from.is_headquarters() {
+                continue;
+            }
+            let dist = self.distribution(from);
+            let moves = 1.0 - dist[Rank::Mine.index()] - dist[Rank::Flag.index()];
+            if moves < 0.01 {
+                continue;
+            }
+            let mover =
+                if dist[Rank::Engineer.index()] > 0.5 { Mover::Engineer } else { Mover::Straight };
+            let reach = targets(&occupancy, p.seat, from, mover);
+            for &(h, w) in &homes {
+                if reach.contains(&h) {
+                    threat += w * moves;
+                }
+            }
+        }
+        threat
     }
 
     /// Guarding the team's flag areas and keeping off the partner's railways.
