@@ -37,6 +37,7 @@ mod game;
 mod games;
 pub mod go;
 pub mod gomoku;
+pub mod junqi;
 mod material;
 pub mod progress;
 mod rating;

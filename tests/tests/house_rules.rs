@@ -68,7 +68,7 @@ fn core_layers_only_point_down() {
     let src = workspace_root().join("core/src");
     let rules: [(&[&str], &[&str]); 6] = [
         (
-            &["xiangqi", "chess", "go", "gomoku"],
+            &["xiangqi", "chess", "go", "gomoku", "junqi"],
             &["ai", "curriculum", "progress", "session", "sync", "tournament"],
         ),
         (&["ai"], &["curriculum", "progress", "session", "sync", "tournament"]),

@@ -19,6 +19,7 @@ pub mod chess;
 mod engine;
 pub mod go;
 pub mod gomoku;
+pub mod junqi;
 mod level;
 mod limits;
 pub mod sprt;

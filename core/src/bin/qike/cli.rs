@@ -94,6 +94,36 @@ pub enum Command {
         #[command(subcommand)]
         game: TuneGame,
     },
+    /// 四国军棋: self-play through the referee and random setups.
+    Junqi {
+        #[command(subcommand)]
+        command: JunqiCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum JunqiCommand {
+    /// Four-seat games of the player against itself; one line per game, then the tallies.
+    Selfplay {
+        #[arg(long, value_name = "N")]
+        games: Option<String>,
+        /// 1..=5 (default 5), the same for all four seats.
+        #[arg(long, value_name = "L")]
+        level: Option<String>,
+        #[arg(long, value_name = "S")]
+        seed: Option<String>,
+        /// 明棋: every rank open.
+        #[arg(long)]
+        open: bool,
+    },
+    /// A legal setup of one army in the text form.
+    Setup {
+        /// Draw it at random (the only way for now).
+        #[arg(long)]
+        random: bool,
+        #[arg(long, value_name = "S")]
+        seed: Option<String>,
+    },
 }
 
 #[derive(Debug, Args)]

@@ -4,7 +4,7 @@
 //! work is in its own file: `uci/` (the UCI and UCCI engines), `gtp.rs`, `gomocup.rs`,
 //! `matches/` (every match, with the protocols of outside engines), `class.rs`, `serve.rs`
 //! (class sync's server), `pupil.rs`,
-//! `tournament.rs`, `tune.rs`, `content.rs`, and the perft and bench files per game.
+//! `tournament.rs`, `tune.rs`, `junqi.rs`, `content.rs`, and the perft and bench files per game.
 
 mod chess;
 mod class;
@@ -14,6 +14,7 @@ mod go;
 mod gomocup;
 mod gomoku;
 mod gtp;
+mod junqi;
 mod matches;
 mod piped;
 mod pupil;
@@ -74,6 +75,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::GoBench { size, playouts } => go::bench(size, playouts),
         Command::GoMatch(args) => go_match_command(args),
         Command::Tune { game } => tune::command(game),
+        Command::Junqi { command } => junqi::command(command),
     }
 }
 
