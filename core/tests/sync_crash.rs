@@ -13,9 +13,9 @@ use std::time::Duration;
 use qike_core::progress::{LessonAttempt, NewClass, ProfileId, ProgressStore, Timestamp};
 use qike_core::sync::{ClientOptions, Retry, send_with_retries};
 
-const PUPILS: usize = 8;
+const PUPILS: usize = 45;
 const REPORTS_EACH: usize = 4;
-const KILLS: usize = 10;
+const KILLS: usize = 20;
 
 /// Starts the server on `listen` and waits for its `listening on` line.
 fn start(teacher: &Path, listen: &str) -> (Child, SocketAddr) {

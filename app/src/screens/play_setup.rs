@@ -223,6 +223,16 @@ fn draw_setup(
     }
 }
 
+/// A ◀ choice ▶ row: the back button, the middle and the forward button.
+fn stepper_row(col: &mut Column, u: f32) -> (Rect, Rect, Rect) {
+    let r = col.next(2.8 * u);
+    let side = 3.4 * u;
+    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
+    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
+    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    (back, middle, on)
+}
+
 fn pick(on: bool) -> Look {
     if on { Look::Selected } else { Look::Secondary }
 }
@@ -292,11 +302,7 @@ fn gomoku_options(
     let r = col.next(2.2 * u);
     p.text(r, lang.get(about), 0.95, MUTED);
     // ◀ 开局：花月 ▶, stepping through the 26 named openings and the free opening.
-    let r = col.next(2.8 * u);
-    let side = 3.4 * u;
-    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
-    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
-    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    let (back, middle, on) = stepper_row(col, u);
     p.button(back, lang.get(Msg::ReplayBack), SetupAction::Opening(-1), Look::Secondary);
     p.button(on, lang.get(Msg::ReplayForward), SetupAction::Opening(1), Look::Secondary);
     p.panel(middle, CARD, 0.6);
@@ -332,11 +338,7 @@ fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) 
     // ◀ Level n · name ▶: one row, so Go's and gomoku's options above it still leave
     // the start button on a small phone's screen.
     let shown = choice.level.or(choice.suggested).unwrap_or(1);
-    let r = col.next(2.8 * u);
-    let side = 3.4 * u;
-    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
-    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
-    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    let (back, middle, on) = stepper_row(col, u);
     if shown > 1 {
         p.button(back, lang.get(Msg::ReplayBack), SetupAction::Level(shown - 1), Look::Secondary);
     }
@@ -382,11 +384,7 @@ fn opponent(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) 
 /// ◀ the time control ▶, for two players.
 fn clock_choice(p: &mut Painter, col: &mut Column, lang: Lang, choice: &PlayChoice) {
     let u = p.unit;
-    let r = col.next(2.8 * u);
-    let side = 3.4 * u;
-    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
-    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
-    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    let (back, middle, on) = stepper_row(col, u);
     p.button(back, lang.get(Msg::ReplayBack), SetupAction::Clock(-1), Look::Secondary);
     p.button(on, lang.get(Msg::ReplayForward), SetupAction::Clock(1), Look::Secondary);
     let label = match choice.clock {

@@ -102,14 +102,20 @@ fn run(
         }
         SocketAddr::V6(_) => println!("short code: (none for an IPv6 address)"),
     }
-    let _announced = match announce(class.id, &class.name, &class.teacher, addr.port()) {
-        Ok(a) => {
-            println!("announced as {}", a.fullname());
-            Some(a)
-        }
-        Err(e) => {
-            println!("not announced: {e}");
-            None
+    // A server on loopback serves this device only: nothing to tell the network.
+    let _announced = if addr.ip().is_loopback() {
+        println!("not announced: listening on this device only");
+        None
+    } else {
+        match announce(class.id, &class.name, &class.teacher, addr.port()) {
+            Ok(a) => {
+                println!("announced as {}", a.fullname());
+                Some(a)
+            }
+            Err(e) => {
+                println!("not announced: {e}");
+                None
+            }
         }
     };
     println!(
