@@ -144,31 +144,12 @@ fn taken(p: &mut Painter, r: Rect, s: &GameSession, side: Side, lang: Lang) {
     };
     match kind {
         GameKind::Chess => {
-            // The other side's figures as they stood on the board: white ones a white
-            // fill under the outline, black ones solid.
-            let glyphs = |pick: fn((char, char)) -> char| -> String {
-                pieces.iter().map(|&k| pick(crate::board::figure(k))).collect()
-            };
-            let white = side == Side::Second;
-            let layers: Vec<(String, Color)> = if white {
-                vec![(glyphs(|f| f.0), Color::WHITE), (glyphs(|f| f.1), INK)]
-            } else {
-                vec![(glyphs(|f| f.0), INK)]
-            };
-            for (text, colour) in layers {
-                let e = p.text(r, text, 1.0, colour);
-                let font = TextFont {
-                    font: p.fonts.chess.clone().into(),
-                    font_size: FontSize::Px(r.height() * 0.8),
-                    ..default()
-                };
-                p.commands.entity(e).insert(font);
-            }
+            // The other side's figures as they stood on the board.
+            figures(p, r, pieces, side == Side::Second, r.height() * 0.8, Justify::Left);
             if !lead.is_empty() {
-                let w = pieces.len() as f32 * r.height() * 0.75 + 0.3 * u(p);
-                let l =
-                    Rect::new((r.min.x + w).min(r.max.x - 3.0 * u(p)), r.min.y, r.max.x, r.max.y);
-                p.text(l, lead, 0.8, GOOD);
+                let w = pieces.len() as f32 * r.height() * 0.75 + 0.3 * p.unit;
+                let x = (r.min.x + w).min(r.max.x - 3.0 * p.unit);
+                p.text(Rect::new(x, r.min.y, r.max.x, r.max.y), lead, 0.8, GOOD);
             }
         }
         _ => {
@@ -187,6 +168,31 @@ fn taken(p: &mut Painter, r: Rect, s: &GameSession, side: Side, lang: Lang) {
     }
 }
 
-fn u(p: &Painter) -> f32 {
-    p.unit
+/// Chess figures of `pieces` in `r` as they stand on the board: white ones a white
+/// fill under the outline figure, black ones the filled figure alone.
+pub(super) fn figures(
+    p: &mut Painter,
+    r: Rect,
+    pieces: &[PieceKind],
+    white: bool,
+    px: f32,
+    justify: Justify,
+) {
+    let glyphs = |pick: fn((char, char)) -> char| -> String {
+        pieces.iter().map(|&k| pick(crate::board::figure(k))).collect()
+    };
+    let layers = if white {
+        vec![(glyphs(|f| f.0), Color::WHITE), (glyphs(|f| f.1), INK)]
+    } else {
+        vec![(glyphs(|f| f.0), INK)]
+    };
+    for (text, colour) in layers {
+        let e = p.text_aligned(r, text, 1.0, colour, justify);
+        let font = TextFont {
+            font: p.fonts.chess.clone().into(),
+            font_size: FontSize::Px(px),
+            ..default()
+        };
+        p.commands.entity(e).insert(font);
+    }
 }

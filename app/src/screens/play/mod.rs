@@ -622,21 +622,9 @@ fn draw_play(
         for (r, (msg, kind)) in cells.iter().zip(pieces) {
             let e = p.panel(*r, crate::ui::SECONDARY, 0.6);
             p.hit(e, *r, PlayAction::Promote(kind));
-            let (filled, outline) = crate::board::figure(kind);
-            // White: the filled figure in white under the outline one; black: the filled
-            // figure alone, as on the board.
-            let layers: &[(char, Color)] =
-                if white { &[(filled, Color::WHITE), (outline, INK)] } else { &[(filled, INK)] };
+            // The figure in the promoting side's colour, as on the board.
             let glyph = Rect::new(r.min.x, r.min.y, r.max.x, r.max.y - 0.9 * u);
-            for &(g, colour) in layers {
-                let t = p.text_aligned(glyph, g.to_string(), 2.6, colour, Justify::Center);
-                let font = TextFont {
-                    font: p.fonts.chess.clone().into(),
-                    font_size: FontSize::Px(glyph.height() * 0.8),
-                    ..default()
-                };
-                p.commands.entity(t).insert(font);
-            }
+            bars::figures(&mut p, glyph, &[kind], white, glyph.height() * 0.8, Justify::Center);
             let name = Rect::new(r.min.x, r.max.y - 1.2 * u, r.max.x, r.max.y);
             p.text_aligned(name, lang.get(msg), 0.7, INK, Justify::Center);
         }
