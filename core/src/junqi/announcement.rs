@@ -16,16 +16,18 @@ impl PieceId {
 }
 
 /// Why a seat left the game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum OutReason {
     /// Its 军旗 was captured.
     FlagCaptured,
     /// It had no legal move on its turn.
     NoMoves,
+    /// It gave up (投降).
+    Resigned,
 }
 
 /// How a game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Outcome {
     /// Both opponents are out; `last` is how the second of them went out.
     TeamWins { team: Team, last: OutReason },

@@ -47,7 +47,9 @@ use std::fmt;
 
 /// A seat at the table, counter-clockwise from the south: 南, 东, 北, 西. South and
 /// north are partners (team A), east and west (team B).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Seat {
     South,
     East,
@@ -114,7 +116,7 @@ impl fmt::Display for Seat {
 }
 
 /// A team of two partners sitting opposite each other.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Team {
     /// South and north.
     A,

@@ -4,7 +4,9 @@ use std::fmt;
 
 /// A piece's rank (军衔) or kind. The officers are ordered from the strongest
 /// (司令) to the weakest (工兵); 炸弹, 地雷 and 军旗 stand apart.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize,
+)]
 pub enum Rank {
     /// 司令
     Marshal,

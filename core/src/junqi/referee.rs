@@ -249,6 +249,25 @@ impl Referee {
         Ok(&self.log[start..])
     }
 
+    /// `seat` gives up (投降): it is out and its pieces leave the board, as when its 军旗
+    /// falls. Returns the announcements it caused (the seat out, perhaps the end).
+    pub fn resign(&mut self, seat: Seat) -> Result<&[Announcement], MoveRefusal> {
+        if self.outcome.is_some() {
+            return Err(MoveRefusal::GameOver);
+        }
+        if self.out[seat.index()] {
+            return Err(MoveRefusal::AlreadyOut(seat));
+        }
+        let start = self.log.len();
+        self.seat_out(seat, OutReason::Resigned);
+        if self.outcome.is_none() {
+            // A seat with fewer pieces on the board may now be stuck; the turn moves on
+            // past the seat that left.
+            self.settle_turn();
+        }
+        Ok(&self.log[start..])
+    }
+
     /// Moves the turn past seats that are out; a seat with no legal move goes out.
     fn settle_turn(&mut self) {
         while self.outcome.is_none() {

@@ -85,6 +85,9 @@ pub enum MoveRefusal {
     /// leads there.
     #[error("the piece on {from} cannot reach {to}")]
     Unreachable { from: Station, to: Station },
+    /// The seat has already left the game.
+    #[error("{0} is already out of the game")]
+    AlreadyOut(Seat),
 }
 
 impl MoveRefusal {
@@ -128,6 +131,10 @@ impl MoveRefusal {
                 format!(
                     "The piece on {from} cannot reach {to}: one step on a road, straight along a railway (an engineer may turn), never through a piece."
                 ),
+            ),
+            MoveRefusal::AlreadyOut(seat) => (
+                format!("{}家已经出局了。", seat.chinese()),
+                format!("The {seat} army is already out of the game."),
             ),
         };
         Text { zh, en }

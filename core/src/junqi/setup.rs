@@ -49,24 +49,31 @@ impl ArmySetup {
             .filter_map(|(i, r)| r.map(|r| (i as u8 / 5 + 1, i as u8 % 5 + 1, r)))
     }
 
+    /// Whether `rank` may stand at `line` (1..=6), `column` (1..=5): the rules one
+    /// piece's station decides (camps, 军旗, 地雷, 炸弹), not the counts. `seat` only
+    /// names the station in the error.
+    pub fn check_placement(seat: Seat, line: u8, column: u8, rank: Rank) -> Result<(), SetupError> {
+        let station = Station::army(seat, line, column).expect("a station of the army");
+        if station.is_camp() {
+            return Err(SetupError::PieceInCamp { station, rank });
+        }
+        if rank == Rank::Flag && !station.is_headquarters() {
+            return Err(SetupError::FlagOutsideHeadquarters { station });
+        }
+        if rank == Rank::Mine && line < 5 {
+            return Err(SetupError::MineTooFarForward { station });
+        }
+        if rank == Rank::Bomb && line == 1 {
+            return Err(SetupError::BombOnFrontLine { station });
+        }
+        Ok(())
+    }
+
     /// Checks the rules; the first broken one is the error. `seat` only names the
     /// stations in the message.
     pub fn validate(&self, seat: Seat) -> Result<(), SetupError> {
-        let at = |line, column| Station::army(seat, line, column).expect("a station of the army");
         for (line, column, rank) in self.pieces() {
-            let station = at(line, column);
-            if station.is_camp() {
-                return Err(SetupError::PieceInCamp { station, rank });
-            }
-            if rank == Rank::Flag && !station.is_headquarters() {
-                return Err(SetupError::FlagOutsideHeadquarters { station });
-            }
-            if rank == Rank::Mine && line < 5 {
-                return Err(SetupError::MineTooFarForward { station });
-            }
-            if rank == Rank::Bomb && line == 1 {
-                return Err(SetupError::BombOnFrontLine { station });
-            }
+            ArmySetup::check_placement(seat, line, column, rank)?;
         }
         for rank in Rank::ALL {
             let found = self.pieces().filter(|p| p.2 == rank).count();

@@ -8,7 +8,7 @@ use crate::junqi::{
 };
 
 /// How much the players see.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Visibility {
     /// 暗棋: each seat sees only its own ranks.
     Hidden,
