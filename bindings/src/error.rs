@@ -555,7 +555,7 @@ impl From<qike_core::progress::StoreError> for StoreError {
             Core::InUse { .. } => StoreError::InUse(m),
             Core::Closed => StoreError::Closed(m),
             Core::BadRecord { .. } => StoreError::BadRecord(m),
-            Core::Invalid { .. } => StoreError::Invalid(m),
+            Core::Invalid { .. } | Core::JunqiSetup(_) => StoreError::Invalid(m),
             Core::NoSuchProfile(_) => StoreError::NoSuchProfile(m),
             // Class ids as the caller passes them: numbers, not the join code's letters.
             Core::NoSuchClass(class) => {

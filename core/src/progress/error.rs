@@ -50,6 +50,10 @@ pub enum StoreError {
     NoSuchAssignment { class: ClassId, assignment: u64 },
     #[error("class {0} is archived and takes no more changes")]
     Archived(ClassId),
+    /// A 四国军棋 setup to be saved breaks a rule; [`crate::junqi::SetupError::text`]
+    /// says which, for the child to fix on the 布阵 screen.
+    #[error("the setup breaks a rule: {0}")]
+    JunqiSetup(crate::junqi::SetupError),
     #[error(transparent)]
     JoinCode(#[from] JoinCodeError),
     #[error(transparent)]

@@ -136,6 +136,9 @@ impl ProgressStore {
         for g in self.games(profile)? {
             times.extend([g.started, g.ended]);
         }
+        for g in self.junqi_games(profile)? {
+            times.extend([g.started, g.ended]);
+        }
         Ok(streak(times, now, utc_offset_minutes))
     }
 }

@@ -30,6 +30,7 @@ mod game_progress;
 mod home;
 mod ids;
 mod import;
+mod junqi;
 mod needs_help;
 mod practice;
 mod pupil_key;
@@ -68,6 +69,7 @@ pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
     report_bytes, report_files,
 };
+pub use junqi::{JunqiCard, JunqiGameRecord, MAX_JUNQI_SETUPS};
 pub use needs_help::{HelpNeed, HelpReason, INACTIVE_DAYS, STUCK_ATTEMPTS};
 pub use practice::{DailyPractice, DailyPuzzle};
 pub use pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};

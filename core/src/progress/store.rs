@@ -73,6 +73,10 @@ pub(crate) struct Trees {
     pub practice: sled::Tree,
     /// The newest class file (homework list) per pupil and class, see `class_file.rs`.
     pub class_files: sled::Tree,
+    /// 四国军棋 games per profile, see `junqi.rs`.
+    pub junqi_games: sled::Tree,
+    /// Saved 四国军棋 setups per profile and name, see `junqi.rs`.
+    pub junqi_setups: sled::Tree,
 }
 
 #[derive(Debug)]
@@ -309,6 +313,8 @@ impl ProgressStore {
                 &t.pupil_keys,
                 &t.class_files,
                 &t.practice,
+                &t.junqi_games,
+                &t.junqi_setups,
                 &t.profiles,
             ];
             remove_prefix_atomically(&trees, &prefix, d)?;
@@ -600,6 +606,8 @@ fn open_inner(dir: &Path) -> Result<Inner, StoreError> {
         pupil_keys: open("pupil_keys")?,
         practice: open("practice")?,
         class_files: open("class_files")?,
+        junqi_games: open("junqi_games")?,
+        junqi_setups: open("junqi_setups")?,
     };
     let device = schema::device_id(&t.meta, dir)?;
     let data_file = File::options().read(true).write(true).open(dir.join("db"))?;
