@@ -15,6 +15,7 @@
 
 mod clock;
 mod from_game;
+pub mod junqi;
 mod opponent;
 mod review;
 mod saved;
