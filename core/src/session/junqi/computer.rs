@@ -27,7 +27,7 @@ type Choice = (JunqiAi, Option<Move>);
 enum Work {
     Running(JoinHandle<Choice>),
     /// Chosen on the caller's thread (the worker could not be started).
-    Ready(Choice),
+    Ready(Box<Choice>),
 }
 
 #[derive(Debug)]
@@ -102,7 +102,7 @@ impl Computers {
             Err(_) => {
                 let mut ai = ai;
                 let choice = ai.choose(&referee.view(seat), referee.announcements());
-                Work::Ready((ai, choice))
+                Work::Ready(Box::new((ai, choice)))
             }
         };
         self.thinking = Some(Thinking { seat, at_event, work });
@@ -158,7 +158,7 @@ impl JunqiGame {
         }
         let thinking = self.computers.thinking.take().expect("ready");
         let choice = match thinking.work {
-            Work::Ready(c) => Some(c),
+            Work::Ready(c) => Some(*c),
             Work::Running(handle) => handle.join().ok(),
         };
         let chosen = match choice {
