@@ -26,8 +26,9 @@ pub const DARK_SQUARE: Color = Color::srgb(0.60, 0.42, 0.27);
 const WHITE_PIECE: Color = Color::srgb(0.99, 0.98, 0.94);
 const BLACK_PIECE: Color = Color::srgb(0.12, 0.10, 0.09);
 const BLACK_PIECE_INK: Color = Color::srgb(0.97, 0.94, 0.86);
-const SELECTED: Color = Color::srgb(0.10, 0.55, 0.95);
-const TARGET: Color = Color::srgba(0.10, 0.55, 0.95, 0.75);
+/// The app's one selection colour, on the board too; move dots in the same blue.
+const SELECTED: Color = crate::ui::SELECTED;
+const TARGET: Color = Color::srgba(0.20, 0.50, 0.85, 0.75);
 const CHECK: Color = Color::srgb(0.90, 0.10, 0.05);
 const LAST_MOVE: Color = Color::srgb(0.15, 0.60, 0.25);
 /// The dot on the last stone played: red shows on black and white stones alike.
@@ -37,7 +38,7 @@ const WINNING: Color = Color::srgb(0.98, 0.45, 0.0);
 const DEAD_MARK: Color = Color::srgb(0.85, 0.10, 0.08);
 const STAR: Color = Color::srgb(0.95, 0.62, 0.02);
 const HINT: Color = Color::srgb(0.15, 0.70, 0.30);
-/// The teacher's arrows: their own green (move dots are blue, selection red).
+/// The teacher's arrows: their own green (the selection and move dots are blue).
 pub const ARROW: Color = Color::srgba(0.05, 0.55, 0.30, 0.9);
 
 /// The board a screen shows: what to draw and where. Screens own the game (a lesson run,
@@ -51,6 +52,8 @@ pub struct ActiveBoard {
     pub flipped: bool,
     /// Latin letters instead of characters on the pieces.
     pub letters: bool,
+    /// Chess in the standard figures (else character discs, as xiangqi's).
+    pub chess_figures: bool,
     /// Stars to collect (lesson collect steps).
     pub stars: Vec<Point>,
     /// Points a hint points at.
@@ -68,6 +71,7 @@ impl ActiveBoard {
             area,
             flipped: false,
             letters: false,
+            chess_figures: true,
             stars: Vec::new(),
             hints: Vec::new(),
             coordinates: true,
@@ -443,9 +447,20 @@ fn circle(center: Vec2, diameter: f32) -> Node {
     }
 }
 
-/// A straight line between two screen points, as a thin rotated rectangle.
+/// A straight line between two screen points, as a thin rectangle: rotated for a
+/// slanting line, unrotated for a level or upright one so that the layout's rounding to
+/// whole pixels gives every grid line the same thickness.
 fn line(from: Vec2, to: Vec2, width: f32, color: Color) -> Drawn {
     let delta = to - from;
+    if delta.x == 0.0 || delta.y == 0.0 {
+        let (lo, hi) = (from.min(to), from.max(to));
+        return Drawn::Rect {
+            pos: lo - Vec2::splat(width / 2.0),
+            size: hi - lo + Vec2::splat(width),
+            color,
+            rotation: 0.0,
+        };
+    }
     let length = delta.length() + width;
     let mid = (from + to) / 2.0;
     Drawn::Rect {
@@ -467,8 +482,9 @@ fn cross(c: Vec2, arm: f32, width: f32, color: Color, out: &mut Vec<Drawn>) {
 fn draw_board(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: &mut Vec<Drawn>) {
     let view = &board.view;
     let cell = layout.cell;
-    // At least two pixels, so a diagonal stays a line after smoothing on small boards.
-    let stroke = (cell * 0.035).max(2.0);
+    // At least two pixels, so a diagonal stays a line after smoothing on small boards;
+    // whole pixels, so that every grid line is as thick as the others.
+    let stroke = (cell * 0.035).max(2.0).round();
     let size = layout.lines_size();
     let wood = cell * (layout.margin - 0.15);
     out.push(Drawn::Rect {
@@ -731,7 +747,7 @@ fn draw_pieces(board: &ActiveBoard, layout: &BoardLayout, fonts: &UiFonts, out: 
             (_, Colour::Black) => (PIECE_FACE, BLACK, BLACK),
             (_, Colour::White) => (WHITE_PIECE, BLACK, BLACK),
         };
-        if view.kind == GameKind::Chess && !board.letters {
+        if view.kind == GameKind::Chess && !board.letters && board.chess_figures {
             let white = piece.colour == Colour::White;
             out.push(Drawn::Figure {
                 at: piece.at,

@@ -132,6 +132,9 @@ pub struct DeviceSettings {
     /// The profile that used the app last (its id), to offer it first.
     pub last_profile: Option<String>,
     pub show_coordinates: bool,
+    /// Chess in the standard figures; `false` for character discs.
+    #[uniffi(default = true)]
+    pub chess_figures: bool,
 }
 
 /// A profile id from its text form: exactly 32 hex digits, as ids are handed out.
@@ -213,6 +216,7 @@ impl ProgressStore {
             piece_style: s.piece_style,
             last_profile: s.last_profile.map(|p| p.to_string()),
             show_coordinates: s.show_coordinates,
+            chess_figures: s.chess_figures,
         })
     }
 
@@ -223,6 +227,7 @@ impl ProgressStore {
             piece_style: settings.piece_style,
             last_profile: settings.last_profile.as_deref().map(profile_id).transpose()?,
             show_coordinates: settings.show_coordinates,
+            chess_figures: settings.chess_figures,
         };
         Ok(self.inner.save_settings(&s)?)
     }

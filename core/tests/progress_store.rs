@@ -386,6 +386,7 @@ fn drafts_and_settings_survive_reopen_and_go_with_the_profile() {
         piece_style: PieceStyle::Letters,
         last_profile: Some(b.id),
         show_coordinates: false,
+        chess_figures: false,
     };
     store.save_settings(&settings).unwrap();
     store.close().unwrap();

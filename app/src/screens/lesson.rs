@@ -513,6 +513,7 @@ fn show_board(
     }
     let mut want = ActiveBoard::new(bv, board_area(&frame));
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
+    want.chess_figures = current.settings.chess_figures;
     want.coordinates = current.settings.show_coordinates;
     want.stars = stars;
     want.hints = screen.hint_points.clone();

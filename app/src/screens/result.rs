@@ -166,6 +166,7 @@ fn show_board(
         want.hints = vec![at];
     }
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
+    want.chess_figures = current.settings.chess_figures;
     want.coordinates = current.settings.show_coordinates;
     if board.as_deref() != Some(&want) {
         commands.insert_resource(want);

@@ -18,6 +18,8 @@ pub enum SettingsAction {
     Sound(bool),
     PieceStyle(PieceStyle),
     ShowCoordinates(bool),
+    /// Chess in figures (`true`) or character discs.
+    ChessFigures(bool),
 }
 
 #[derive(Debug)]
@@ -49,6 +51,7 @@ fn react(
             SettingsAction::Sound(on) => settings.sound = *on,
             SettingsAction::PieceStyle(style) => settings.piece_style = *style,
             SettingsAction::ShowCoordinates(on) => settings.show_coordinates = *on,
+            SettingsAction::ChessFigures(on) => settings.chess_figures = *on,
         }
         if let Some(store) = &store
             && let Err(e) = store.0.save_settings(&settings)
@@ -107,6 +110,16 @@ fn draw(mut canvas: Canvas, current: Res<Current>, notice: Res<Notice>) {
     let letters_label = format!("{} R H C", lang.get(Msg::StyleLetters));
     p.button(row[0], chars_label, SettingsAction::PieceStyle(PieceStyle::Characters), pick(chars));
     p.button(row[1], letters_label, SettingsAction::PieceStyle(PieceStyle::Letters), pick(!chars));
+
+    col.next(0.6 * u);
+    let r = col.next(1.8 * u);
+    p.text(r, lang.get(Msg::ChessPieces), 1.2, INK);
+    let row = col.row(2, 3.0 * u);
+    let figures = s.chess_figures;
+    let figures_label = lang.get(Msg::ChessFigures);
+    let discs_label = format!("{} 王后马", lang.get(Msg::ChessDiscs));
+    p.button(row[0], figures_label, SettingsAction::ChessFigures(true), pick(figures));
+    p.button(row[1], discs_label, SettingsAction::ChessFigures(false), pick(!figures));
 
     col.next(0.6 * u);
     let r = col.next(1.8 * u);

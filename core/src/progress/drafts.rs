@@ -46,6 +46,11 @@ pub struct DeviceSettings {
     /// before this field existed read as `true`.
     #[serde(default = "yes")]
     pub show_coordinates: bool,
+    /// Chess drawn with the standard figures (♔ ♕ ♖); `false` draws character discs
+    /// (王 后 车) for children who know xiangqi. Settings saved before this field
+    /// existed read as `true`.
+    #[serde(default = "yes")]
+    pub chess_figures: bool,
 }
 
 fn yes() -> bool {
@@ -60,6 +65,7 @@ impl Default for DeviceSettings {
             piece_style: PieceStyle::Characters,
             last_profile: None,
             show_coordinates: true,
+            chess_figures: true,
         }
     }
 }
@@ -136,6 +142,7 @@ mod tests {
         let old = br#"{"language":"en","sound":false,"piece_style":"Letters","last_profile":null}"#;
         let s: DeviceSettings = decode("settings", old).unwrap();
         assert!(s.show_coordinates);
+        assert!(s.chess_figures, "chess keeps its figures unless the child asks for discs");
         assert_eq!(s.piece_style, PieceStyle::Letters);
         assert!(!s.sound);
         let off = DeviceSettings { show_coordinates: false, ..DeviceSettings::default() };

@@ -36,8 +36,8 @@ impl Tiebreak {
     pub fn chinese(self) -> &'static str {
         match self {
             Tiebreak::Buchholz => "对手分",
-            Tiebreak::BuchholzCut1 => "对手分(去最低)",
-            Tiebreak::MedianBuchholz => "对手分(去高低)",
+            Tiebreak::BuchholzCut1 => "对手分（去最低）",
+            Tiebreak::MedianBuchholz => "对手分（去高低）",
             Tiebreak::SonnebornBerger => "小分",
             Tiebreak::Progressive => "累进分",
             Tiebreak::DirectEncounter => "直胜",

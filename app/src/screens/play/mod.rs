@@ -493,6 +493,7 @@ fn show_board(
     let mut want = ActiveBoard::new(screen.session.view(), board_area(&frame));
     want.flipped = screen.session.player() == Side::Second;
     want.letters = current.piece_style() == qike_core::progress::PieceStyle::Letters;
+    want.chess_figures = current.settings.chess_figures;
     want.coordinates = current.settings.show_coordinates;
     want.hints = screen.hint_points.clone();
     if board.as_deref() != Some(&want) {

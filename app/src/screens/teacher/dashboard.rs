@@ -250,7 +250,7 @@ fn dashboard(
         (RowOrder::Progress, Msg::SortByProgress),
         (RowOrder::LastActive, Msg::SortByActive),
     ]) {
-        let look = if t.order == order { Look::Primary } else { Look::Secondary };
+        let look = if t.order == order { Look::Selected } else { Look::Secondary };
         p.button(*r, lang.get(msg), TeacherAction::Sort(order), look);
     }
     p.button(row[3], lang.get(Msg::ExportCsvShort), TeacherAction::ExportCsv, Look::Secondary);

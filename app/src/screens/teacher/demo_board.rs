@@ -315,7 +315,7 @@ fn page(p: &mut Painter, frame: &Frame, lang: Lang, demo: &Demo, games: &[GameKi
     ];
     let row = col.row(5, h);
     for (r, (tool, msg)) in row.iter().zip(tools) {
-        let look = if demo.tool == tool { Look::Primary } else { Look::Secondary };
+        let look = if demo.tool == tool { Look::Selected } else { Look::Secondary };
         p.button(*r, lang.get(msg), act(DemoAction::Tool(tool)), look);
     }
     // The piece the place tool puts down.

@@ -112,7 +112,7 @@ fn page(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStore
     }
     // Lessons or puzzles, one list at a time.
     let row = col.row(2, TAP * u);
-    let look = |on: bool| if on { Look::Primary } else { Look::Secondary };
+    let look = |on: bool| if on { Look::Selected } else { Look::Secondary };
     p.button(
         row[0],
         lang.get(Msg::PickLessonsTab),

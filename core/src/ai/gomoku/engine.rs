@@ -80,7 +80,7 @@ fn threat(pos: &mut Pos) -> Option<(usize, Text)> {
     } else if let Some(line) = VcfSolver::new(20_000).solve(pos, THREAT_VCF_MOVES) {
         let names = line_names(pos, &line);
         line.first().map(|&p| {
-            (p, Text::new(&format!("{zh}有冲四胜: {names}"), &format!("{en} wins by VCF: {names}")))
+            (p, Text::new(&format!("{zh}有冲四胜：{names}"), &format!("{en} wins by VCF: {names}")))
         })
     } else if let Some(line) = VctSolver::new(20_000).solve(pos, THREAT_VCT_MOVES) {
         let names = line_names(pos, &line);
@@ -88,7 +88,7 @@ fn threat(pos: &mut Pos) -> Option<(usize, Text)> {
             (
                 p,
                 Text::new(
-                    &format!("{zh}有连续进攻胜: {names}"),
+                    &format!("{zh}有连续进攻胜：{names}"),
                     &format!("{en} wins by VCT: {names}"),
                 ),
             )
@@ -161,20 +161,20 @@ impl GomokuEngine {
         if let Some(line) = &out.vcf {
             let names = line_names(&pos, line);
             return Some(Text::new(
-                &format!("{zh}有冲四胜: {names}"),
+                &format!("{zh}有冲四胜：{names}"),
                 &format!("{en} wins by VCF: {names}"),
             ));
         }
         if let Some(line) = &out.vct {
             let names = line_names(&pos, line);
             return Some(Text::new(
-                &format!("{zh}有连续进攻胜（活三、冲四）: {names}"),
+                &format!("{zh}有连续进攻胜（活三、冲四）：{names}"),
                 &format!("{en} wins by VCT (threes and fours): {names}"),
             ));
         }
         Some(match threat(&mut pos) {
             Some((_, t)) => Text::new(
-                &format!("{zh} {name}，应对: {}", t.zh),
+                &format!("{zh} {name}，应对：{}", t.zh),
                 &format!("{en} {name}, answering the threat: {}", t.en),
             ),
             None => Text::new(&format!("{zh} {name}"), &format!("{en} {name}")),
