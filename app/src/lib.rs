@@ -16,6 +16,7 @@ pub mod fixtures;
 pub mod flow;
 pub mod fonts;
 pub mod i18n;
+pub mod junqi_board;
 pub mod layout;
 pub mod measure;
 #[cfg(any(target_os = "android", target_os = "ios"))]
@@ -55,6 +56,8 @@ pub enum AppState {
     Tournament,
     /// Daily practice: today's puzzles, then how it went.
     Practice,
+    /// 四国军棋: the choices, 布阵 and the table.
+    Junqi,
 }
 
 /// Everything but the window and renderer: screens, board, input. Tests add this to a
@@ -83,7 +86,7 @@ impl Plugin for QikeLogicPlugin {
         ));
         app.add_plugins((teacher::TeacherPlugin, my_class::MyClassPlugin));
         app.add_plugins(tournament::TournamentPlugin);
-        app.add_plugins(practice::PracticePlugin);
+        app.add_plugins((practice::PracticePlugin, junqi::JunqiPlugin));
     }
 }
 

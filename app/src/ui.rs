@@ -424,6 +424,26 @@ impl<'a, 'w, 's> Painter<'a, 'w, 's> {
         e
     }
 
+    /// A straight stroke of `width` from `from` to `to` (a thin rotated rectangle).
+    pub fn segment(&mut self, from: Vec2, to: Vec2, width: f32, color: Color) -> Entity {
+        let delta = to - from;
+        if delta.x == 0.0 || delta.y == 0.0 {
+            // Unrotated, so the layout rounds it to whole pixels like the board's lines.
+            let r = Rect::from_corners(from, to).inflate(width / 2.0);
+            return self.add((place(r, 0.0), BackgroundColor(color)));
+        }
+        let length = delta.length() + width;
+        let r = Rect::from_center_size((from + to) / 2.0, Vec2::new(length, width));
+        let rotation = UiTransform { rotation: Rot2::radians(delta.y.atan2(delta.x)), ..default() };
+        self.add((place(r, 0.0), BackgroundColor(color), rotation))
+    }
+
+    /// An unfilled outline of `r` (`width` thick, `radius` in pixels).
+    pub fn outline(&mut self, r: Rect, width: f32, color: Color, radius: f32) -> Entity {
+        let node = Node { border: UiRect::all(px(width)), ..place(r, radius) };
+        self.add((node, BorderColor::all(color)))
+    }
+
     /// Makes `r` pressable (for rows drawn from several nodes).
     pub fn hit<A: ScreenAction>(&mut self, e: Entity, r: Rect, action: A) {
         self.z += 1;

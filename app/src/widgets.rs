@@ -332,6 +332,16 @@ pub fn count_overlay(
     }
 }
 
+/// A ◀ choice ▶ row: the back button, the middle and the forward button.
+pub fn stepper_row(col: &mut crate::ui::Column, u: f32) -> (Rect, Rect, Rect) {
+    let r = col.next(2.8 * u);
+    let side = 3.4 * u;
+    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
+    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
+    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
+    (back, middle, on)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

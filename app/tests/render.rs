@@ -11,9 +11,11 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
 use bevy::math::Vec2;
+use qike_app::junqi_board::Geometry;
 use qike_app::layout::BoardLayout;
 use qike_app::screens::play::{board_area, promotion_rects};
 use qike_app::ui::Frame;
+use qike_core::junqi::{Seat, Station};
 use qike_core::{GameKind, GomokuRule, Placement, Point};
 
 const WIDTH: u32 = 540;
@@ -570,7 +572,58 @@ fn check_board(screen: &str, png: &Png) {
             assert!(blue > 300, "only {blue} pixels of started cells");
             check_dashboard_rows(png);
         }
+        "play-junqi" => check_junqi_table(png),
+        "junqi-setup" => check_junqi_setup(png),
         _ => {}
+    }
+}
+
+/// A tile of `seat`'s colour at a station: its colour beside the centre, where the
+/// rank's text does not reach.
+fn junqi_tile(png: &Png, geo: &Geometry, s: Station, colour: impl Fn([u8; 3]) -> bool) -> bool {
+    let edge = geo.center(s) + Vec2::new(geo.cell * 0.38, 0.0);
+    png.count(edge, geo.cell * 0.04, colour) >= 4
+}
+
+/// 暗棋 from the south: the board's railway where the geometry says, the south's own
+/// pieces as red tiles with their ranks written in white, the east's as purple backs.
+fn check_junqi_table(png: &Png) {
+    let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+    let geo = qike_app::screens::junqi::board_geometry(&frame, Seat::South);
+    assert!(geo.cell > 55.0, "the board fills the phone's width: cell {}", geo.cell);
+    // The railway between two central stations, where no tile can stand.
+    let (a, b) = (Station::centre(0, 0).unwrap(), Station::centre(1, 0).unwrap());
+    let mid = (geo.center(a) + geo.center(b)) / 2.0;
+    assert!(png.count(mid, 2.0, dark) >= 5, "railway at {mid}");
+    let red = |[r, g, b]: [u8; 3]| r > 170 && g < 80 && b < 70;
+    let purple = |[r, g, b]: [u8; 3]| b > 140 && r > 100 && g < 90;
+    let hq = |seat| [2, 4].map(|c| Station::army(seat, 6, c).unwrap());
+    assert!(hq(Seat::South).iter().any(|&s| junqi_tile(png, &geo, s, red)), "south's tiles");
+    assert!(hq(Seat::East).iter().any(|&s| junqi_tile(png, &geo, s, purple)), "east's backs");
+    // The south's pieces show their ranks: white text on a red tile.
+    let white = |[r, g, b]: [u8; 3]| r > 230 && g > 230 && b > 230;
+    let written =
+        hq(Seat::South).iter().any(|&s| png.count(geo.center(s), geo.cell * 0.2, white) > 15);
+    assert!(written, "a rank written on the south's headquarters");
+    // The east's are backs: no white writing on them.
+    for s in hq(Seat::East) {
+        assert!(png.count(geo.center(s), geo.cell * 0.2, white) < 5, "a back shows no rank");
+    }
+}
+
+/// 布阵: the army close up, every station but the camps holding a red tile, the five
+/// camps empty.
+fn check_junqi_setup(png: &Png) {
+    let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+    let geo = qike_app::screens::junqi::army_geometry(&frame);
+    assert!(geo.cell > 120.0, "the army is drawn large: cell {}", geo.cell);
+    let red = |[r, g, b]: [u8; 3]| r > 170 && g < 80 && b < 70;
+    for line in 1..=6 {
+        for column in 1..=5 {
+            let s = Station::army(Seat::South, line, column).unwrap();
+            let tile = junqi_tile(png, &geo, s, red);
+            assert_eq!(tile, !s.is_camp(), "line {line} column {column}");
+        }
     }
 }
 

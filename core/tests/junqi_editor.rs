@@ -92,6 +92,9 @@ fn tap_tap_and_the_tray_build_a_complete_legal_setup() {
     let second = editor.tap(b.0, b.1);
     if ra == Some(Rank::Mine) || rb == Some(Rank::Bomb) {
         assert!(matches!(second, EditTap::Refused(_)));
+        // A refused tap keeps the piece picked up for the next tap.
+        assert_eq!(editor.selected(), Some(EditSelection::Station { line: 1, column: 1 }));
+        editor.deselect();
     } else {
         assert_eq!(second, EditTap::Swapped);
         assert_eq!((editor.get(1, 1), editor.get(4, 5)), (rb, ra));

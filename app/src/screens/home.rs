@@ -1,7 +1,7 @@
 //! Home: hello to the child with their daily streak, the four games as equal cards
 //! (each with "play", and for every game with a course how far the child is and
-//! "继续：第 N 课", which opens that lesson), and the way to progress, settings and the
-//! profile picker.
+//! "继续：第 N 课", which opens that lesson), 四国军棋 as a card across, and the way to
+//! progress, settings and the profile picker.
 
 use bevy::prelude::*;
 
@@ -181,6 +181,7 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
             }
         }
     }
+    junqi_card(&mut p, col.next(6.4 * u), lang);
     // Daily practice from the lessons the child finished, in every game.
     let row = col.row(2, 3.0 * u);
     p.button(row[0], lang.get(Msg::Practice), HomeAction::StartPractice, Look::Primary);
@@ -229,4 +230,30 @@ fn badge(kind: GameKind) -> (&'static str, Color, Color) {
         GameKind::Go { .. } => ("", Color::srgb(0.08, 0.08, 0.08), INK),
         GameKind::Gomoku { .. } => ("五", Color::srgb(0.97, 0.97, 0.95), INK),
     }
+}
+
+/// 四国军棋's card, one row across: a 司令 tile, the name, and "play".
+fn junqi_card(p: &mut crate::ui::Painter, card: Rect, lang: crate::i18n::Lang) {
+    let u = p.unit;
+    p.panel(card, CARD, 1.0);
+    let tile = Rect::from_center_size(
+        Vec2::new(card.min.x + 2.2 * u, card.center().y),
+        Vec2::new(3.0 * u, 2.2 * u),
+    );
+    p.panel(tile, crate::junqi_board::seat_colour(qike_core::junqi::Seat::South), 0.4);
+    let label = Rect::new(tile.min.x, tile.min.y + 0.45 * u, tile.max.x, tile.max.y);
+    p.text_aligned(label, "司令", 1.0, Color::WHITE, Justify::Center);
+    let title =
+        Rect::new(card.min.x + 4.4 * u, card.min.y + 1.0 * u, card.max.x, card.min.y + 3.0 * u);
+    p.text(title, lang.get(Msg::Junqi), 1.3, INK);
+    let about =
+        Rect::new(card.min.x + 4.4 * u, card.min.y + 3.3 * u, card.max.x - 10.0 * u, card.max.y);
+    p.text(about, lang.get(Msg::JunqiCard), 0.8, MUTED);
+    let play = Rect::new(
+        card.max.x - 9.0 * u,
+        card.max.y - 3.4 * u,
+        card.max.x - 0.8 * u,
+        card.max.y - 0.8 * u,
+    );
+    p.button(play, lang.get(Msg::Play), Nav::Go(AppState::Junqi), Look::Primary);
 }

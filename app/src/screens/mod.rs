@@ -5,6 +5,7 @@
 
 pub mod course;
 pub mod home;
+pub mod junqi;
 pub mod lesson;
 pub mod my_class;
 pub mod play;

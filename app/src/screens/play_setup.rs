@@ -17,7 +17,7 @@ use crate::ui::{
     AddActions, BAD, CARD, Canvas, Column, INK, Look, MUTED, Nav, Painter, Pressed, Redraw, UiSet,
     redrawing, split,
 };
-use crate::widgets::{game_title, header, komi_text};
+use crate::widgets::{game_title, header, komi_text, stepper_row};
 
 /// The unfinished saved game of `kind`'s game, if there is a readable one.
 pub fn saved_game(store: &ProgressStore, current: &Current, kind: GameKind) -> Option<GameSession> {
@@ -221,16 +221,6 @@ fn draw_setup(
         let r = col.next(2.0 * u);
         p.text(r, n.clone(), 0.9, BAD);
     }
-}
-
-/// A ◀ choice ▶ row: the back button, the middle and the forward button.
-fn stepper_row(col: &mut Column, u: f32) -> (Rect, Rect, Rect) {
-    let r = col.next(2.8 * u);
-    let side = 3.4 * u;
-    let back = Rect::new(r.min.x, r.min.y, r.min.x + side, r.max.y);
-    let on = Rect::new(r.max.x - side, r.min.y, r.max.x, r.max.y);
-    let middle = Rect::new(back.max.x + col.gap, r.min.y, on.min.x - col.gap, r.max.y);
-    (back, middle, on)
 }
 
 fn pick(on: bool) -> Look {

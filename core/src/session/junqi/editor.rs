@@ -232,11 +232,13 @@ impl SetupEditor {
     }
 
     /// Tap-tap: the first tap picks up a station's piece, the second swaps it with the
-    /// tapped station; a piece picked up from the tray is placed by the tap.
+    /// tapped station; a piece picked up from the tray is placed by the tap. A refused
+    /// tap keeps what was picked up, so the next tap can put it somewhere allowed.
     pub fn tap(&mut self, line: u8, column: u8) -> EditTap {
         if let Err(e) = on_board(line, column) {
             return EditTap::Refused(e);
         }
+        let picked = self.selected;
         let done = match self.selected.take() {
             None if self.setup.get(line, column).is_some() => {
                 self.selected = Some(EditSelection::Station { line, column });
@@ -253,6 +255,9 @@ impl SetupEditor {
                 self.place(rank, line, column).map(|()| EditTap::Placed(rank))
             }
         };
-        done.unwrap_or_else(EditTap::Refused)
+        done.unwrap_or_else(|refusal| {
+            self.selected = picked;
+            EditTap::Refused(refusal)
+        })
     }
 }

@@ -1,0 +1,113 @@
+//! 四国军棋: the choices before a game (three computer seats or two to four people on
+//! one device, 暗棋 or 明棋, the level, the child's 布阵), the 布阵 page where the
+//! child arranges the 25 pieces, and the table: the board, the seats and whose turn it
+//! is, the referee's announcements as a line and a log, the hand-over screen between
+//! people on one device, and the end of the game.
+//!
+//! Each page is a [`JunqiPage`], a sub-state of [`AppState::Junqi`], in a file of its
+//! own; this module holds what they share: the choices and the game in progress.
+
+mod arrange;
+mod lobby;
+mod table;
+
+use bevy::prelude::*;
+use qike_core::junqi::{ArmySetup, Visibility};
+use qike_core::session::junqi::JunqiGame;
+
+use crate::AppState;
+use crate::ui::{AddActions, UiSet, redrawing};
+
+pub use arrange::{ArrangeAction, Arranging, army_geometry};
+pub use lobby::LobbyAction;
+pub use lobby::{new_game, saved_game};
+pub use table::{Pace, TablePress, TableState, board_geometry};
+
+/// The pages of 四国军棋.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(AppState = AppState::Junqi)]
+pub enum JunqiPage {
+    /// The choices before a game.
+    #[default]
+    Lobby,
+    /// 布阵: arranging the child's pieces.
+    Arrange,
+    /// The game.
+    Table,
+}
+
+/// Who plays the four seats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Players {
+    /// The child with three computer seats.
+    Computers,
+    /// Two, three or four people on one device (the other seats are computers).
+    People(u8),
+}
+
+/// The choices on the lobby page, kept while the app runs.
+#[derive(Resource, Debug, Clone, PartialEq)]
+pub struct JunqiChoice {
+    pub players: Players,
+    /// The computer seats' level (1..=5).
+    pub level: u8,
+    pub visibility: Visibility,
+    /// The child's own 布阵 (`None`: a random one each game) and its name when saved.
+    pub setup: Option<ArmySetup>,
+    pub setup_name: Option<String>,
+}
+
+impl Default for JunqiChoice {
+    fn default() -> Self {
+        JunqiChoice {
+            players: Players::Computers,
+            level: 1,
+            visibility: Visibility::Hidden,
+            setup: None,
+            setup_name: None,
+        }
+    }
+}
+
+/// The game on the table.
+#[derive(Resource, Debug)]
+pub struct Table(pub JunqiGame);
+
+/// The draft slot of an unfinished 四国军棋 game.
+pub const DRAFT_SLOT: &str = "game:junqi";
+
+/// Everything the lobby, 布阵 and table pages share.
+#[derive(Debug)]
+pub struct JunqiPlugin;
+
+impl Plugin for JunqiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_sub_state::<JunqiPage>()
+            .redraw_on::<JunqiPage>()
+            .init_resource::<JunqiChoice>()
+            .add_actions::<lobby::LobbyAction>()
+            .add_actions::<arrange::ArrangeAction>()
+            .add_actions::<TablePress>()
+            .add_systems(OnEnter(JunqiPage::Arrange), arrange::enter)
+            .add_systems(OnEnter(JunqiPage::Table), table::enter)
+            .add_systems(
+                Update,
+                (
+                    lobby::react.run_if(in_state(JunqiPage::Lobby)),
+                    arrange::react.run_if(in_state(JunqiPage::Arrange)),
+                    table::react.run_if(in_state(JunqiPage::Table)),
+                )
+                    .in_set(UiSet::Logic),
+            )
+            .add_systems(
+                Update,
+                (
+                    lobby::draw.run_if(in_state(JunqiPage::Lobby)),
+                    arrange::draw.run_if(in_state(JunqiPage::Arrange)),
+                    table::draw.run_if(in_state(JunqiPage::Table)),
+                )
+                    .in_set(UiSet::Draw)
+                    .run_if(redrawing),
+            );
+    }
+}
