@@ -478,7 +478,7 @@ messages! {
     Junqi => ("四国军棋", "Junqi (four-country army chess)"),
     JunqiCard => ("四个人，两队，暗棋里碰子见分晓", "Four players, two teams, hidden ranks"),
     JunqiWhoPlays => ("谁来下", "Who plays"),
-    JunqiWithComputers => ("我和电脑", "Me + computers"),
+    JunqiWithComputers => ("人机", "Computers"),
     JunqiTwoPeople => ("两人", "Two people"),
     JunqiThreePeople => ("三人", "Three"),
     JunqiFourPeople => ("四人", "Four"),
@@ -519,6 +519,9 @@ messages! {
     JunqiWon => ("你们赢了！", "Your team won!"),
     JunqiLost => ("这局输了", "Your team lost"),
     JunqiDrawn => ("和棋", "A draw"),
+    JunqiRecord => ("下了 {played} 局：{won}胜{drawn}和{lost}负", "{played} games: {won} won, {drawn} drawn, {lost} lost"),
+    JunqiBestLevel => ("赢过电脑 {n} 级", "beat computer level {n}"),
+    JunqiNoGames => ("还没下过。和三家电脑下一局吧。", "No games yet: play the three computers."),
     JunqiDrawRule => ("连续 60 步没有碰子，算和棋。", "Sixty moves without a battle: a draw."),
 }
 

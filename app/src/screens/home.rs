@@ -181,7 +181,11 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
             }
         }
     }
-    junqi_card(&mut p, col.next(6.4 * u), lang);
+    let junqi = match (&store, profile) {
+        (Some(store), Some(profile)) => store.0.junqi_card(profile.id).ok(),
+        _ => None,
+    };
+    junqi_card(&mut p, col.next(6.4 * u), lang, junqi.as_ref());
     // Daily practice from the lessons the child finished, in every game.
     let row = col.row(2, 3.0 * u);
     p.button(row[0], lang.get(Msg::Practice), HomeAction::StartPractice, Look::Primary);
@@ -232,8 +236,14 @@ fn badge(kind: GameKind) -> (&'static str, Color, Color) {
     }
 }
 
-/// 四国军棋's card, one row across: a 司令 tile, the name, and "play".
-fn junqi_card(p: &mut crate::ui::Painter, card: Rect, lang: crate::i18n::Lang) {
+/// 四国军棋's card, one row across: a 司令 tile, the name, the child's record (or what
+/// the game is, before the first game), and "play".
+fn junqi_card(
+    p: &mut crate::ui::Painter,
+    card: Rect,
+    lang: crate::i18n::Lang,
+    record: Option<&qike_core::progress::JunqiCard>,
+) {
     let u = p.unit;
     p.panel(card, CARD, 1.0);
     let tile = Rect::from_center_size(
@@ -248,7 +258,27 @@ fn junqi_card(p: &mut crate::ui::Painter, card: Rect, lang: crate::i18n::Lang) {
     p.text(title, lang.get(Msg::Junqi), 1.3, INK);
     let about =
         Rect::new(card.min.x + 4.4 * u, card.min.y + 3.3 * u, card.max.x - 10.0 * u, card.max.y);
-    p.text(about, lang.get(Msg::JunqiCard), 0.8, MUTED);
+    match record.filter(|r| r.played > 0) {
+        Some(r) => {
+            let mut line = lang.fill(
+                Msg::JunqiRecord,
+                &[
+                    ("played", &r.played.to_string()),
+                    ("won", &r.won.to_string()),
+                    ("drawn", &r.drawn.to_string()),
+                    ("lost", &r.lost.to_string()),
+                ],
+            );
+            if let Some(level) = r.best_level_beaten {
+                line.push_str(" · ");
+                line.push_str(&lang.fill(Msg::JunqiBestLevel, &[("n", &level.to_string())]));
+            }
+            p.text(about, line, 0.8, MUTED);
+        }
+        None => {
+            p.text(about, lang.get(Msg::JunqiCard), 0.8, MUTED);
+        }
+    }
     let play = Rect::new(
         card.max.x - 9.0 * u,
         card.max.y - 3.4 * u,

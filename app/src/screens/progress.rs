@@ -4,7 +4,7 @@
 
 use bevy::prelude::*;
 use qike_core::curriculum::Course;
-use qike_core::progress::{GameProgress, GameRecord, PlayerResult};
+use qike_core::progress::{GameProgress, GameRecord, JunqiCard, PlayerResult};
 use qike_core::{GameKind, ai};
 
 use crate::AppState;
@@ -101,8 +101,10 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
     let Some(store) = store else { return };
     let Some(profile) = &current.profile else { return };
     // One card per game, in the order of the home screen's cards; each as tall as the
-    // screen allows, so all four are seen at once.
-    let left = frame.area.max.y - col.y - u;
+    // screen allows, so all five are seen at once (四国军棋's, without a course yet, is
+    // one line of games).
+    let junqi_h = 4.6 * u;
+    let left = frame.area.max.y - col.y - u - junqi_h - col.gap;
     let card_h = (left / GAMES.len() as f32 - col.gap).clamp(9.0 * u, 14.0 * u);
     for kind in GAMES {
         let Some(course) = course_of(kind) else { continue };
@@ -110,6 +112,41 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
         let card = col.next(card_h);
         game_card(&mut p, card, u, lang, kind, course, &g, &games_by_level(&store, &current, kind));
     }
+    if let Ok(junqi) = store.0.junqi_card(profile.id) {
+        junqi_card(&mut p, col.next(junqi_h), lang, &junqi);
+    }
+}
+
+/// 四国军棋's card: the games played, won, drawn and lost, and the best level beaten.
+fn junqi_card(p: &mut Painter, card: Rect, lang: Lang, record: &JunqiCard) {
+    let u = p.unit;
+    p.panel(card, CARD, 1.0);
+    let inner = Rect::new(
+        card.min.x + 0.8 * u,
+        card.min.y + 0.5 * u,
+        card.max.x - 0.8 * u,
+        card.max.y - 0.5 * u,
+    );
+    let mut c = Column::new(inner, 0.25 * u);
+    p.text(c.next(1.6 * u), lang.get(Msg::Junqi), 1.15, INK);
+    if record.played == 0 {
+        p.text(c.next(1.3 * u), lang.get(Msg::JunqiNoGames), 0.8, MUTED);
+        return;
+    }
+    let mut line = lang.fill(
+        Msg::JunqiRecord,
+        &[
+            ("played", &record.played.to_string()),
+            ("won", &record.won.to_string()),
+            ("drawn", &record.drawn.to_string()),
+            ("lost", &record.lost.to_string()),
+        ],
+    );
+    if let Some(level) = record.best_level_beaten {
+        line.push_str(" · ");
+        line.push_str(&lang.fill(Msg::JunqiBestLevel, &[("n", &level.to_string())]));
+    }
+    p.text(c.next(1.3 * u), line, 0.8, INK);
 }
 
 /// One game's card: the numbers, stars per unit, the rating line, games by level.

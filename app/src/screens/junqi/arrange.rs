@@ -45,7 +45,9 @@ pub struct Arranging {
 pub fn army_area(frame: &Frame) -> Rect {
     let u = frame.unit;
     let area = frame.inner(0.8);
-    Rect::new(area.min.x, area.min.y + 4.0 * u, area.max.x, area.min.y + 4.0 * u + 21.0 * u)
+    // Below the header (3.4 units) and the line that says how to arrange (1.4 and gaps).
+    let top = area.min.y + 5.8 * u;
+    Rect::new(area.min.x, top, area.max.x, top + 21.0 * u)
 }
 
 /// The close-up's geometry in a frame (the render test checks its stations).

@@ -6,10 +6,11 @@ use qike_core::junqi::{Seat, Visibility};
 use qike_core::progress::{ProgressStore, Timestamp};
 use qike_core::session::junqi::{JunqiGame, JunqiTableConfig, SeatPlayer};
 
-use super::{DRAFT_SLOT, JunqiChoice, JunqiPage, Players, Table};
+use super::{DRAFT_SLOT, JunqiChoice, JunqiPage, Players, Table, player_label, seat_name};
 use crate::AppState;
 use crate::data::{Current, Notice, Store};
 use crate::i18n::{Lang, Msg};
+use crate::junqi_board::seat_colour;
 use crate::ui::{BAD, CARD, Canvas, Column, INK, Look, MUTED, Nav, Painter, Pressed, Redraw};
 use crate::widgets::{header, stepper_row};
 
@@ -152,6 +153,45 @@ pub(super) fn draw(
     if let Some(n) = &notice.0 {
         let r = col.next(2.0 * u);
         p.text(r, n.clone(), 0.9, BAD);
+    }
+    let left = frame.inner(0.8).max.y - col.y - u;
+    if left > 8.0 * u {
+        let r = col.next(left.min(16.0 * u));
+        seat_picture(&mut p, r, lang, &seats(&choice));
+    }
+}
+
+/// Who sits where, as the board's cross: each seat's army in its colour with its name
+/// and who plays it; the child's team (south and north) and the other (east and west).
+fn seat_picture(p: &mut Painter, r: Rect, lang: Lang, seats: &[SeatPlayer; 4]) {
+    let u = p.unit;
+    let side = r.height().min(r.width());
+    let square = Rect::from_center_size(r.center(), Vec2::splat(side));
+    let third = side / 3.0;
+    let gap = 0.2 * u;
+    let middle = Rect::from_center_size(square.center(), Vec2::splat(third - 2.0 * gap));
+    p.panel(middle, CARD, 0.4);
+    for seat in Seat::ALL {
+        let (col, row) = match seat {
+            Seat::South => (1.0, 2.0),
+            Seat::East => (2.0, 1.0),
+            Seat::North => (1.0, 0.0),
+            Seat::West => (0.0, 1.0),
+        };
+        let cell = Rect::new(
+            square.min.x + col * third + gap,
+            square.min.y + row * third + gap,
+            square.min.x + (col + 1.0) * third - gap,
+            square.min.y + (row + 1.0) * third - gap,
+        );
+        let colour = seat_colour(seat);
+        p.panel(cell, colour.mix(&Color::WHITE, 0.75), 0.5);
+        p.outline(cell, 0.12 * u, colour, 0.5 * u);
+        let name = Rect::new(cell.min.x, cell.min.y + 0.5 * u, cell.max.x, cell.center().y);
+        p.text_aligned(name, seat_name(seat, lang), 1.2, colour, Justify::Center);
+        let who = player_label(seats[seat.index()], seat == Seat::South, lang);
+        let line = Rect::new(cell.min.x, cell.center().y + 0.2 * u, cell.max.x, cell.max.y);
+        p.text_aligned(line, who, 0.8, INK, Justify::Center);
     }
 }
 

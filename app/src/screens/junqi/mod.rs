@@ -111,3 +111,28 @@ impl Plugin for JunqiPlugin {
             );
     }
 }
+
+/// 南 / 东 / 北 / 西 in the app's language.
+fn seat_name(seat: qike_core::junqi::Seat, lang: crate::i18n::Lang) -> &'static str {
+    match lang {
+        crate::i18n::Lang::Zh => seat.chinese(),
+        crate::i18n::Lang::En => seat.english(),
+    }
+}
+
+/// Who plays a seat: 我, 同学 or 电脑 n 级.
+fn player_label(
+    player: qike_core::session::junqi::SeatPlayer,
+    is_child: bool,
+    lang: crate::i18n::Lang,
+) -> String {
+    use crate::i18n::Msg;
+    use qike_core::session::junqi::SeatPlayer;
+    match player {
+        SeatPlayer::Person if is_child => lang.get(Msg::JunqiMe).to_owned(),
+        SeatPlayer::Person => lang.get(Msg::JunqiClassmate).to_owned(),
+        SeatPlayer::Computer { level } => {
+            lang.fill(Msg::JunqiComputer, &[("n", &level.to_string())])
+        }
+    }
+}

@@ -6,9 +6,8 @@
 use bevy::prelude::*;
 use qike_core::junqi::{Announcement, Outcome, Seat, Station, Visibility};
 use qike_core::progress::{PlayerResult, Timestamp};
-use qike_core::session::junqi::SeatPlayer;
 
-use super::{DRAFT_SLOT, JunqiPage, Table};
+use super::{DRAFT_SLOT, JunqiPage, Table, player_label, seat_name};
 use crate::AppState;
 use crate::data::{Current, Store};
 use crate::i18n::{Lang, Msg};
@@ -250,14 +249,6 @@ fn last_move(log: &[Announcement]) -> Option<(Station, Station)> {
     })
 }
 
-/// 南 / 东 / 北 / 西 in the app's language.
-fn seat_name(seat: Seat, lang: Lang) -> &'static str {
-    match lang {
-        Lang::Zh => seat.chinese(),
-        Lang::En => seat.english(),
-    }
-}
-
 /// The four seats in the order of play: colour, who plays it, whose turn, who is out.
 fn seats_row(p: &mut Painter, r: Rect, lang: Lang, game: &qike_core::session::junqi::JunqiGame) {
     let u = p.unit;
@@ -274,13 +265,7 @@ fn seats_row(p: &mut Painter, r: Rect, lang: Lang, game: &qike_core::session::ju
         let name =
             Rect::new(cell.min.x + 1.9 * u, cell.min.y + 0.4 * u, cell.max.x, cell.min.y + 1.9 * u);
         p.text(name, seat_name(seat, lang), 0.9, INK);
-        let who = match game.seat_player(seat) {
-            SeatPlayer::Person if seat == child => lang.get(Msg::JunqiMe).to_owned(),
-            SeatPlayer::Person => lang.get(Msg::JunqiClassmate).to_owned(),
-            SeatPlayer::Computer { level } => {
-                lang.fill(Msg::JunqiComputer, &[("n", &level.to_string())])
-            }
-        };
+        let who = player_label(game.seat_player(seat), seat == child, lang);
         let status = if game.is_out(seat) { lang.get(Msg::JunqiOut).to_owned() } else { who };
         let line = Rect::new(cell.min.x + 0.4 * u, cell.min.y + 2.0 * u, cell.max.x, cell.max.y);
         let ink = if game.is_out(seat) { BAD } else { MUTED };
