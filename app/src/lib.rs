@@ -22,6 +22,7 @@ pub mod measure;
 #[cfg(any(target_os = "android", target_os = "ios"))]
 mod mobile;
 pub mod screens;
+pub mod sound;
 pub mod ui;
 pub mod widgets;
 
@@ -73,6 +74,7 @@ impl Plugin for QikeLogicPlugin {
             ui::UiPlugin,
             data::DataPlugin,
             board::BoardPlugin,
+            sound::SoundPlugin,
             profiles::ProfilesPlugin,
             home::HomePlugin,
             course::CoursePlugin,

@@ -13,7 +13,10 @@ use qike_app::screens::junqi::{
     ArrangeAction, Arranging, JunqiChoice, LobbyAction, Pace, Players, Table, TablePress,
 };
 use qike_app::screens::profiles::ProfilesAction;
+use qike_app::screens::settings::SettingsAction;
+use qike_app::sound::{Heard, result_cue};
 use qike_app::ui::Nav;
+use qike_core::Cue;
 use qike_core::junqi::{Announcement, Rank, Seat, Station, Visibility};
 use qike_core::progress::PlayerResult;
 
@@ -75,12 +78,23 @@ fn a_game_with_three_computer_seats_is_played_to_its_end_through_the_screens() {
     assert_eq!(games.len(), 1, "{outcome:?} recorded once");
     assert_eq!(games[0].result, result);
     assert!(matches!(result, PlayerResult::Won | PlayerResult::Lost | PlayerResult::Drew));
+    // Moves and battles were heard, and the game's end last.
+    let heard = &app.world().resource::<Heard>().0;
+    assert!(heard.contains(&Cue::Move) && heard.contains(&Cue::Capture), "{heard:?}");
+    assert_eq!(heard.last().copied(), result_cue(result), "{heard:?}");
 }
 
 #[test]
 fn two_people_on_one_device_hand_over_with_every_piece_hidden() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = child_at_the_lobby(dir.path());
+    // With sound off on the settings page, nothing is heard.
+    press(&mut app, Nav::Back);
+    press(&mut app, Nav::Go(AppState::Settings));
+    press(&mut app, SettingsAction::Sound(false));
+    press(&mut app, Nav::Back);
+    press(&mut app, Nav::Go(AppState::Junqi));
+    assert_eq!(state(&app), AppState::Junqi);
     press(&mut app, LobbyAction::Players(Players::People(2)));
     press(&mut app, LobbyAction::Visibility(Visibility::Hidden));
     press(&mut app, LobbyAction::Start);
@@ -122,6 +136,7 @@ fn two_people_on_one_device_hand_over_with_every_piece_hidden() {
             if (*from, *to) == (m.from, m.to))
     });
     assert!(east_moved, "east's move was played");
+    assert_eq!(app.world().resource::<Heard>().0, vec![], "sound is off");
 }
 
 #[test]

@@ -32,6 +32,7 @@
 pub mod ai;
 pub mod chess;
 mod csv;
+mod cue;
 pub mod curriculum;
 mod game;
 mod games;
@@ -49,6 +50,7 @@ mod time;
 pub mod tournament;
 pub mod xiangqi;
 
+pub use cue::Cue;
 pub use game::{
     BoardGame, BoardMark, BoardView, BySide, Colour, Coordinates, DrawReason, GameKind, GomokuRule,
     Highlight, HighlightKind, LastMove, MoveInput, MoveName, Outcome, PieceKind, PieceView,

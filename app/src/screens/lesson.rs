@@ -45,6 +45,8 @@ pub struct LessonScreen {
     pub practice: PracticeMode,
     /// Hints asked in this run, free ones included (practice counts them all).
     pub hints_asked: u32,
+    /// The sound of the last answer, until it is played.
+    pub cue: Option<qike_core::Cue>,
     since: Instant,
 }
 
@@ -72,6 +74,7 @@ impl LessonScreen {
             showing: None,
             practice,
             hints_asked: 0,
+            cue: None,
             since: Instant::now(),
         }
     }
@@ -145,7 +148,7 @@ impl Plugin for LessonPlugin {
             .add_systems(
                 Update,
                 (
-                    (react, tap_board, play_refutation, show_board)
+                    (react, tap_board, play_refutation, show_board, speak)
                         .chain()
                         .in_set(UiSet::Logic)
                         .run_if(
@@ -269,6 +272,13 @@ impl Keeper<'_> {
     }
 }
 
+/// The last answer's sound goes to the speaker.
+fn speak(screen: Option<ResMut<LessonScreen>>, mut cues: ResMut<crate::sound::Cues>) {
+    if let Some(cue) = screen.and_then(|mut s| s.cue.take()) {
+        cues.push(cue);
+    }
+}
+
 /// Hands an input to the run and turns its answer into what the screen says.
 pub fn submit(screen: &mut LessonScreen, input: Input, lang: Lang) {
     screen.showing = None;
@@ -284,6 +294,13 @@ fn apply(screen: &mut LessonScreen, feedback: Feedback, lang: Lang) {
         t.map(|t| lang.text(&t)).unwrap_or_else(|| lang.get(fallback).to_owned())
     };
     screen.selected = None;
+    screen.cue = match &feedback {
+        Feedback::Correct { .. } | Feedback::StepDone { .. } | Feedback::LessonDone { .. } => {
+            Some(qike_core::Cue::Right)
+        }
+        Feedback::Wrong { .. } => Some(qike_core::Cue::Wrong),
+        _ => screen.cue,
+    };
     match feedback {
         Feedback::Correct { text, .. } => screen.feedback = Some((true, say(text, Msg::Correct))),
         Feedback::Wrong { reason } => {

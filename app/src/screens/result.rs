@@ -77,11 +77,19 @@ fn enter(
     mut commands: Commands,
     game: Option<Res<FinishedGame>>,
     mut next: ResMut<NextState<AppState>>,
+    mut cues: ResMut<crate::sound::Cues>,
 ) {
     let Some(game) = game else {
         next.set(AppState::Home);
         return;
     };
+    let s = &game.0;
+    match headline(s.outcome(), s.player(), s.kind(), s.is_two_player()) {
+        Msg::YouLost => cues.push(qike_core::Cue::Loss),
+        Msg::Drawn => cues.push(qike_core::Cue::Draw),
+        _ if s.outcome().is_some() => cues.push(qike_core::Cue::Win),
+        _ => {}
+    }
     let mut session = game.0.clone().with_hash_mb(REVIEW_HASH_MB);
     // Only a game with an engine has a coach to review it: otherwise nothing starts.
     let _ = session.start_game_review();

@@ -67,3 +67,15 @@ pub enum Announcement {
     },
     Finished(Outcome),
 }
+
+impl Announcement {
+    /// How the announcement sounds: a move, or a battle (any battle, whoever wins);
+    /// the rest of the log is read, not heard.
+    pub fn cue(&self) -> Option<crate::Cue> {
+        match self {
+            Announcement::Moved { .. } => Some(crate::Cue::Move),
+            Announcement::Battle { .. } => Some(crate::Cue::Capture),
+            _ => None,
+        }
+    }
+}

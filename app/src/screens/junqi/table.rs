@@ -4,6 +4,7 @@
 //! the end of the game (kept in the progress store).
 
 use bevy::prelude::*;
+use qike_core::Cue;
 use qike_core::junqi::{Announcement, Outcome, Seat, Station, Visibility};
 use qike_core::progress::{PlayerResult, Timestamp};
 
@@ -78,6 +79,7 @@ pub(super) fn react(
     time: Res<Time>,
     pace: Option<Res<Pace>>,
     mut redraw: ResMut<Redraw>,
+    mut cues: ResMut<crate::sound::Cues>,
     mut page: ResMut<NextState<JunqiPage>>,
     mut next: ResMut<NextState<AppState>>,
 ) {
@@ -126,6 +128,10 @@ pub(super) fn react(
     }
     let log = game.announcements().len();
     if log != state.seen {
+        let new = &game.announcements()[state.seen.min(log)..];
+        if let Some(cue) = new.iter().filter_map(|a| a.cue()).max_by_key(|&c| c == Cue::Capture) {
+            cues.push(cue);
+        }
         state.seen = log;
         redraw.0 = true;
     }
@@ -134,6 +140,9 @@ pub(super) fn react(
     }
     if game.outcome().is_some() && !state.recorded {
         state.recorded = true;
+        if let Some(cue) = game.result_for_child().and_then(crate::sound::result_cue) {
+            cues.push(cue);
+        }
         if let Some(profile) = profile {
             let id = qike_core::progress::ProgressStore::new_game_id().unwrap_or(1);
             let record = game.record(id, Timestamp::now());
