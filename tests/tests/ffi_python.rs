@@ -12,6 +12,8 @@ fn python_calls_the_core_through_generated_bindings() {
     assert!(out.contains("locked: the progress database at "), "{out}");
     assert!(out.contains("class file of another class: profile "), "{out}");
     assert!(out.contains("tournament over: all 3 planned rounds are already paired"), "{out}");
+    assert!(out.contains("junqi out of turn: The east seat is played by the computer."), "{out}");
+    assert!(out.contains("junqi setup refused: The south army has 0 × "), "{out}");
 }
 
 /// Records that print, compare and hash; typed argument errors; the store as a context
