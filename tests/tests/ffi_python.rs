@@ -187,6 +187,16 @@ fn swift_bindings_are_generated() {
         "struct AssignmentStatus",
         "enum AssignmentItem",
         "enum AssignmentState",
+        "class JunqiGame",
+        "class JunqiSetupEditor",
+        "func targets(from: Station) throws -> [Station]",
+        "func play(from: Station, to: Station) throws -> [Announcement]",
+        "func poll(nowMs: UInt64) -> [Announcement]",
+        "func saveJunqiSetup(profile: String, name: String, setup: String) throws",
+        "enum JunqiError",
+        "enum JunqiOutcome",
+        "enum BattleResult",
+        "typealias Station = Place",
     ] {
         let wanted: String = name.split_whitespace().collect();
         assert!(compact.contains(&wanted), "{name} missing from the Swift bindings");
