@@ -297,6 +297,14 @@ fun main(args: Array<String>) {
     val mySetup = editor.setup()
     check(editor.isComplete() && mySetup == model.setup(), "setup built")
     store.saveJunqiSetup(kid.id, "我的布阵", mySetup)
+    val twoPeople = JunqiTableConfig(
+        listOf(SeatPlayer.Person, SeatPlayer.Computer(1u), SeatPlayer.Person, SeatPlayer.Computer(1u)),
+        Seat.SOUTH, Visibility.HIDDEN, listOf(mySetup, null, null, null), 4uL,
+    )
+    val hot = JunqiGame(twoPeople)
+    check(hot.needsHandover() == Seat.SOUTH && hot.view().viewer == null, "a hand-over first")
+    expect<JunqiException.HandoverPending>("a move before the hand-over") { hot.play(Place.Army(Seat.SOUTH, 4u, 1u), Place.Army(Seat.SOUTH, 3u, 1u)) }
+    check(hot.confirmHandover() == Seat.SOUTH && hot.view().viewer == Seat.SOUTH && hot.setups()[0] == mySetup, "south's eyes")
     expect<StoreException.Invalid>("half a setup") { store.saveJunqiSetup(kid.id, "半个", "排旅师排连") }
 
     val storePath = store.path()

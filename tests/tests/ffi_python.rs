@@ -14,6 +14,7 @@ fn python_calls_the_core_through_generated_bindings() {
     assert!(out.contains("tournament over: all 3 planned rounds are already paired"), "{out}");
     assert!(out.contains("junqi out of turn: The east seat is played by the computer."), "{out}");
     assert!(out.contains("junqi setup refused: The south army has 0 × "), "{out}");
+    assert!(out.contains("junqi hand-over: Hand the device to south first."), "{out}");
 }
 
 /// Records that print, compare and hash; typed argument errors; the store as a context

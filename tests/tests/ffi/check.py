@@ -678,6 +678,18 @@ assert with_mine.setups()[0] == mine and qike.JunqiSetupEditor.from_setup(qike.S
 assert all(s.piece.rank is not None for s in with_mine.view().stations if s.piece)  # 明棋
 assert jstore.delete_junqi_setup(jkid.id, "我的布阵") and jstore.last_junqi_setup(jkid.id) is None
 jstore.close_store()
+# Two people at one device in 暗棋: the screen shows no ranks until the device is with
+# the person to move.
+hot = qike.JunqiGame(qike.JunqiTableConfig(
+    seats=[qike.SeatPlayer.PERSON(), qike.SeatPlayer.COMPUTER(1), qike.SeatPlayer.PERSON(), qike.SeatPlayer.COMPUTER(1)],
+    child_seat=qike.Seat.SOUTH, visibility=qike.Visibility.HIDDEN, setups=[], seed=4,
+))
+assert hot.needs_handover() == qike.Seat.SOUTH and hot.shown_seat() is None
+assert hot.view().viewer is None and all(s.piece.rank is None for s in hot.view().stations if s.piece)
+assert hot.targets(flag) == []
+print("junqi hand-over:", expect(J.HandoverPending, hot.play, flag, flag))
+assert hot.confirm_handover() == qike.Seat.SOUTH and hot.view().viewer == qike.Seat.SOUTH
+assert hot.needs_handover() is None and hot.is_person_turn()
 
 # --- Every exported function and method with random, mostly bad, arguments --------
 # Arguments are made from the generated type hints, so a new export is covered without
