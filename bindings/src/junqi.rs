@@ -111,9 +111,11 @@ uniffi::custom_type!(Station, Place, {
     try_lift: |place| Ok(station(place)?),
 });
 
-/// The station at `place`, or the typed error naming it. (A failed lift of a `Station`
-/// argument reaches the caller as this error: every method that takes one answers
-/// [`JunqiError`].)
+/// The station at `place`, or the typed error naming it. A `Station` argument that is
+/// no station fails to lift with this error, and uniffi raises a failed lift as the
+/// method's own error when it is of that type: so every function that takes a
+/// `Station` answers [`JunqiError`] (with another error type it would be an internal
+/// error, which the random-argument check of the Python bindings catches).
 fn station(place: Place) -> Result<Station, JunqiError> {
     let found = match place {
         Place::Army { seat, line, column } => Station::army(seat, line, column),
