@@ -171,7 +171,15 @@ def stubs(module):
     """The stub text for the generated module `module`."""
     out = [HEADER]
     for name, obj in vars(module).items():
-        if name.startswith("_") or getattr(obj, "__module__", None) != module.__name__:
+        if name.startswith("_"):
+            continue
+        if isinstance(obj, type) and obj.__name__ != name:
+            # A custom type, which the module names as an alias of the type it crosses as
+            # (`Timestamp = int`, `Station = Place`).
+            if obj.__module__ in (module.__name__, "builtins"):
+                out.append(f"{name} = {obj.__name__}\n\n")
+            continue
+        if getattr(obj, "__module__", None) != module.__name__:
             continue
         if isinstance(obj, type):
             if name.endswith("Protocol"):

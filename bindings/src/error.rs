@@ -11,7 +11,10 @@ use qike_core::ai::{NoSuchLevel, ThinkError};
 use qike_core::curriculum::{LoadError, ResumeError};
 use qike_core::progress::{JoinCodeError, ReportError};
 use qike_core::session::SessionError as CoreSession;
-use qike_core::{BoardView, GameKind, MoveInput, Point, Refusal, chess, go, gomoku, xiangqi};
+use qike_core::session::junqi::{EditRefusal, JunqiConfigError, JunqiPlayError, JunqiResumeError};
+use qike_core::{
+    BoardView, GameKind, MoveInput, Point, Refusal, chess, go, gomoku, junqi, xiangqi,
+};
 
 /// Declares a flat error enum whose variants each carry the message to show; with
 /// `kind`, also a plain enum of the same variants (for errors reported in a list rather
@@ -178,6 +181,61 @@ flat_error! {
         /// The awaited engine move was cancelled (by the caller, or by 悔棋, resignation
         /// or `cancel_thinking` meanwhile); the session is idle.
         Cancelled,
+    }
+}
+
+flat_error! {
+    /// A 四国军棋 table, move, saved game, setup or edit that the core refuses: the
+    /// table's `JunqiConfigError`, a move's `MoveRefusal` and the session's
+    /// `JunqiPlayError`, a saved game's `JunqiResumeError`, a setup's `SetupError` or
+    /// `ParseSetupError` and the editor's `EditRefusal`. A refusal that has words for a
+    /// child says them in English, then Chinese in brackets.
+    JunqiError {
+        /// No seat is played by a person (only a demonstration may have four computers).
+        NoPerson,
+        /// The child's seat is the computer's.
+        ChildNotPerson,
+        /// A computer level other than 1 to 5.
+        NoSuchLevel,
+        /// A seat's setup breaks a rule.
+        BadSetup,
+        /// Not four seats, or a list of setups that is neither empty nor four long.
+        BadTable,
+        GameOver,
+        NotYourTurn,
+        NoPiece,
+        NotYourPiece,
+        /// 军旗 and 地雷 never move.
+        Immobile,
+        InHeadquarters,
+        OwnTeam,
+        CampProtected,
+        Unreachable,
+        AlreadyOut,
+        /// The seat to move, or to resign, is played by the computer.
+        ComputerSeat,
+        /// The device must first go to the person to move: `confirm_handover`.
+        HandoverPending,
+        /// Saved bytes that are not a saved 四国军棋 game.
+        Malformed,
+        FutureVersion,
+        /// A saved game's move or resignation that cannot be played there.
+        BadEvent,
+        /// A setup's text form that cannot be read.
+        SetupText,
+        PieceInCamp,
+        FlagOutsideHeadquarters,
+        MineTooFarForward,
+        BombOnFrontLine,
+        WrongCount,
+        /// Every piece of that rank is already on the board.
+        NotInTray,
+        /// No piece on that station of the setup.
+        Empty,
+        /// A station or a setup's line and column that is not on the board.
+        OffBoard,
+        /// A game record could not get an id.
+        Store,
     }
 }
 
@@ -634,5 +692,110 @@ impl From<ResumeError> for LessonError {
             ResumeError::NoSuchStep { .. } => LessonError::NoSuchStep(m),
             ResumeError::BadMoves(_) => LessonError::BadMoves(m),
         }
+    }
+}
+
+/// Words for a child in both languages, as one message.
+fn text_message(text: &qike_core::Text) -> String {
+    format!("{} ({})", text.en, text.zh)
+}
+
+impl From<junqi::MoveRefusal> for JunqiError {
+    fn from(r: junqi::MoveRefusal) -> Self {
+        use junqi::MoveRefusal as Core;
+        let m = text_message(&r.text());
+        match r {
+            Core::GameOver => JunqiError::GameOver(m),
+            Core::NotYourTurn { .. } => JunqiError::NotYourTurn(m),
+            Core::NoPiece(_) => JunqiError::NoPiece(m),
+            Core::NotYourPiece(_) => JunqiError::NotYourPiece(m),
+            Core::Immobile(_) => JunqiError::Immobile(m),
+            Core::InHeadquarters(_) => JunqiError::InHeadquarters(m),
+            Core::OwnTeam(_) => JunqiError::OwnTeam(m),
+            Core::CampProtected(_) => JunqiError::CampProtected(m),
+            Core::Unreachable { .. } => JunqiError::Unreachable(m),
+            Core::AlreadyOut(_) => JunqiError::AlreadyOut(m),
+        }
+    }
+}
+
+impl From<junqi::SetupError> for JunqiError {
+    fn from(e: junqi::SetupError) -> Self {
+        use junqi::SetupError as Core;
+        let m = text_message(&e.text());
+        match e {
+            Core::PieceInCamp { .. } => JunqiError::PieceInCamp(m),
+            Core::FlagOutsideHeadquarters { .. } => JunqiError::FlagOutsideHeadquarters(m),
+            Core::MineTooFarForward { .. } => JunqiError::MineTooFarForward(m),
+            Core::BombOnFrontLine { .. } => JunqiError::BombOnFrontLine(m),
+            Core::WrongCount { .. } => JunqiError::WrongCount(m),
+        }
+    }
+}
+
+impl From<junqi::ParseSetupError> for JunqiError {
+    fn from(e: junqi::ParseSetupError) -> Self {
+        JunqiError::SetupText(format!("the setup text cannot be read: {e}"))
+    }
+}
+
+impl From<JunqiConfigError> for JunqiError {
+    fn from(e: JunqiConfigError) -> Self {
+        let m = text_message(&e.text());
+        match e {
+            JunqiConfigError::NoPerson => JunqiError::NoPerson(m),
+            JunqiConfigError::ChildNotPerson(_) => JunqiError::ChildNotPerson(m),
+            JunqiConfigError::NoSuchLevel { .. } => JunqiError::NoSuchLevel(m),
+            JunqiConfigError::BadSetup { .. } => JunqiError::BadSetup(m),
+        }
+    }
+}
+
+impl From<JunqiPlayError> for JunqiError {
+    fn from(e: JunqiPlayError) -> Self {
+        let m = text_message(&e.text());
+        match e {
+            JunqiPlayError::Refused(r) => r.into(),
+            JunqiPlayError::ComputerSeat(_) => JunqiError::ComputerSeat(m),
+            JunqiPlayError::HandoverPending(_) => JunqiError::HandoverPending(m),
+        }
+    }
+}
+
+impl From<JunqiResumeError> for JunqiError {
+    fn from(e: JunqiResumeError) -> Self {
+        let m = e.to_string();
+        match e {
+            JunqiResumeError::Malformed(_) => JunqiError::Malformed(m),
+            JunqiResumeError::FutureVersion(_) => JunqiError::FutureVersion(m),
+            JunqiResumeError::BadEvent { .. } => JunqiError::BadEvent(m),
+            // The table's own variant, with the words of a saved game.
+            JunqiResumeError::Table(table) => match JunqiError::from(table) {
+                JunqiError::NoPerson(_) => JunqiError::NoPerson(m),
+                JunqiError::ChildNotPerson(_) => JunqiError::ChildNotPerson(m),
+                JunqiError::NoSuchLevel(_) => JunqiError::NoSuchLevel(m),
+                _ => JunqiError::BadSetup(m),
+            },
+        }
+    }
+}
+
+impl From<EditRefusal> for JunqiError {
+    fn from(e: EditRefusal) -> Self {
+        let m = text_message(&e.text());
+        match e {
+            EditRefusal::Rule(rule) => rule.into(),
+            EditRefusal::NotInTray(_) => JunqiError::NotInTray(m),
+            EditRefusal::Empty { .. } => JunqiError::Empty(m),
+            EditRefusal::OffBoard { .. } => {
+                JunqiError::OffBoard(format!("{e}: lines are 1–6, columns 1–5"))
+            }
+        }
+    }
+}
+
+impl From<qike_core::progress::StoreError> for JunqiError {
+    fn from(e: qike_core::progress::StoreError) -> Self {
+        JunqiError::Store(e.to_string())
     }
 }

@@ -8,6 +8,8 @@ mod classes;
 mod error;
 mod game;
 mod homework;
+mod junqi;
+mod junqi_setup;
 mod lessons;
 mod progress;
 mod records;
@@ -22,11 +24,19 @@ pub use classes::{
     report_to_text,
 };
 pub use error::{
-    GoSgfError, GomokuSgfError, LessonError, MoveError, PgnError, SessionError, SetupError,
-    StoreError, StoreErrorKind, TournamentError, XiangqiFenError,
+    GoSgfError, GomokuSgfError, JunqiError, LessonError, MoveError, PgnError, SessionError,
+    SetupError, StoreError, StoreErrorKind, TournamentError, XiangqiFenError,
 };
 pub use game::{Game, PgnTag, standard_setup};
 pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
+pub use junqi::{
+    JunqiGame, JunqiStationInfo, JunqiStationView, JunqiTableConfig, JunqiView, junqi_board,
+    junqi_railway_lines,
+};
+pub use junqi_setup::{
+    JunqiCard, JunqiEditTap, JunqiGameRecord, JunqiSetupCell, JunqiSetupEditor, JunqiSetupSpot,
+    JunqiTrayCount, SavedJunqiSetup,
+};
 pub use lessons::{
     CourseInfo, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
 };

@@ -219,6 +219,18 @@ fn the_board_has_129_stations_on_the_grid() {
 }
 
 #[test]
+fn places_off_the_board_are_no_stations() {
+    for (a, b) in [(3, 0), (0, 3), (200, 1), (255, 255)] {
+        assert_eq!(Station::centre(a, b), None, "centre {a}, {b}");
+    }
+    for (line, column) in [(0, 1), (7, 1), (1, 0), (1, 6), (255, 255)] {
+        assert_eq!(Station::army(Seat::West, line, column), None, "{line}, {column}");
+    }
+    assert_eq!(Station::parse_code("C9.9"), None);
+    assert_eq!(Station::parse_code("C200.1"), None);
+}
+
+#[test]
 fn every_move_from_every_station_on_an_empty_board() {
     let board = Board::new();
     let occ: Occupancy = [None; STATIONS];

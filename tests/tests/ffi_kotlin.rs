@@ -224,6 +224,89 @@ fun main(args: Array<String>) {
     check(cup.champion() == cup.standings().first().player && cup.standings().first().name == "甲", "champion " + cup.standings())
     println("tournament over: " + expect<TournamentException.EventOver>("a round after the final") { cup.pairNext() })
 
+    // 四国军棋 at one device: three computers, the child's first legal moves with the
+    // clock polled, saved and resumed half-way, typed refusals, and a setup built on the
+    // 布阵 board, saved in the store and read back.
+    val board = junqiBoard()
+    check(board.size == 129 && board[0].station == Place.Army(Seat.SOUTH, 1u, 1u), "junqi board " + board[0])
+    var jq = JunqiGame.againstComputers(Seat.SOUTH, 2u, Visibility.HIDDEN, 12uL)
+    jq.setPauseMs(0uL)
+    val jview = jq.view()
+    check(jview.viewer == Seat.SOUTH && jview.stations.size == 129, "junqi view")
+    check(jview.stations.mapNotNull { it.piece }.all { (it.rank != null) == (it.seat == Seat.SOUTH) }, "backs in 暗棋")
+    println("junqi off board: " + expect<JunqiException.OffBoard>("line 7") { jq.targets(Place.Army(Seat.SOUTH, 7u, 1u)) })
+    expect<JunqiException.NoSuchLevel>("level 6") { JunqiGame.againstComputers(Seat.SOUTH, 6u, Visibility.OPEN, 1uL) }
+    expect<JunqiException.Malformed>("junk bytes") { JunqiGame.resumeBytes(byteArrayOf(1, 2, 3)) }
+    fun firstMove(g: JunqiGame): Pair<Place, Place> {
+        for (s in g.view().stations) {
+            if (s.piece?.seat == g.turn()) {
+                val targets = g.targets(s.station)
+                if (targets.isNotEmpty()) return Pair(s.station, targets[0])
+            }
+        }
+        throw IllegalStateException("no move for " + g.turn())
+    }
+    var clock = 0uL
+    var resumed = false
+    var outOfTurn: String? = null
+    val junqiStarted = System.nanoTime()
+    while (!jq.isOver() && jq.movesPlayed() < 600u) {
+        check(System.nanoTime() - junqiStarted < 120_000_000_000L, "the computers did not move")
+        if (jq.isPersonTurn()) {
+            if (!resumed && jq.movesPlayed() >= 40u) {
+                val back = JunqiGame.resumeBytes(jq.saveBytes())
+                check(back.view() == jq.view() && back.announcements() == jq.announcements(), "junqi resumed")
+                jq = back
+                jq.setPauseMs(0uL)
+                resumed = true
+            }
+            val (from, to) = firstMove(jq)
+            check(jq.play(from, to).isNotEmpty(), "a move is announced")
+            if (outOfTurn == null && jq.isComputerTurn()) {
+                outOfTurn = expect<JunqiException.ComputerSeat>("a move out of turn") { jq.play(from, to) }
+            }
+        } else {
+            clock += 7uL
+            jq.poll(clock)
+            if (jq.isThinking()) Thread.sleep(0, 500_000)
+        }
+    }
+    check(resumed && outOfTurn != null, "junqi resumed and refused out of turn")
+    println("junqi out of turn: " + outOfTurn)
+    println("junqi: " + jq.movesPlayed() + " moves, " + jq.outcome())
+    // This table's seed ends the game within a few hundred moves.
+    check(jq.isOver() && jq.resultForChild() != null, "junqi over")
+    expect<JunqiException.GameOver>("a move after the end") { jq.resign(Seat.SOUTH) }
+    val junqiRecord = jq.record()
+    check(junqiRecord.seats == listOf(null, 2u.toUByte(), 2u.toUByte(), 2u.toUByte()), "junqi seats " + junqiRecord.seats)
+    store.recordJunqiGame(kid.id, junqiRecord)
+    check(store.junqiGames(kid.id) == listOf(junqiRecord), "junqi games")
+    check(store.junqiCard(kid.id).played == 1u, "junqi card " + store.junqiCard(kid.id))
+    val editor = JunqiSetupEditor(Seat.SOUTH)
+    println("junqi setup refused: " + expect<JunqiException.WrongCount>("an empty setup") { editor.validate() })
+    expect<JunqiException.FlagOutsideHeadquarters>("a flag in front") { editor.place(Rank.FLAG, 1u, 1u) }
+    check(editor.selectTray(Rank.MINE), "a mine from the tray")
+    val tap = editor.tap(2u, 2u)
+    check(tap is JunqiEditTap.Refused && tap.reason.zh.contains("行营"), "a camp refused " + tap)
+    val model = JunqiSetupEditor.random(Seat.SOUTH, 5uL)
+    for (cell in model.cells()) {
+        val rank = cell.rank
+        if (rank != null) editor.place(rank, cell.line, cell.column)
+    }
+    editor.validate()
+    val mySetup = editor.setup()
+    check(editor.isComplete() && mySetup == model.setup(), "setup built")
+    store.saveJunqiSetup(kid.id, "我的布阵", mySetup)
+    val twoPeople = JunqiTableConfig(
+        listOf(SeatPlayer.Person, SeatPlayer.Computer(1u), SeatPlayer.Person, SeatPlayer.Computer(1u)),
+        Seat.SOUTH, Visibility.HIDDEN, listOf(mySetup, null, null, null), 4uL,
+    )
+    val hot = JunqiGame(twoPeople)
+    check(hot.needsHandover() == Seat.SOUTH && hot.view().viewer == null, "a hand-over first")
+    expect<JunqiException.HandoverPending>("a move before the hand-over") { hot.play(Place.Army(Seat.SOUTH, 4u, 1u), Place.Army(Seat.SOUTH, 3u, 1u)) }
+    check(hot.confirmHandover() == Seat.SOUTH && hot.view().viewer == Seat.SOUTH && hot.setups()[0] == mySetup, "south's eyes")
+    expect<StoreException.Invalid>("half a setup") { store.saveJunqiSetup(kid.id, "半个", "排旅师排连") }
+
     val storePath = store.path()
     store.closeStore()
     val closedMsg = expect<StoreException.Closed>("closed store") { store.puzzleRecords(kid.id) }
@@ -236,6 +319,8 @@ fun main(args: Array<String>) {
     }
     val reopened = ProgressStore.open(storePath)
     check(reopened.lessonRecord(kid.id, first.id)?.bestStars?.toInt() == 3, "read back after reopening")
+    check(reopened.junqiSetups(kid.id) == listOf(SavedJunqiSetup("我的布阵", mySetup)), "junqi setups read back")
+    check(reopened.lastJunqiSetup(kid.id)?.setup == mySetup && reopened.junqiGames(kid.id) == listOf(junqiRecord), "junqi read back")
     println("locked: " + expect<StoreException.InUse>("a second open") { ProgressStore.open(storePath) })
     reopened.closeStore()
     println("kotlin ffi ok")
@@ -343,4 +428,7 @@ fn kotlin_calls_the_core_through_generated_bindings() {
     assert!(out.contains("tampered: the report was changed after it was signed"), "{out}");
     assert!(out.contains("move aside: '/nonexistent/qike' is not a folder"), "{out}");
     assert!(out.contains("typed error: the start position is not valid: FEN has 1 ranks"), "{out}");
+    assert!(out.contains("junqi off board: south's line 7, column 1 is not a station"), "{out}");
+    assert!(out.contains("junqi out of turn: The east seat is played by the computer."), "{out}");
+    assert!(out.contains("junqi setup refused: The south army has 0 × "), "{out}");
 }

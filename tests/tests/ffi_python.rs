@@ -12,6 +12,9 @@ fn python_calls_the_core_through_generated_bindings() {
     assert!(out.contains("locked: the progress database at "), "{out}");
     assert!(out.contains("class file of another class: profile "), "{out}");
     assert!(out.contains("tournament over: all 3 planned rounds are already paired"), "{out}");
+    assert!(out.contains("junqi out of turn: The east seat is played by the computer."), "{out}");
+    assert!(out.contains("junqi setup refused: The south army has 0 × "), "{out}");
+    assert!(out.contains("junqi hand-over: Hand the device to south first."), "{out}");
 }
 
 /// Records that print, compare and hash; typed argument errors; the store as a context
@@ -185,6 +188,16 @@ fn swift_bindings_are_generated() {
         "struct AssignmentStatus",
         "enum AssignmentItem",
         "enum AssignmentState",
+        "class JunqiGame",
+        "class JunqiSetupEditor",
+        "func targets(from: Station) throws -> [Station]",
+        "func play(from: Station, to: Station) throws -> [Announcement]",
+        "func poll(nowMs: UInt64) -> [Announcement]",
+        "func saveJunqiSetup(profile: String, name: String, setup: String) throws",
+        "enum JunqiError",
+        "enum JunqiOutcome",
+        "enum BattleResult",
+        "typealias Station = Place",
     ] {
         let wanted: String = name.split_whitespace().collect();
         assert!(compact.contains(&wanted), "{name} missing from the Swift bindings");

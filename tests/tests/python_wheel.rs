@@ -29,6 +29,10 @@ for node in tree.body:
         stubbed[node.name] = {n.name for n in node.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef))}
     elif isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
         stubbed[node.name] = set()
+    elif isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
+        # A custom type's alias (`Station = Place`) has the members of what it names.
+        for target in node.targets:
+            stubbed[target.id] = stubbed.get(node.value.id, set())
 names = 0
 for name, obj in vars(qike).items():
     if name.startswith("_") or getattr(obj, "__module__", None) != "qike" or name.endswith("Protocol"):

@@ -197,7 +197,7 @@ impl Station {
 
     /// A central station by row and column (each 0..=2).
     pub fn centre(row: u8, column: u8) -> Option<Station> {
-        (row < 3 && column < 3).then_some(Station(120 + row * 3 + column))
+        (row < 3 && column < 3).then(|| Station(120 + row * 3 + column))
     }
 
     pub fn place(self) -> Place {

@@ -561,6 +561,136 @@ while not cup.is_finished():
         cup.set_result(r, t, qike.GameResult.SECOND_WINS)
 assert cup.champion() is not None and cup.standings()[0].player == cup.champion(), cup.standings()
 
+# --- 四国军棋: a game at one device against three computers, setups in the store ----
+J = qike.JunqiError
+board = qike.junqi_board()
+assert len(board) == 129 and board[0].station == qike.Place.ARMY(qike.Seat.SOUTH, 1, 1), board[0]
+assert board[0].name.startswith("南一线") and board[0].code == "S1.1", board[0]
+assert sum(s.kind == qike.StationKind.CAMP for s in board) == 20 and qike.junqi_railway_lines()
+jq = qike.JunqiGame.against_computers(qike.Seat.SOUTH, 2, qike.Visibility.HIDDEN, 12)
+jq.set_pause_ms(0)
+assert jq.seats() == [qike.SeatPlayer.PERSON()] + [qike.SeatPlayer.COMPUTER(2)] * 3, jq.seats()
+assert jq.turn() == qike.Seat.SOUTH and jq.is_person_turn() and jq.outcome() is None
+view = jq.view()
+assert view.viewer == qike.Seat.SOUTH and len(view.stations) == 129 and view.out == []
+pieces = [s.piece for s in view.stations if s.piece is not None]
+assert len(pieces) == 100, len(pieces)
+# 暗棋: the child sees its own ranks and the others' backs.
+assert all((p.rank is not None) == (p.seat == qike.Seat.SOUTH) for p in pieces), pieces
+msg = expect(J.OffBoard, jq.targets, qike.Place.ARMY(qike.Seat.SOUTH, 7, 1))
+assert msg == "south's line 7, column 1 is not a station (lines 1–6, columns 1–5)", msg
+expect(J.OffBoard, jq.play, qike.Place.CENTRE(0, 0), qike.Place.CENTRE(3, 0))
+flag = next(s.station for s in view.stations if s.piece and s.piece.rank == qike.Rank.FLAG and s.piece.seat == qike.Seat.SOUTH)
+assert jq.targets(flag) == []
+print("junqi refused:", expect(J.Immobile, jq.play, flag, qike.Place.ARMY(qike.Seat.SOUTH, 5, 3)))
+expect(J.NotYourPiece, jq.play, qike.Place.ARMY(qike.Seat.NORTH, 1, 1), qike.Place.CENTRE(1, 1))
+msg = expect(J.NoSuchLevel, qike.JunqiGame.against_computers, qike.Seat.SOUTH, 6, qike.Visibility.OPEN, 1)
+assert "level 6" in msg and "6级" in msg, msg
+expect(J.BadTable, qike.JunqiGame, qike.JunqiTableConfig(seats=[qike.SeatPlayer.PERSON()], child_seat=qike.Seat.SOUTH, visibility=qike.Visibility.OPEN, setups=[], seed=1))
+expect(J.Malformed, qike.JunqiGame.resume_bytes, b"not a saved game")
+
+
+def first_move(game):
+    """The first piece of the seat to move with somewhere to go, and its first target."""
+    for s in game.view().stations:
+        if s.piece is not None and s.piece.seat == game.turn():
+            targets = game.targets(s.station)
+            if targets:
+                return s.station, targets[0]
+    raise SystemExit(f"no move for {game.turn()}")
+
+
+clock, resumed, out_of_turn, started = 0, False, None, time.monotonic()
+while not jq.is_over() and jq.moves_played() < 600:
+    assert time.monotonic() - started < 120, "the computers did not move"
+    if jq.is_person_turn():
+        if not resumed and jq.moves_played() >= 40:
+            back = qike.JunqiGame.resume_bytes(jq.save_bytes())
+            assert back.view() == jq.view() and back.announcements() == jq.announcements()
+            assert back.log_lines() == jq.log_lines() and back.setups() == jq.setups()
+            jq, resumed = back, True
+            jq.set_pause_ms(0)
+        said = jq.play(*first_move(jq))
+        assert said and isinstance(said[0], (qike.Announcement.MOVED, qike.Announcement.BATTLE)), said
+        if out_of_turn is None and jq.is_computer_turn():
+            out_of_turn = expect(J.ComputerSeat, jq.play, flag, qike.Place.ARMY(qike.Seat.SOUTH, 5, 3))
+            expect(J.ComputerSeat, jq.resign, jq.turn())
+    else:
+        clock += 7
+        jq.poll(clock)
+        if jq.is_thinking():
+            time.sleep(0.0005)
+assert resumed and out_of_turn, (resumed, out_of_turn)
+print("junqi out of turn:", out_of_turn)
+outcome, result = jq.outcome(), jq.result_for_child()
+assert (outcome is None) == (result is None) == (not jq.is_over()), (outcome, result)
+assert jq.announcement_line() and len(jq.log_lines()) == len(jq.announcements())
+print("junqi:", jq.moves_played(), "moves,", outcome, result)
+# This table's seed ends the game within a few hundred moves.
+assert outcome is not None and jq.announcements()[-1] == qike.Announcement.FINISHED(outcome), outcome
+expect(J.GameOver, jq.play, flag, flag)
+
+jfolder = tempfile.mkdtemp(prefix="qike-ffi-junqi-")
+jstore = qike.ProgressStore.open(jfolder)
+jkid = jstore.create_profile(qike.NewProfile(display_name="小红", avatar="cat", language="zh-CN", role=qike.Role.STUDENT))
+record = jq.record()
+assert record.seats == [None, 2, 2, 2] and record.result == result and record.child_seat == qike.Seat.SOUTH and record.moves == jq.moves_played()
+jstore.record_junqi_game(jkid.id, record)
+expect(qike.StoreError.Invalid, jstore.record_junqi_game, jkid.id, record)  # the same id again
+assert jstore.junqi_games(jkid.id) == [record]
+card = jstore.junqi_card(jkid.id)
+assert card.played == 1 and card.last_played == record.ended, card
+
+# A setup built on the 布阵 board: refusals with their reasons, then every piece placed.
+editor = qike.JunqiSetupEditor(qike.Seat.SOUTH)
+assert sum(t.count for t in editor.tray()) == 25 and not editor.is_complete()
+msg = expect(J.WrongCount, editor.validate)
+print("junqi setup refused:", msg)
+expect(J.FlagOutsideHeadquarters, editor.place, qike.Rank.FLAG, 1, 1)
+expect(J.OffBoard, editor.take, 7, 1)
+expect(J.Empty, editor.take, 1, 1)
+assert editor.select_tray(qike.Rank.MINE)
+tap = editor.tap(2, 2)  # a camp
+assert isinstance(tap, qike.JunqiEditTap.REFUSED) and "行营" in tap.reason.zh, tap
+assert editor.selected() == qike.EditSelection.TRAY(qike.Rank.MINE)
+assert editor.tap(6, 1) == qike.JunqiEditTap.PLACED(qike.Rank.MINE)
+assert editor.take(6, 1) == qike.Rank.MINE
+model = qike.JunqiSetupEditor.random(qike.Seat.SOUTH, 5)
+for cell in model.cells():
+    if cell.rank is not None:
+        editor.place(cell.rank, cell.line, cell.column)
+editor.validate()
+assert editor.is_complete() and editor.tray() == [] and editor.setup() == model.setup()
+mine = editor.setup()
+jstore.save_junqi_setup(jkid.id, "我的布阵", mine)
+msg = expect(qike.StoreError.Invalid, jstore.save_junqi_setup, jkid.id, "半个", "排旅师排连/军.师.连")
+assert "cannot be read" in msg, msg
+jstore.close_store()
+jstore = qike.ProgressStore.open(jfolder)
+assert jstore.junqi_setups(jkid.id) == [qike.SavedJunqiSetup(name="我的布阵", setup=mine)]
+assert jstore.last_junqi_setup(jkid.id).setup == mine and jstore.junqi_games(jkid.id) == [record]
+table = qike.JunqiTableConfig(
+    seats=[qike.SeatPlayer.PERSON(), qike.SeatPlayer.COMPUTER(2), qike.SeatPlayer.PERSON(), qike.SeatPlayer.COMPUTER(2)],
+    child_seat=qike.Seat.SOUTH, visibility=qike.Visibility.OPEN, setups=[mine, None, None, None], seed=3,
+)
+with_mine = qike.JunqiGame(table)
+assert with_mine.setups()[0] == mine and qike.JunqiSetupEditor.from_setup(qike.Seat.NORTH, mine).is_complete()
+assert all(s.piece.rank is not None for s in with_mine.view().stations if s.piece)  # 明棋
+assert jstore.delete_junqi_setup(jkid.id, "我的布阵") and jstore.last_junqi_setup(jkid.id) is None
+jstore.close_store()
+# Two people at one device in 暗棋: the screen shows no ranks until the device is with
+# the person to move.
+hot = qike.JunqiGame(qike.JunqiTableConfig(
+    seats=[qike.SeatPlayer.PERSON(), qike.SeatPlayer.COMPUTER(1), qike.SeatPlayer.PERSON(), qike.SeatPlayer.COMPUTER(1)],
+    child_seat=qike.Seat.SOUTH, visibility=qike.Visibility.HIDDEN, setups=[], seed=4,
+))
+assert hot.needs_handover() == qike.Seat.SOUTH and hot.shown_seat() is None
+assert hot.view().viewer is None and all(s.piece.rank is None for s in hot.view().stations if s.piece)
+assert hot.targets(flag) == []
+print("junqi hand-over:", expect(J.HandoverPending, hot.play, flag, flag))
+assert hot.confirm_handover() == qike.Seat.SOUTH and hot.view().viewer == qike.Seat.SOUTH
+assert hot.needs_handover() is None and hot.is_person_turn()
+
 # --- Every exported function and method with random, mostly bad, arguments --------
 # Arguments are made from the generated type hints, so a new export is covered without
 # changing this script; each call must return or raise one of the error families with a
@@ -578,7 +708,7 @@ FAMILIES = tuple(
 )
 assert {f.__name__ for f in FAMILIES} == {
     "MoveError", "SetupError", "XiangqiFenError", "PgnError", "GoSgfError", "GomokuSgfError",
-    "SessionError", "StoreError", "LessonError", "TournamentError", "ArgumentError",
+    "SessionError", "StoreError", "LessonError", "TournamentError", "JunqiError", "ArgumentError",
 }, FAMILIES
 rng = random.Random(17)
 scratch = tempfile.mkdtemp(prefix="qike-ffi-sweep-")
@@ -684,6 +814,11 @@ objects = {
     qike.LessonRun: [qike.LessonRun(first.id)],
     qike.ProgressStore: [fuzz_store],
     qike.Tournament: [qike.Tournament("赛", qike.ScoringRule.CLASSIC, qike.TournamentSystem.SWISS(3), entrants)],
+    qike.JunqiGame: [
+        qike.JunqiGame.against_computers(qike.Seat.SOUTH, 1, qike.Visibility.HIDDEN, 5),
+        qike.JunqiGame.resume_bytes(jq.save_bytes()),
+    ],
+    qike.JunqiSetupEditor: [qike.JunqiSetupEditor(qike.Seat.EAST), qike.JunqiSetupEditor.random(qike.Seat.WEST, 2)],
 }
 called, refused = 0, 0
 for name, fn in vars(qike).items():
