@@ -38,7 +38,7 @@ use qike_core::curriculum::{Input, answer_inputs};
 use qike_core::progress::{GameRecord, LessonStatus, PlayerResult, ProgressStore};
 use qike_core::session::{GameSession, SavedXiangqiV1};
 use qike_core::{
-    BoardGame, BoardMark, DrawReason, GameKind, GameSetup, GoStart, GomokuRule, HighlightKind,
+    BoardGame, BoardMark, Cue, DrawReason, GameKind, GameSetup, GoStart, GomokuRule, HighlightKind,
     MoveInput, Outcome, PieceKind, Point, Refusal, Side, WinReason, gomoku,
 };
 
@@ -103,6 +103,11 @@ fn give(app: &mut App, input: Input) {
     }
 }
 
+/// The sounds played so far.
+fn heard(app: &App) -> Vec<Cue> {
+    app.world().resource::<qike_app::sound::Heard>().0.clone()
+}
+
 fn current_step(app: &App) -> Option<usize> {
     app.world().resource::<LessonScreen>().run.view().map(|v| v.index)
 }
@@ -139,6 +144,7 @@ fn profile_lesson_stars_and_reopen() {
                 let screen = app.world().resource::<LessonScreen>();
                 let (good, said) = screen.feedback.clone().expect("feedback for a wrong tap");
                 assert!(!good && !said.is_empty(), "wrong tap said: {said}");
+                assert_eq!(heard(&app).last(), Some(&Cue::Wrong), "a wrong tap sounds wrong");
                 wrong_tried = true;
             }
             for input in answer_inputs(qike_core::GameKind::Xiangqi, step) {
@@ -147,6 +153,7 @@ fn profile_lesson_stars_and_reopen() {
         }
         let screen = app.world().resource::<LessonScreen>();
         assert_eq!(screen.finished, Some(3), "feedback: {:?}", screen.feedback);
+        assert!(heard(&app).contains(&Cue::Right), "{:?}", heard(&app));
         let profile = store(&app).profiles().unwrap()[0].id;
         let rec = store(&app).lesson_record(profile, &first.id).unwrap().unwrap();
         assert_eq!((rec.status, rec.best_stars), (LessonStatus::Completed, 3));
@@ -583,6 +590,13 @@ fn a_chess_game_between_two_players_to_mate_with_a_promotion() {
         play(&mut app, mv);
     }
     assert_eq!(state(&app), AppState::Result);
+    settle(&mut app);
+    // Moves, captures and checks were heard, and the end of the game last.
+    let cues = heard(&app);
+    for cue in [Cue::Move, Cue::Capture, Cue::Check] {
+        assert!(cues.contains(&cue), "{cue:?} in {cues:?}");
+    }
+    assert_eq!(cues.last(), Some(&Cue::Win), "{cues:?}");
     let g = only_game(&app);
     assert_eq!(g.kind, GameKind::Chess);
     assert_eq!(g.ai_level, None);
