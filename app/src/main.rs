@@ -36,6 +36,9 @@ fn main() -> AppExit {
     }
     app.add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .add_plugins(QikePlugin);
+    if screenshot.is_none() {
+        app.add_plugins(qike_app::sound::SpeakerPlugin);
+    }
     if let Some(screen) = option("--screen") {
         if !qike_app::fixtures::SCREENS.contains(&screen.as_str()) && screen != "play-think" {
             eprintln!(

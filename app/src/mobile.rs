@@ -19,7 +19,7 @@ fn main() {
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin { primary_window: Some(window), ..default() }))
         .insert_resource(WinitSettings::mobile())
-        .add_plugins(QikePlugin)
+        .add_plugins((QikePlugin, crate::sound::SpeakerPlugin))
         .run();
 }
 

@@ -3,11 +3,13 @@
 //!
 //! Screens put cues in [`Cues`]; a move on the shared board is heard without the screen
 //! saying so ([`qike_core::BoardView::cue_after`]). The sounds are synthesized (no sound
-//! files): a wooden click for a move, a double knock for a capture, bright tones for
+//! files): a wooden knock for a move, a double knock for a capture, bright tones for
 //! check and right answers, a low one for a wrong answer, a short tune for the end.
-//! Playing needs the platform's audio: built in on Android and iOS, and on the desktop
-//! with the `sound` feature (Linux needs ALSA's headers to build it). Without it the
-//! cues are still decided and counted in [`Heard`], which is what the tests listen to.
+//! [`SoundPlugin`] decides and counts them in [`Heard`] (what the tests listen to);
+//! [`SpeakerPlugin`], which only the running app adds, plays them: through Bevy's audio
+//! on Android and iOS (and on the desktop with the `sound` feature), else on Linux through
+//! the desktop's own player program (PipeWire's, PulseAudio's or ALSA's), so the usual
+//! build needs no audio library.
 
 use bevy::prelude::*;
 use qike_core::Cue;
@@ -51,9 +53,31 @@ impl Plugin for SoundPlugin {
         app.init_resource::<Cues>()
             .init_resource::<Heard>()
             .add_systems(PostUpdate, (board_cues, play).chain());
-        #[cfg(any(feature = "sound", target_os = "android", target_os = "ios"))]
-        app.add_systems(Startup, speaker::load);
     }
+}
+
+/// Plays the cues on the device's speaker.
+#[derive(Debug)]
+pub struct SpeakerPlugin;
+
+impl Plugin for SpeakerPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, speaker::install);
+    }
+}
+
+/// Whatever plays the sounds on this platform.
+#[derive(Resource)]
+pub struct Speaker(Box<dyn Play>);
+
+impl std::fmt::Debug for Speaker {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Speaker")
+    }
+}
+
+trait Play: Send + Sync {
+    fn play(&mut self, commands: &mut Commands, cue: Cue);
 }
 
 /// A new move on the shared board is a cue.
@@ -81,10 +105,8 @@ fn play(
     mut cues: ResMut<Cues>,
     mut heard: ResMut<Heard>,
     current: Res<Current>,
-    #[cfg(any(feature = "sound", target_os = "android", target_os = "ios"))] mut commands: Commands,
-    #[cfg(any(feature = "sound", target_os = "android", target_os = "ios"))] speaker: Option<
-        Res<speaker::Speaker>,
-    >,
+    speaker: Option<ResMut<Speaker>>,
+    mut commands: Commands,
 ) {
     let Some(cue) = cues.0.drain(..).max_by_key(|&c| weight(c)) else { return };
     if !current.settings.sound {
@@ -93,9 +115,8 @@ fn play(
     heard.0.push(cue);
     let extra = heard.0.len().saturating_sub(64);
     heard.0.drain(..extra);
-    #[cfg(any(feature = "sound", target_os = "android", target_os = "ios"))]
-    if let Some(speaker) = speaker {
-        speaker.play(&mut commands, cue);
+    if let Some(mut speaker) = speaker {
+        speaker.0.play(&mut commands, cue);
     }
 }
 
@@ -185,24 +206,88 @@ mod speaker {
     use bevy::prelude::*;
     use qike_core::Cue;
 
-    /// Every cue's sound, made once at start.
-    #[derive(Resource)]
-    pub struct Speaker(Vec<(Cue, Handle<AudioSource>)>);
+    /// Every cue's sound in Bevy's audio, made once at start.
+    struct Bevy(Vec<(Cue, Handle<AudioSource>)>);
 
-    impl Speaker {
-        pub fn play(&self, commands: &mut Commands, cue: Cue) {
+    impl super::Play for Bevy {
+        fn play(&mut self, commands: &mut Commands, cue: Cue) {
             if let Some((_, handle)) = self.0.iter().find(|(c, _)| *c == cue) {
                 commands.spawn((AudioPlayer::new(handle.clone()), PlaybackSettings::DESPAWN));
             }
         }
     }
 
-    pub fn load(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
+    pub fn install(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>) {
         let handles = Cue::ALL
             .iter()
             .map(|&cue| (cue, sources.add(AudioSource { bytes: super::wav(cue).into() })))
             .collect();
-        commands.insert_resource(Speaker(handles));
+        commands.insert_resource(super::Speaker(Box::new(Bevy(handles))));
+    }
+}
+
+#[cfg(not(any(feature = "sound", target_os = "android", target_os = "ios")))]
+mod speaker {
+    use std::path::PathBuf;
+    use std::process::{Child, Command, Stdio};
+
+    use bevy::prelude::*;
+    use qike_core::Cue;
+
+    /// The desktop's own player programs, the first one found plays.
+    const PLAYERS: [(&str, &[&str]); 3] = [("pw-play", &[]), ("paplay", &[]), ("aplay", &["-q"])];
+
+    /// Each cue's sound as a WAV file, played by a player program.
+    struct Program {
+        program: PathBuf,
+        args: &'static [&'static str],
+        files: Vec<(Cue, PathBuf)>,
+        /// Players still running, waited for so none is left behind.
+        playing: Vec<Child>,
+    }
+
+    impl super::Play for Program {
+        fn play(&mut self, _: &mut Commands, cue: Cue) {
+            self.playing.retain_mut(|child| matches!(child.try_wait(), Ok(None)));
+            let Some((_, file)) = self.files.iter().find(|(c, _)| *c == cue) else { return };
+            let child = Command::new(&self.program)
+                .args(self.args)
+                .arg(file)
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn();
+            if let Ok(child) = child {
+                self.playing.push(child);
+            }
+        }
+    }
+
+    /// Finds a player program and writes the sounds where it can read them; without
+    /// either, the app stays silent.
+    pub fn install(mut commands: Commands) {
+        let Some(path) = std::env::var_os("PATH") else { return };
+        let found = PLAYERS.iter().find_map(|&(name, args)| {
+            std::env::split_paths(&path)
+                .map(|dir| dir.join(name))
+                .find(|p| p.is_file())
+                .map(|p| (p, args))
+        });
+        let Some((program, args)) = found else { return };
+        let dir = std::env::temp_dir().join(format!("qike-sounds-{}", std::process::id()));
+        if std::fs::create_dir_all(&dir).is_err() {
+            return;
+        }
+        let mut files = Vec::new();
+        for cue in Cue::ALL {
+            let file = dir.join(format!("{cue:?}.wav").to_lowercase());
+            if std::fs::write(&file, super::wav(cue)).is_err() {
+                return;
+            }
+            files.push((cue, file));
+        }
+        let speaker = Program { program, args, files, playing: Vec::new() };
+        commands.insert_resource(super::Speaker(Box::new(speaker)));
     }
 }
 
