@@ -6,6 +6,7 @@
 //! - [`validate()`]: positions, moves, targets, stars, forced mates, ids, prerequisites.
 //! - [`LessonRun`]: current step view, `submit` → [`Feedback`], hints, retry, resume,
 //!   and a [`LessonResult`] for the progress store.
+//! - [`junqi`]: the 四国军棋 course with its own steps and runner ([`junqi::JunqiRun`]).
 //! - play-out steps: the child plays on against the engine (`crate::ai`); each reply is
 //!   searched inside `submit` with a small fixed node budget and a seed from the step,
 //!   so it is quick and the same moves always get the same replies.
@@ -23,6 +24,7 @@
 mod answers;
 mod demo_board;
 pub mod go_steps;
+pub mod junqi;
 pub mod load;
 mod playout;
 pub mod position;
@@ -43,6 +45,7 @@ pub use answers::answer_inputs;
 pub use demo_board::{
     DemoBoard, DemoError, LessonPosition, lesson_position, lesson_positions, palette,
 };
+pub use junqi::junqi_course;
 pub use load::{
     LoadError, course_for, courses, load_course, parse_lesson, parse_lesson_of, xiangqi_course,
 };

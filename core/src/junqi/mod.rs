@@ -7,6 +7,7 @@
 //! - [`targets`]: where a piece may go;
 //! - [`ArmySetup`] and [`TableSetup`]: setups with their rules, random setups and the
 //!   text form;
+//! - [`Position`]: a position in the middle of a game, its text form and its checks;
 //! - [`Referee`]: the full state, moves with their [`MoveRefusal`]s, the public
 //!   [`Announcement`] log and the [`View`] of each seat or of a spectator.
 //!
@@ -34,6 +35,7 @@ mod board;
 mod combat;
 mod moves;
 mod piece;
+mod position;
 mod referee;
 mod refusal;
 mod setup;
@@ -44,6 +46,7 @@ pub use board::{GRID, Place, STATIONS, Seat, Station, StationKind, Team, railway
 pub use combat::{Battle, battle};
 pub use moves::{Move, Mover, Occupancy, targets};
 pub use piece::{PIECES_PER_SEAT, RANKS, Rank, RankSet};
+pub use position::{ParsePositionError, Position, PositionError, PositionPiece};
 pub use referee::Referee;
 pub use refusal::{MoveRefusal, SetupError};
 pub use setup::{ArmySetup, ParseSetupError, TableSetup};

@@ -3,8 +3,8 @@
 
 use crate::junqi::{
     Announcement, Battle, Move, MoveRefusal, Mover, Occupancy, OutReason, Outcome, PieceId,
-    QUIET_MOVES_FOR_DRAW, Rank, STATIONS, Seat, Station, TableSetup, Team, View, ViewPiece,
-    Visibility, battle, targets,
+    Position, PositionError, PositionPiece, QUIET_MOVES_FOR_DRAW, Rank, STATIONS, Seat, Station,
+    TableSetup, Team, View, ViewPiece, Visibility, battle, targets,
 };
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,6 +58,52 @@ impl Referee {
         };
         referee.settle_turn();
         Ok(referee)
+    }
+
+    /// A game from a position in the middle of play (see [`Position`]); the position's
+    /// seat moves first. Pieces are numbered by seat and station order. A seat to move
+    /// with no legal move goes out at once, as in play.
+    pub fn from_position(
+        position: &Position,
+        visibility: Visibility,
+    ) -> Result<Referee, PositionError> {
+        position.validate()?;
+        let mut board = [None; STATIONS];
+        let mut sorted = position.pieces.clone();
+        sorted.sort_by_key(|p| (p.seat, p.station));
+        let mut next = [0u8; 4];
+        for p in sorted {
+            let id = PieceId(p.seat.index() as u8 * 25 + next[p.seat.index()]);
+            next[p.seat.index()] += 1;
+            board[p.station.index()] = Some(Piece { id, seat: p.seat, rank: p.rank });
+        }
+        let mut referee = Referee {
+            board,
+            visibility,
+            turn: position.turn,
+            out: position.out,
+            flag_revealed: [false; 4],
+            moves_played: 0,
+            quiet_moves: 0,
+            outcome: None,
+            log: Vec::new(),
+        };
+        referee.settle_turn();
+        Ok(referee)
+    }
+
+    /// The position now: every piece with its rank, the turn and the seats out.
+    pub fn position(&self) -> Position {
+        let pieces = Station::all()
+            .filter_map(|station| {
+                self.board[station.index()].map(|p| PositionPiece {
+                    station,
+                    seat: p.seat,
+                    rank: p.rank,
+                })
+            })
+            .collect();
+        Position { pieces, turn: self.turn, out: self.out }
     }
 
     pub fn turn(&self) -> Seat {

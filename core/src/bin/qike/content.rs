@@ -67,6 +67,11 @@ pub fn check(report: bool) -> Result<(), String> {
             println!("  fewest interactive steps in a lesson: {n} ({id})");
         }
     }
+    // 四国军棋 stands beside the two-sided courses: its own loader, check and run.
+    if let Err(e) = crate::content_junqi::check() {
+        eprintln!("{e}");
+        failed = true;
+    }
     if report {
         print_report(&proofs);
     }

@@ -10,6 +10,7 @@ mod chess;
 mod class;
 mod cli;
 mod content;
+mod content_junqi;
 mod go;
 mod gomocup;
 mod gomoku;

@@ -1,0 +1,402 @@
+//! `JunqiRun`: a child's way through a 四国军棋 lesson, one input at a time, shaped
+//! like the other games' [`LessonRun`](crate::curriculum::LessonRun): a step view to
+//! draw, `submit` with feedback, hints, the answer, retry and a [`LessonResult`] that
+//! the progress store records like any lesson's.
+
+use crate::HighlightKind;
+use crate::curriculum::junqi::goal::{self, Played};
+use crate::curriculum::junqi::schema::{JunqiLesson, JunqiPuzzle, JunqiStep, JunqiWrongMove};
+use crate::curriculum::junqi::view::{
+    JunqiBoard, JunqiFeedback, JunqiHighlight, JunqiInput, JunqiPieceView, JunqiStepView,
+};
+use crate::curriculum::schema::Text;
+use crate::curriculum::{LessonResult, StepOutcome, stars};
+use crate::junqi::{Move, Referee, Seat, Station};
+
+/// A run through one lesson. It owns its lesson.
+#[derive(Debug, Clone)]
+pub struct JunqiRun {
+    lesson: JunqiLesson,
+    step: usize,
+    /// The current step's referee after `played`.
+    referee: Option<Referee>,
+    /// The seat the child plays in the current step.
+    seat: Seat,
+    played: Vec<Move>,
+    found: Vec<Station>,
+    selected: Option<Station>,
+    mistakes: u32,
+    hints: u32,
+    free_hint_given: bool,
+    outcomes: Vec<StepOutcome>,
+    elapsed_ms: u64,
+}
+
+impl JunqiRun {
+    /// Starts a lesson at its first step.
+    pub fn new(lesson: &JunqiLesson) -> JunqiRun {
+        let mut run = JunqiRun {
+            lesson: lesson.clone(),
+            step: 0,
+            referee: None,
+            seat: Seat::South,
+            played: Vec::new(),
+            found: Vec::new(),
+            selected: None,
+            mistakes: 0,
+            hints: 0,
+            free_hint_given: false,
+            outcomes: Vec::new(),
+            elapsed_ms: 0,
+        };
+        run.start_step();
+        run
+    }
+
+    pub fn lesson(&self) -> &JunqiLesson {
+        &self.lesson
+    }
+
+    pub fn is_done(&self) -> bool {
+        self.step >= self.lesson.steps.len()
+    }
+
+    /// Adds time the child spent, as measured by the caller.
+    pub fn add_time(&mut self, ms: u64) {
+        self.elapsed_ms = self.elapsed_ms.saturating_add(ms);
+    }
+
+    fn current(&self) -> Option<&JunqiStep> {
+        self.lesson.steps.get(self.step)
+    }
+
+    fn start_step(&mut self) {
+        self.played.clear();
+        self.found.clear();
+        self.selected = None;
+        self.referee = self.current().and_then(|s| s.position()).and_then(|p| goal::start(p).ok());
+        self.seat = self.referee.as_ref().map_or(Seat::South, Referee::turn);
+    }
+
+    /// Starts the current step again (mistakes and hints so far still count).
+    pub fn retry(&mut self) {
+        self.start_step();
+    }
+
+    /// The result so far (final once [`is_done`](Self::is_done)).
+    pub fn result(&self) -> LessonResult {
+        let sum = |f: fn(&StepOutcome) -> u32, now: u32| {
+            self.outcomes.iter().map(f).fold(now, u32::saturating_add)
+        };
+        let mistakes = sum(|o| o.mistakes, self.mistakes);
+        let hints = sum(|o| o.hints, self.hints);
+        LessonResult {
+            lesson_id: self.lesson.id.clone(),
+            stars: stars(mistakes, hints),
+            mistakes,
+            hints,
+            elapsed_ms: self.elapsed_ms,
+            steps: self.outcomes.clone(),
+        }
+    }
+
+    /// Where the piece on `from` may go now (the child's pieces only).
+    pub fn targets(&self, from: Station) -> Vec<Station> {
+        match &self.referee {
+            Some(r) if r.turn() == self.seat => r.targets(self.seat, from),
+            _ => Vec::new(),
+        }
+    }
+
+    /// What to draw now; `None` when the lesson is done.
+    pub fn view(&self) -> Option<JunqiStepView> {
+        let step = self.current()?;
+        let board = self.referee.as_ref().map(|r| {
+            let position = r.position();
+            let mut highlights = Vec::new();
+            let mut mark = |list: &[String], kind| {
+                highlights.extend(
+                    list.iter()
+                        .filter_map(|s| goal::station(s))
+                        .map(|station| JunqiHighlight { station, kind }),
+                );
+            };
+            match step {
+                JunqiStep::Explain(s) => mark(&s.highlights, HighlightKind::Hint),
+                JunqiStep::MakeMove(s) => mark(&s.highlights, HighlightKind::Hint),
+                JunqiStep::TapTargets(s) => {
+                    mark(std::slice::from_ref(&s.piece), HighlightKind::Selected)
+                }
+                JunqiStep::TapStation(_) | JunqiStep::Puzzle(_) => {}
+            }
+            highlights.extend(
+                self.found
+                    .iter()
+                    .map(|&station| JunqiHighlight { station, kind: HighlightKind::Target }),
+            );
+            if let Some(at) = self.selected {
+                highlights.push(JunqiHighlight { station: at, kind: HighlightKind::Selected });
+                highlights.extend(
+                    self.targets(at)
+                        .into_iter()
+                        .map(|station| JunqiHighlight { station, kind: HighlightKind::Target }),
+                );
+            }
+            JunqiBoard {
+                pieces: position
+                    .pieces
+                    .iter()
+                    .map(|p| JunqiPieceView { station: p.station, seat: p.seat, rank: p.rank })
+                    .collect(),
+                highlights,
+                selected: self.selected,
+                turn: r.turn(),
+                out: position.out,
+                last_move: self.played.last().copied(),
+            }
+        });
+        let arrows = match step {
+            JunqiStep::Explain(s) => s.arrows.iter().filter_map(|a| goal::move_of(a)).collect(),
+            _ => Vec::new(),
+        };
+        Some(JunqiStepView {
+            index: self.step,
+            count: self.lesson.steps.len(),
+            step_id: step.id().to_owned(),
+            kind: step.kind(),
+            text: step.text().clone(),
+            seat: self.seat,
+            board,
+            arrows,
+        })
+    }
+
+    /// The inputs that finish the current step from where it stands (the "show me"
+    /// answer; tests walk every lesson with it). Empty when the lesson is done.
+    pub fn answer(&self) -> Vec<JunqiInput> {
+        let Some(step) = self.current() else { return Vec::new() };
+        let taps = |list: Vec<Station>| {
+            list.into_iter().filter(|s| !self.found.contains(s)).map(JunqiInput::Tap).collect()
+        };
+        match step {
+            JunqiStep::Explain(_) => vec![JunqiInput::Continue],
+            JunqiStep::TapTargets(s) => {
+                taps(s.targets.iter().filter_map(|t| goal::station(t)).collect())
+            }
+            JunqiStep::TapStation(s) => {
+                taps(s.stations.iter().filter_map(|t| goal::station(t)).collect())
+            }
+            JunqiStep::MakeMove(s) => s
+                .accept
+                .first()
+                .and_then(|m| goal::move_of(m))
+                .map(move_input)
+                .into_iter()
+                .collect(),
+            JunqiStep::Puzzle(s) => {
+                let Some(referee) = &self.referee else { return Vec::new() };
+                let mut now = referee.clone();
+                let mut out = Vec::new();
+                for m in s.line.iter().skip(self.played.len()).filter_map(|m| goal::move_of(m)) {
+                    if now.turn() == self.seat {
+                        out.push(move_input(m));
+                    }
+                    if now.play(now.turn(), m).is_err() {
+                        break;
+                    }
+                }
+                out
+            }
+        }
+    }
+
+    /// Asks for a hint. The first hint of a step is free; every further one costs a star.
+    pub fn hint(&mut self) -> JunqiFeedback {
+        let Some(text) = self.current().and_then(JunqiStep::hint).cloned() else {
+            return JunqiFeedback::NotExpected;
+        };
+        let stations = match self.answer().first() {
+            Some(JunqiInput::Tap(s)) => vec![*s],
+            Some(JunqiInput::Move { from, .. }) => vec![*from],
+            _ => Vec::new(),
+        };
+        if self.free_hint_given {
+            self.hints = self.hints.saturating_add(1);
+        }
+        self.free_hint_given = true;
+        JunqiFeedback::Hint { text, stations }
+    }
+
+    /// Hands the child's input to the current step.
+    pub fn submit(&mut self, input: JunqiInput) -> JunqiFeedback {
+        let Some(step) = self.current().cloned() else { return JunqiFeedback::NotExpected };
+        match (&step, input) {
+            (JunqiStep::Explain(_), JunqiInput::Continue) => self.finish_step(None),
+            (JunqiStep::TapTargets(s), JunqiInput::Tap(at)) => {
+                let list: Vec<Station> =
+                    s.targets.iter().filter_map(|t| goal::station(t)).collect();
+                self.tap(&list, at, &s.explain)
+            }
+            (JunqiStep::TapStation(s), JunqiInput::Tap(at)) => {
+                let list: Vec<Station> =
+                    s.stations.iter().filter_map(|t| goal::station(t)).collect();
+                self.tap(&list, at, &s.explain)
+            }
+            (JunqiStep::MakeMove(_) | JunqiStep::Puzzle(_), JunqiInput::Tap(at)) => {
+                self.tap_to_move(at)
+            }
+            (JunqiStep::MakeMove(_) | JunqiStep::Puzzle(_), JunqiInput::Move { from, to }) => {
+                self.selected = None;
+                self.play_move(Move::new(from, to))
+            }
+            _ => JunqiFeedback::NotExpected,
+        }
+    }
+
+    fn tap(&mut self, list: &[Station], at: Station, explain: &Text) -> JunqiFeedback {
+        if !list.contains(&at) {
+            return self.wrong(crate::curriculum::teach::reason_from(explain));
+        }
+        if !self.found.contains(&at) {
+            self.found.push(at);
+        }
+        if list.iter().all(|s| self.found.contains(s)) {
+            return self.finish_step(Some(explain.clone()));
+        }
+        JunqiFeedback::Correct { text: None, replies: Vec::new() }
+    }
+
+    fn own_piece(&self, at: Station) -> bool {
+        self.referee
+            .as_ref()
+            .and_then(|r| r.position().piece(at))
+            .is_some_and(|p| p.seat == self.seat && p.rank.moves())
+    }
+
+    fn tap_to_move(&mut self, at: Station) -> JunqiFeedback {
+        match self.selected {
+            Some(from) if from == at => {
+                self.selected = None;
+                JunqiFeedback::Selected { at, targets: Vec::new() }
+            }
+            _ if self.own_piece(at) => {
+                self.selected = Some(at);
+                JunqiFeedback::Selected { at, targets: self.targets(at) }
+            }
+            Some(from) => {
+                self.selected = None;
+                self.play_move(Move::new(from, at))
+            }
+            None => JunqiFeedback::NotExpected,
+        }
+    }
+
+    fn play_move(&mut self, m: Move) -> JunqiFeedback {
+        let Some(step) = self.current().cloned() else { return JunqiFeedback::NotExpected };
+        let Some(referee) = self.referee.clone() else { return JunqiFeedback::NotExpected };
+        if let Err(refusal) = referee.check(self.seat, m) {
+            return self.wrong(refusal.text());
+        }
+        let played = match goal::play(&referee, m) {
+            Ok(p) => p,
+            Err(refusal) => return self.wrong(refusal.text()),
+        };
+        match &step {
+            JunqiStep::MakeMove(s) => {
+                let reach = s.reach.as_deref().and_then(goal::station);
+                if played.reaches(s.goal, reach) {
+                    self.accept(played);
+                    self.finish_step(Some(s.praise.clone()))
+                } else {
+                    let reason = named(&s.wrong, m).unwrap_or_else(|| played.missed(s.goal));
+                    self.wrong(reason)
+                }
+            }
+            JunqiStep::Puzzle(s) => self.puzzle_move(s, played),
+            _ => JunqiFeedback::NotExpected,
+        }
+    }
+
+    fn puzzle_move(&mut self, s: &JunqiPuzzle, played: Played) -> JunqiFeedback {
+        let line: Vec<Move> = s.line.iter().filter_map(|m| goal::move_of(m)).collect();
+        let reach = s.reach.as_deref().and_then(goal::station);
+        let k = self.played.len();
+        // The child's last move: no later move of the line is the child's.
+        let last_child_move =
+            !(k + 1..line.len()).any(|i| self.seat_at(&line, i) == Some(self.seat));
+        let on_line = line.get(k) == Some(&played.mv);
+        let finishes = last_child_move && played.reaches(s.goal, reach);
+        if !on_line && !finishes {
+            let reason = (k == 0)
+                .then(|| named(&s.wrong, played.mv))
+                .flatten()
+                .unwrap_or_else(|| played.missed(s.goal));
+            return self.wrong(reason);
+        }
+        self.accept(played);
+        if finishes {
+            return self.finish_step(Some(s.praise.clone()));
+        }
+        let mut replies = Vec::new();
+        while let Some(referee) = self.referee.as_mut()
+            && referee.turn() != self.seat
+            && referee.outcome().is_none()
+            && let Some(&m) = line.get(self.played.len())
+        {
+            if referee.play(referee.turn(), m).is_err() {
+                break;
+            }
+            self.played.push(m);
+            replies.push(m);
+        }
+        JunqiFeedback::Correct { text: None, replies }
+    }
+
+    /// The seat that plays the `i`th move of `line` from the step's start.
+    fn seat_at(&self, line: &[Move], i: usize) -> Option<Seat> {
+        let mut now = goal::start(self.current()?.position()?).ok()?;
+        for &m in &line[..i] {
+            now.play(now.turn(), m).ok()?;
+        }
+        Some(now.turn())
+    }
+
+    fn accept(&mut self, played: Played) {
+        self.played.push(played.mv);
+        self.referee = Some(played.after);
+    }
+
+    fn wrong(&mut self, reason: Text) -> JunqiFeedback {
+        self.mistakes = self.mistakes.saturating_add(1);
+        JunqiFeedback::Wrong { reason }
+    }
+
+    fn finish_step(&mut self, text: Option<Text>) -> JunqiFeedback {
+        let Some(step) = self.current() else { return JunqiFeedback::NotExpected };
+        self.outcomes.push(StepOutcome {
+            step_id: step.id().to_owned(),
+            mistakes: self.mistakes,
+            hints: self.hints,
+            skipped: false,
+        });
+        self.step += 1;
+        self.mistakes = 0;
+        self.hints = 0;
+        self.free_hint_given = false;
+        self.start_step();
+        if self.is_done() {
+            JunqiFeedback::LessonDone { text, result: self.result() }
+        } else {
+            JunqiFeedback::StepDone { text }
+        }
+    }
+}
+
+fn move_input(m: Move) -> JunqiInput {
+    JunqiInput::Move { from: m.from, to: m.to }
+}
+
+/// The author's words on a named wrong move.
+fn named(wrong: &[JunqiWrongMove], m: Move) -> Option<Text> {
+    wrong.iter().find(|w| goal::move_of(&w.mv) == Some(m)).map(|w| w.says.clone())
+}

@@ -1,0 +1,274 @@
+//! The 四国军棋 course: it loads and every claim holds on the referee; each lesson runs
+//! to three stars with its answers; named wrong moves and illegal moves are refused
+//! with their reasons; picking up and moving by taps works; a puzzle's answers come
+//! back already played; the finished lesson goes into the progress store like any
+//! other; a corrupt lesson file is a typed error.
+
+use qike_core::HighlightKind;
+use qike_core::curriculum::junqi::{
+    self, JunqiFeedback, JunqiInput, JunqiRun, JunqiStep, JunqiStepKind,
+};
+use qike_core::curriculum::{LoadError, junqi_course};
+use qike_core::junqi::{Move, Rank, Seat, Station};
+use qike_core::progress::{
+    LessonAttempt, LessonStatus, NewProfile, ProgressStore, Role, Timestamp,
+};
+
+fn at(code: &str) -> Station {
+    Station::parse_code(code).unwrap()
+}
+
+fn mv(text: &str) -> JunqiInput {
+    let m = junqi::move_of(text).unwrap();
+    JunqiInput::Move { from: m.from, to: m.to }
+}
+
+/// Runs `lesson` with its answers up to the step `id` (not played).
+fn run_to(lesson_id: &str, id: &str) -> JunqiRun {
+    let course = junqi_course().unwrap();
+    let mut run = JunqiRun::new(course.lesson(lesson_id).unwrap());
+    while run.view().unwrap().step_id != id {
+        for input in run.answer() {
+            run.submit(input);
+        }
+    }
+    run
+}
+
+#[test]
+fn the_course_loads_and_every_claim_holds() {
+    let course = junqi_course().unwrap();
+    assert_eq!(course.units.len(), 2);
+    assert_eq!(course.lessons().count(), 6);
+    let problems = junqi::validate_junqi(&course);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let puzzles = course.lessons().flat_map(|l| &l.steps).filter(|s| s.is_puzzle()).count();
+    assert!(puzzles >= 20, "{puzzles} puzzles");
+    for lesson in course.lessons() {
+        assert!(lesson.steps.iter().any(JunqiStep::is_interactive), "{}", lesson.id);
+        assert!(lesson.plan.summary.is_complete() && !lesson.plan.objectives.is_empty());
+    }
+}
+
+#[test]
+fn every_lesson_runs_to_three_stars_with_its_answers() {
+    let course = junqi_course().unwrap();
+    for lesson in course.lessons() {
+        let mut run = JunqiRun::new(lesson);
+        let mut last = None;
+        while let Some(view) = run.view() {
+            let inputs = run.answer();
+            assert!(!inputs.is_empty(), "{} {}", lesson.id, view.step_id);
+            for input in inputs {
+                let feedback = run.submit(input);
+                assert!(
+                    !matches!(feedback, JunqiFeedback::Wrong { .. }),
+                    "{} {}: {feedback:?}",
+                    lesson.id,
+                    view.step_id
+                );
+                last = Some(feedback);
+            }
+            assert_ne!(run.view().map(|v| v.index), Some(view.index), "{}", view.step_id);
+        }
+        let Some(JunqiFeedback::LessonDone { result, .. }) = last else { panic!("{last:?}") };
+        assert_eq!((result.stars, result.mistakes, result.hints), (3, 0, 0));
+        assert_eq!(result.steps.len(), lesson.steps.len());
+        assert_eq!(result.lesson_id, lesson.id);
+    }
+}
+
+#[test]
+fn named_wrong_moves_are_refused_with_their_words() {
+    let course = junqi_course().unwrap();
+    let mut named = 0;
+    for lesson in course.lessons() {
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let wrong = match step {
+                JunqiStep::MakeMove(s) => &s.wrong,
+                JunqiStep::Puzzle(s) => &s.wrong,
+                _ => continue,
+            };
+            for w in wrong {
+                let mut run = run_to(&lesson.id, step.id());
+                assert_eq!(run.view().unwrap().index, i);
+                match run.submit(mv(&w.mv)) {
+                    JunqiFeedback::Wrong { reason } => assert_eq!(reason, w.says),
+                    other => panic!("{} {}: {other:?}", lesson.id, w.mv),
+                }
+                // The step stays, with the board as it was.
+                assert_eq!(run.view().unwrap().index, i);
+                assert_eq!(run.view().unwrap().board.unwrap().last_move, None);
+                named += 1;
+            }
+        }
+    }
+    assert!(named >= 15, "{named}");
+}
+
+#[test]
+fn a_move_the_rules_refuse_gets_the_rules_reason() {
+    let mut run = run_to("jq-roads", "engineer-turns");
+    // The battalion commander cannot turn into 中宫.
+    let JunqiFeedback::Wrong { reason } = run.submit(mv("S5.5-C1.1")) else { panic!() };
+    assert!(reason.zh.contains("工兵可以拐弯"), "{}", reason.zh);
+    assert_eq!(run.result().mistakes, 1);
+    // A move that is legal but misses the goal is told what it did.
+    let mut run = run_to("jq-battles", "pick-winner");
+    run.submit(mv("C0.1-C1.1"));
+    let mut run2 = run_to("jq-partners", "help-partner");
+    let JunqiFeedback::Wrong { reason } = run2.submit(mv("N5.4-N5.3")) else { panic!() };
+    assert!(reason.en.contains("does not win a battle"), "{}", reason.en);
+    assert_eq!(run.result().mistakes, 1);
+}
+
+#[test]
+fn taps_pick_a_piece_up_and_move_it() {
+    let mut run = run_to("jq-battles", "pick-winner");
+    let view = run.view().unwrap();
+    assert_eq!(view.kind, JunqiStepKind::MakeMove);
+    assert_eq!(view.seat, Seat::South);
+    let board = view.board.unwrap();
+    assert_eq!(board.turn, Seat::South);
+    assert_eq!(board.out, [false, false, true, true]);
+    assert!(
+        board
+            .pieces
+            .iter()
+            .any(|p| p.station == at("C1.1") && p.seat == Seat::East && p.rank == Rank::Brigade)
+    );
+    // An enemy piece cannot be picked up.
+    assert_eq!(run.submit(JunqiInput::Tap(at("C1.1"))), JunqiFeedback::NotExpected);
+    let JunqiFeedback::Selected { at: s, targets } = run.submit(JunqiInput::Tap(at("C2.1"))) else {
+        panic!()
+    };
+    assert_eq!(s, at("C2.1"));
+    assert!(targets.contains(&at("C1.1")));
+    let board = run.view().unwrap().board.unwrap();
+    assert_eq!(board.selected, Some(at("C2.1")));
+    assert!(
+        board.highlights.iter().any(|h| h.station == at("C1.1") && h.kind == HighlightKind::Target)
+    );
+    let JunqiFeedback::StepDone { text } = run.submit(JunqiInput::Tap(at("C1.1"))) else {
+        panic!()
+    };
+    assert!(text.unwrap().zh.contains("师长"));
+}
+
+#[test]
+fn a_puzzle_plays_the_other_seats_answers() {
+    let mut run = run_to("jq-partners", "partner-clears");
+    let JunqiFeedback::Correct { replies, .. } = run.submit(mv("S5.1-S1.1")) else { panic!() };
+    let want: Vec<Move> = ["E1.5-E1.4", "C1.0-C1.1", "W1.3-W1.2"]
+        .iter()
+        .map(|m| junqi::move_of(m).unwrap())
+        .collect();
+    assert_eq!(replies, want);
+    let board = run.view().unwrap().board.unwrap();
+    assert_eq!(board.turn, Seat::South);
+    assert_eq!(board.last_move, want.last().copied());
+    // Off the line the first move is wrong; retry starts the step again.
+    run.retry();
+    assert!(matches!(run.submit(mv("S5.1-S2.1")), JunqiFeedback::Wrong { .. }));
+    assert!(matches!(run.submit(mv("S5.1-S1.1")), JunqiFeedback::Correct { .. }));
+    assert!(matches!(run.submit(mv("S1.1-C0.0")), JunqiFeedback::LessonDone { .. }));
+}
+
+#[test]
+fn hints_point_at_the_piece_and_cost_from_the_second() {
+    let mut run = run_to("jq-flag", "take-flag");
+    let JunqiFeedback::Hint { stations, .. } = run.hint() else { panic!() };
+    assert_eq!(stations, vec![at("E5.2")]);
+    run.hint();
+    run.submit(mv("E5.2-E6.2"));
+    assert_eq!(run.result().hints, 1);
+}
+
+#[test]
+fn tap_steps_take_every_station_and_refuse_others() {
+    let mut run = run_to("jq-board", "find-camps");
+    let JunqiFeedback::Wrong { reason } = run.submit(JunqiInput::Tap(at("S2.3"))) else { panic!() };
+    assert!(!reason.zh.starts_with("对"));
+    for code in ["S2.2", "S2.4", "S3.3", "S4.2"] {
+        assert!(matches!(run.submit(JunqiInput::Tap(at(code))), JunqiFeedback::Correct { .. }));
+    }
+    assert!(matches!(run.submit(JunqiInput::Tap(at("S4.4"))), JunqiFeedback::StepDone { .. }));
+}
+
+#[test]
+fn a_finished_lesson_is_recorded_like_any_lesson() {
+    let course = junqi_course().unwrap();
+    let lesson = course.lesson("jq-board").unwrap();
+    let mut run = JunqiRun::new(lesson);
+    run.add_time(60_000);
+    while !run.is_done() {
+        for input in run.answer() {
+            run.submit(input);
+        }
+    }
+    let tmp = tempfile::tempdir().unwrap();
+    let store = ProgressStore::open(tmp.path()).unwrap();
+    let new = NewProfile {
+        display_name: "小明".into(),
+        avatar: "panda".into(),
+        language: "zh-CN".into(),
+        role: Role::Student,
+    };
+    let kid = store.create_profile(new, Timestamp(1_000)).unwrap().id;
+    let attempt = LessonAttempt::from_result(&run.result(), run.is_done(), Timestamp(2_000));
+    let record = store.record_lesson(kid, &attempt).unwrap();
+    assert_eq!(record.status, LessonStatus::Completed);
+    assert_eq!(record.best_stars, 3);
+    assert_eq!(record.time_ms, 60_000);
+    assert_eq!(store.lesson_record(kid, "jq-board").unwrap().unwrap().lesson_id, "jq-board");
+}
+
+#[test]
+fn a_corrupt_lesson_file_is_a_typed_error() {
+    let mut files: Vec<(&str, &str)> = junqi::JUNQI_FILES.to_vec();
+    let good = files[1].1;
+    files[1].1 = "id = \"jq-board\"\nsteps = 3";
+    assert!(matches!(junqi::load_junqi_course(&files), Err(LoadError::Toml { .. })));
+    // A flag outside a headquarters is a position no game reaches.
+    let bad = good.replacen("旗S6.2 司S1.3;", "旗S5.2 司S1.3;", 1);
+    files[1].1 = &bad;
+    let Err(LoadError::BadStep { step, problem, .. }) = junqi::load_junqi_course(&files) else {
+        panic!()
+    };
+    assert_eq!(step, "four");
+    assert!(problem.contains("headquarters"), "{problem}");
+    // A move that is not written from-to.
+    let bad = good.replacen("S2.3-S2.2", "S2.3S2.2", 1);
+    files[1].1 = &bad;
+    assert!(matches!(junqi::load_junqi_course(&files), Err(LoadError::BadStep { .. })));
+    // A lesson no unit lists.
+    files[1].1 = good;
+    let stray = good.replacen("id = \"jq-board\"", "id = \"jq-stray\"", 1);
+    files.push(("99_stray.toml", &stray));
+    assert!(matches!(junqi::load_junqi_course(&files), Err(LoadError::UnlistedLesson { .. })));
+}
+
+#[test]
+fn the_check_refuses_false_claims() {
+    let course = junqi_course().unwrap();
+    let mut lesson = course.lesson("jq-battles").unwrap().clone();
+    // Claim the brigade commander's attack is the only winner: it is not.
+    if let JunqiStep::MakeMove(s) = &mut lesson.steps[1] {
+        s.accept = vec!["C0.1-C1.1".into()];
+    }
+    assert!(!junqi::validate_junqi_lesson(&lesson).is_empty());
+    let mut lesson = course.lesson("jq-battles").unwrap().clone();
+    // A named wrong move that in truth wins.
+    if let JunqiStep::MakeMove(s) = &mut lesson.steps[1] {
+        s.wrong[0].mv = "C2.1-C1.1".into();
+    }
+    assert!(!junqi::validate_junqi_lesson(&lesson).is_empty());
+    let mut lesson = course.lesson("jq-flag").unwrap().clone();
+    // East could stop the engineer if its platoon commander stood in the camp next to E5.2.
+    if let JunqiStep::Puzzle(s) = &mut lesson.steps[3] {
+        s.position = s.position.replace("排C0.0", "排E4.2");
+        s.line[1] = "E4.2-E4.1".into();
+    }
+    let problems = junqi::validate_junqi_lesson(&lesson);
+    assert!(problems.iter().any(|p| p.step.as_deref() == Some("two-moves")), "{problems:?}");
+}
