@@ -271,4 +271,11 @@ fn the_check_refuses_false_claims() {
     }
     let problems = junqi::validate_junqi_lesson(&lesson);
     assert!(problems.iter().any(|p| p.step.as_deref() == Some("two-moves")), "{problems:?}");
+    // A praise with no English.
+    let mut lesson = course.lesson("jq-flag").unwrap().clone();
+    if let JunqiStep::MakeMove(s) = &mut lesson.steps[1] {
+        s.praise.en.clear();
+    }
+    let problems = junqi::validate_junqi_lesson(&lesson);
+    assert!(problems.iter().any(|p| p.to_string().contains("praise")), "{problems:?}");
 }

@@ -10,6 +10,7 @@ use crate::curriculum::junqi::goal::{self, Played};
 use crate::curriculum::junqi::schema::{
     JunqiCourse, JunqiGoal, JunqiLesson, JunqiStep, JunqiWrongMove, StationClaim,
 };
+use crate::curriculum::schema::Text;
 use crate::curriculum::validate::{Problem, ValidationError};
 use crate::junqi::{Referee, Station, StationKind};
 
@@ -37,6 +38,23 @@ pub fn validate_junqi(course: &JunqiCourse) -> Vec<ValidationError> {
 pub fn validate_junqi_lesson(lesson: &JunqiLesson) -> Vec<ValidationError> {
     let mut problems = Vec::new();
     let mut step_ids = BTreeSet::new();
+    let plan = &lesson.plan;
+    let plan_texts = [("title", &lesson.title), ("plan.content", &plan.content)]
+        .into_iter()
+        .chain([("plan.summary", &plan.summary)])
+        .chain(plan.objectives.iter().map(|t| ("plan.objectives", t)))
+        .chain(plan.key_points.iter().map(|t| ("plan.key_points", t)))
+        .chain(plan.process.iter().map(|t| ("plan.process", t)));
+    for (name, t) in plan_texts {
+        if !t.is_complete() {
+            let missing = if t.zh.trim().is_empty() { "zh" } else { "en" };
+            problems.push(ValidationError {
+                lesson: lesson.id.clone(),
+                step: None,
+                problem: Problem::MissingTranslation { field: name.to_owned(), missing },
+            });
+        }
+    }
     if lesson.steps.iter().all(|s| !s.is_interactive()) {
         problems.push(error(lesson, "", "the lesson has nothing to do on the board".into()));
     }
@@ -48,11 +66,8 @@ pub fn validate_junqi_lesson(lesson: &JunqiLesson) -> Vec<ValidationError> {
                 problem: Problem::DuplicateId { what: "step", id: step.id().to_owned() },
             });
         }
-        let texts = [Some(step.text()), step.hint()];
-        for (name, text) in ["text", "hint"].into_iter().zip(texts) {
-            if let Some(t) = text
-                && !t.is_complete()
-            {
+        for (name, t) in step_texts(step) {
+            if !t.is_complete() {
                 let missing = if t.zh.trim().is_empty() { "zh" } else { "en" };
                 problems.push(ValidationError {
                     lesson: lesson.id.clone(),
@@ -66,6 +81,33 @@ pub fn validate_junqi_lesson(lesson: &JunqiLesson) -> Vec<ValidationError> {
         }
     }
     problems
+}
+
+/// Every text of a step a child may read, with its field's name.
+fn step_texts(step: &JunqiStep) -> Vec<(&'static str, &Text)> {
+    let mut out = vec![("text", step.text())];
+    out.extend(step.hint().map(|h| ("hint", h)));
+    let wrong = match step {
+        JunqiStep::Explain(_) => &[][..],
+        JunqiStep::TapTargets(s) => {
+            out.push(("explain", &s.explain));
+            &[][..]
+        }
+        JunqiStep::TapStation(s) => {
+            out.push(("explain", &s.explain));
+            &[][..]
+        }
+        JunqiStep::MakeMove(s) => {
+            out.push(("praise", &s.praise));
+            &s.wrong[..]
+        }
+        JunqiStep::Puzzle(s) => {
+            out.push(("praise", &s.praise));
+            &s.wrong[..]
+        }
+    };
+    out.extend(wrong.iter().map(|w| ("wrong.says", &w.says)));
+    out
 }
 
 fn error(lesson: &JunqiLesson, step: &str, message: String) -> ValidationError {

@@ -74,7 +74,8 @@ pub enum JunqiFeedback {
     /// Right, and the step goes on; `replies` are the other seats' moves already
     /// played (a puzzle's line).
     Correct { text: Option<Text>, replies: Vec<Move> },
-    /// A piece was picked up; `targets` are where it may go.
+    /// A piece was picked up and `targets` are where it may go; or, after a second tap
+    /// on the same piece, it was put back and `targets` is empty.
     Selected { at: Station, targets: Vec<Station> },
     /// Not right; the reason says why (a rule, the author's note or what the move did).
     Wrong { reason: Text },
