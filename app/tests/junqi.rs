@@ -10,13 +10,15 @@ use common::{has_button, headless, press, settle, state};
 use qike_app::AppState;
 use qike_app::data::{Current, Store};
 use qike_app::screens::junqi::{
-    ArrangeAction, Arranging, JunqiChoice, LobbyAction, Pace, Players, Table, TablePress,
+    ArrangeAction, Arranging, CourseAction, JunqiChoice, JunqiLesson, LessonPress, LobbyAction,
+    Pace, Players, Table, TablePress,
 };
 use qike_app::screens::profiles::ProfilesAction;
 use qike_app::screens::settings::SettingsAction;
 use qike_app::sound::{Heard, result_cue};
 use qike_app::ui::Nav;
 use qike_core::Cue;
+use qike_core::curriculum::junqi::{JunqiInput, JunqiStepKind};
 use qike_core::junqi::{Announcement, Rank, Seat, Station, Visibility};
 use qike_core::progress::PlayerResult;
 
@@ -175,4 +177,70 @@ fn a_setup_arranged_on_its_page_starts_the_next_game() {
     let saved = store.junqi_setups(profile.id).unwrap();
     assert_eq!(saved.len(), 1);
     assert_eq!(saved[0].1, arranged);
+}
+
+#[test]
+fn every_junqi_lesson_can_be_done_on_the_screen_with_three_stars() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = child_at_the_lobby(dir.path());
+    press(&mut app, LobbyAction::Lessons);
+    let course = qike_app::screens::junqi::lessons_course().expect("the course loads");
+    let mut wrongs_said = 0;
+    for lesson in course.lessons() {
+        press(&mut app, CourseAction::Open(lesson.id.clone()));
+        let mut wrong_tried = false;
+        for _ in 0..500 {
+            let screen = app.world().resource::<JunqiLesson>();
+            if screen.finished.is_some() {
+                break;
+            }
+            let inputs = screen.run.answer();
+            assert!(!inputs.is_empty(), "{}: the run offers an answer", lesson.id);
+            // One wrong tap on the first step that wants a station: it is refused, said
+            // and heard, and one mistake costs no star.
+            let view = screen.run.view().unwrap();
+            let wrong = Station::all().find(|s| {
+                view.board.as_ref().is_some_and(|b| b.pieces.iter().all(|p| p.station != *s))
+                    && !inputs.contains(&JunqiInput::Tap(*s))
+            });
+            if !wrong_tried
+                && view.kind != JunqiStepKind::Explain
+                && let Some(wrong) = wrong
+            {
+                press(&mut app, LessonPress::Station(wrong));
+                let screen = app.world().resource::<JunqiLesson>();
+                if let Some((false, said)) = &screen.feedback {
+                    assert!(!said.is_empty());
+                    let heard = &app.world().resource::<Heard>().0;
+                    assert_eq!(heard.last(), Some(&Cue::Wrong), "{heard:?}");
+                    wrongs_said += 1;
+                }
+                wrong_tried = true;
+                press(&mut app, LessonPress::Retry);
+                continue;
+            }
+            for input in inputs {
+                match input {
+                    JunqiInput::Continue => press(&mut app, LessonPress::Continue),
+                    JunqiInput::Tap(s) => press(&mut app, LessonPress::Station(s)),
+                    JunqiInput::Move { from, to } => {
+                        press(&mut app, LessonPress::Station(from));
+                        press(&mut app, LessonPress::Station(to));
+                    }
+                }
+            }
+        }
+        let screen = app.world().resource::<JunqiLesson>();
+        assert_eq!(screen.finished, Some(3), "{}: {:?}", lesson.id, screen.feedback);
+        press(&mut app, Nav::Back);
+    }
+    assert!(app.world().resource::<Heard>().0.contains(&Cue::Right));
+    assert!(wrongs_said >= 3, "wrong taps said why in {wrongs_said} lessons");
+    // Every lesson is in the store with its stars.
+    let store = app.world().resource::<Store>().0.clone();
+    let profile = app.world().resource::<Current>().profile.clone().unwrap();
+    for lesson in course.lessons() {
+        let record = store.lesson_record(profile.id, &lesson.id).unwrap().expect("recorded");
+        assert_eq!(record.best_stars, 3, "{}", lesson.id);
+    }
 }

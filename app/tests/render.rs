@@ -574,6 +574,7 @@ fn check_board(screen: &str, png: &Png) {
         }
         "play-junqi" => check_junqi_table(png),
         "junqi-setup" => check_junqi_setup(png),
+        "lesson-junqi" => check_junqi_lesson(png),
         _ => {}
     }
 }
@@ -608,6 +609,36 @@ fn check_junqi_table(png: &Png) {
     // The east's are backs: no white writing on them.
     for s in hq(Seat::East) {
         assert!(png.count(geo.center(s), geo.cell * 0.2, white) < 5, "a back shows no rank");
+    }
+}
+
+/// A 四国军棋 lesson step: every piece of the step's board is a tile of its seat's colour
+/// where the lesson's geometry puts it, its rank written on it (lessons are 明棋).
+fn check_junqi_lesson(png: &Png) {
+    use qike_app::screens::junqi::JunqiLesson;
+    use qike_core::curriculum::junqi::{JunqiInput, JunqiStepKind};
+    let mut lesson = JunqiLesson::open("jq-battles").expect("the fixture's lesson");
+    let mut cues = qike_app::sound::Cues::default();
+    while lesson.run.view().is_some_and(|v| v.kind == JunqiStepKind::Explain) {
+        lesson.submit(JunqiInput::Continue, qike_app::i18n::Lang::Zh, &mut cues);
+    }
+    let view = lesson.run.view().unwrap();
+    let board = view.board.expect("a board to act on");
+    let frame = Frame::of(Vec2::new(1080.0, 2340.0));
+    let geo = qike_app::screens::junqi::lesson_geometry(&frame, view.seat);
+    assert!(geo.cell > 55.0, "the board fills the phone's width: cell {}", geo.cell);
+    let white = |[r, g, b]: [u8; 3]| r > 230 && g > 230 && b > 230;
+    assert!(!board.pieces.is_empty());
+    for piece in &board.pieces {
+        let colour = move |[r, g, b]: [u8; 3]| match piece.seat {
+            Seat::South => r > 170 && g < 80 && b < 70,
+            Seat::East => b > 140 && r > 100 && g < 90,
+            Seat::North => b > 150 && r < 80,
+            Seat::West => g > 100 && r < 80 && b < 100,
+        };
+        assert!(junqi_tile(png, &geo, piece.station, colour), "{piece:?}'s tile");
+        let written = png.count(geo.center(piece.station), geo.cell * 0.2, white) > 10;
+        assert!(written, "{piece:?}'s rank written");
     }
 }
 

@@ -113,12 +113,27 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
         game_card(&mut p, card, u, lang, kind, course, &g, &games_by_level(&store, &current, kind));
     }
     if let Ok(junqi) = store.0.junqi_card(profile.id) {
-        junqi_card(&mut p, col.next(junqi_h), lang, &junqi);
+        // The course's lessons done and their stars.
+        let lessons: Vec<(bool, u8)> = qike_core::curriculum::junqi::junqi_course()
+            .map(|course| {
+                course
+                    .lessons()
+                    .map(|l| {
+                        let record = store.0.lesson_record(profile.id, &l.id).ok().flatten();
+                        record.map_or((false, 0), |r| {
+                            (r.status == qike_core::progress::LessonStatus::Completed, r.best_stars)
+                        })
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        junqi_card(&mut p, col.next(junqi_h), lang, &junqi, &lessons);
     }
 }
 
-/// 四国军棋's card: the games played, won, drawn and lost, and the best level beaten.
-fn junqi_card(p: &mut Painter, card: Rect, lang: Lang, record: &JunqiCard) {
+/// 四国军棋's card: the course's lessons and stars, the games played, won, drawn and
+/// lost, and the best level beaten.
+fn junqi_card(p: &mut Painter, card: Rect, lang: Lang, record: &JunqiCard, lessons: &[(bool, u8)]) {
     let u = p.unit;
     p.panel(card, CARD, 1.0);
     let inner = Rect::new(
@@ -128,7 +143,18 @@ fn junqi_card(p: &mut Painter, card: Rect, lang: Lang, record: &JunqiCard) {
         card.max.y - 0.5 * u,
     );
     let mut c = Column::new(inner, 0.25 * u);
-    p.text(c.next(1.6 * u), lang.get(Msg::Junqi), 1.15, INK);
+    let done = lessons.iter().filter(|(done, _)| *done).count();
+    let stars: u32 = lessons.iter().map(|&(_, s)| u32::from(s)).sum();
+    let line = lang.fill(
+        Msg::JunqiLessonsLine,
+        &[
+            ("done", &done.to_string()),
+            ("total", &lessons.len().to_string()),
+            ("stars", &stars.to_string()),
+            ("max", &(3 * lessons.len()).to_string()),
+        ],
+    );
+    p.text(c.next(1.6 * u), format!("{} · {line}", lang.get(Msg::Junqi)), 1.15, INK);
     if record.played == 0 {
         p.text(c.next(1.3 * u), lang.get(Msg::JunqiNoGames), 0.8, MUTED);
         return;

@@ -24,6 +24,8 @@ pub enum LobbyAction {
     Arrange,
     Start,
     Resume,
+    /// The course's lessons.
+    Lessons,
 }
 
 /// The unfinished saved game, if there is a readable one.
@@ -83,6 +85,7 @@ pub(super) fn react(
             }
             LobbyAction::Visibility(v) => choice.visibility = *v,
             LobbyAction::Arrange => page.set(JunqiPage::Arrange),
+            LobbyAction::Lessons => page.set(JunqiPage::Course),
             LobbyAction::Start => {
                 let seed = ProgressStore::new_game_id().unwrap_or(1);
                 match new_game(&choice, seed, *lang) {
@@ -123,6 +126,11 @@ pub(super) fn draw(
     if saved_game(&store.0, &current).is_some() {
         let r = col.next(3.0 * u);
         p.button(r, lang.get(Msg::ResumeGame), LobbyAction::Resume, Look::Primary);
+    }
+    // The course first: a child new to 四国军棋 learns the pieces before a game.
+    if let Ok(course) = super::lessons::course() {
+        let label = format!("{} · {}", lang.get(Msg::Lessons), lang.text(&course.title));
+        p.button(col.next(2.8 * u), label, LobbyAction::Lessons, Look::Secondary);
     }
     players(&mut p, &mut col, lang, &choice);
     if choice.players != Players::People(4) {

@@ -8,6 +8,7 @@
 //! own; this module holds what they share: the choices and the game in progress.
 
 mod arrange;
+mod lessons;
 mod lobby;
 mod table;
 
@@ -19,6 +20,9 @@ use crate::AppState;
 use crate::ui::{AddActions, UiSet, redrawing};
 
 pub use arrange::{ArrangeAction, Arranging, army_geometry};
+pub use lessons::{
+    CourseAction, JunqiLesson, LessonPress, course as lessons_course, lesson_geometry,
+};
 pub use lobby::LobbyAction;
 pub use lobby::{new_game, saved_game};
 pub use table::{Pace, TablePress, TableState, board_geometry};
@@ -34,6 +38,10 @@ pub enum JunqiPage {
     Arrange,
     /// The game.
     Table,
+    /// The course: its lessons by unit.
+    Course,
+    /// One lesson.
+    Lesson,
 }
 
 /// Who plays the four seats.
@@ -88,6 +96,8 @@ impl Plugin for JunqiPlugin {
             .add_actions::<lobby::LobbyAction>()
             .add_actions::<arrange::ArrangeAction>()
             .add_actions::<TablePress>()
+            .add_actions::<CourseAction>()
+            .add_actions::<LessonPress>()
             .add_systems(OnEnter(JunqiPage::Arrange), arrange::enter)
             .add_systems(OnEnter(JunqiPage::Table), table::enter)
             .add_systems(
@@ -96,6 +106,8 @@ impl Plugin for JunqiPlugin {
                     lobby::react.run_if(in_state(JunqiPage::Lobby)),
                     arrange::react.run_if(in_state(JunqiPage::Arrange)),
                     table::react.run_if(in_state(JunqiPage::Table)),
+                    lessons::react_course.run_if(in_state(JunqiPage::Course)),
+                    lessons::react_lesson.run_if(in_state(JunqiPage::Lesson)),
                 )
                     .in_set(UiSet::Logic),
             )
@@ -105,6 +117,8 @@ impl Plugin for JunqiPlugin {
                     lobby::draw.run_if(in_state(JunqiPage::Lobby)),
                     arrange::draw.run_if(in_state(JunqiPage::Arrange)),
                     table::draw.run_if(in_state(JunqiPage::Table)),
+                    lessons::draw_course.run_if(in_state(JunqiPage::Course)),
+                    lessons::draw_lesson.run_if(in_state(JunqiPage::Lesson)),
                 )
                     .in_set(UiSet::Draw)
                     .run_if(redrawing),
