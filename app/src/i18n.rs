@@ -522,6 +522,7 @@ messages! {
     JunqiRecord => ("下了 {played} 局：{won}胜{drawn}和{lost}负", "{played} games: {won} won, {drawn} drawn, {lost} lost"),
     JunqiBestLevel => ("赢过电脑 {n} 级", "beat computer level {n}"),
     JunqiLessonsLine => ("课 {done}/{total} · ★ {stars}/{max}", "Lessons {done}/{total} · ★ {stars}/{max}"),
+    JunqiUnitGame => ("这一单元学完了：和 {n} 级电脑下一局", "Unit done: play the level {n} computers"),
     JunqiNoGames => ("还没下过。和三家电脑下一局吧。", "No games yet: play the three computers."),
     JunqiDrawRule => ("连续 60 步没有碰子，算和棋。", "Sixty moves without a battle: a draw."),
 }

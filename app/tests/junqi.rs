@@ -11,7 +11,7 @@ use qike_app::AppState;
 use qike_app::data::{Current, Store};
 use qike_app::screens::junqi::{
     ArrangeAction, Arranging, CourseAction, JunqiChoice, JunqiLesson, LessonPress, LobbyAction,
-    Pace, Players, Table, TablePress,
+    Pace, Players, Table, TablePress, unit_game,
 };
 use qike_app::screens::profiles::ProfilesAction;
 use qike_app::screens::settings::SettingsAction;
@@ -21,6 +21,7 @@ use qike_core::Cue;
 use qike_core::curriculum::junqi::{JunqiInput, JunqiStepKind};
 use qike_core::junqi::{Announcement, Rank, Seat, Station, Visibility};
 use qike_core::progress::PlayerResult;
+use qike_core::session::junqi::SeatPlayer;
 
 fn child_at_the_lobby(dir: &std::path::Path) -> App {
     let mut app = headless(dir, 540, 1170);
@@ -186,6 +187,7 @@ fn every_junqi_lesson_can_be_done_on_the_screen_with_three_stars() {
     press(&mut app, LobbyAction::Lessons);
     let course = qike_app::screens::junqi::lessons_course().expect("the course loads");
     let mut wrongs_said = 0;
+    let mut units_played = 0;
     for lesson in course.lessons() {
         press(&mut app, CourseAction::Open(lesson.id.clone()));
         let mut wrong_tried = false;
@@ -232,9 +234,22 @@ fn every_junqi_lesson_can_be_done_on_the_screen_with_three_stars() {
         }
         let screen = app.world().resource::<JunqiLesson>();
         assert_eq!(screen.finished, Some(3), "{}: {:?}", lesson.id, screen.feedback);
+        // A unit's last lesson ends with a game against the computers at a low level.
+        if let Some(game) = unit_game(&lesson.id) {
+            press(&mut app, LessonPress::UnitGame);
+            let table = &app.world().resource::<Table>().0;
+            assert_eq!(table.seat_player(Seat::East), SeatPlayer::Computer { level: game.level });
+            assert_eq!(table.visibility(), game.visibility);
+            assert!(game.level <= 2, "a low level");
+            units_played += 1;
+            press(&mut app, Nav::Back);
+            press(&mut app, LobbyAction::Lessons);
+            continue;
+        }
         press(&mut app, Nav::Back);
     }
     assert!(app.world().resource::<Heard>().0.contains(&Cue::Right));
+    assert_eq!(units_played, course.units.len(), "every unit ends with a game");
     assert!(wrongs_said >= 3, "wrong taps said why in {wrongs_said} lessons");
     // Every lesson is in the store with its stars.
     let store = app.world().resource::<Store>().0.clone();

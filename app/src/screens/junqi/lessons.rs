@@ -41,6 +41,30 @@ pub enum LessonPress {
     Hint,
     Retry,
     Next,
+    /// The game that ends a unit: the child and three computers at a low level.
+    UnitGame,
+}
+
+/// The game after a unit's last lesson: 明棋 at level 1 after the first unit, so every
+/// rank just learnt is in sight; 暗棋 at level 2 after the second.
+pub fn unit_game(lesson_id: &str) -> Option<super::JunqiChoice> {
+    let course = course().ok()?;
+    let (index, _) = course
+        .units
+        .iter()
+        .enumerate()
+        .find(|(_, unit)| unit.lessons.last().is_some_and(|l| l.id == lesson_id))?;
+    let (level, visibility) = match index {
+        0 => (1, qike_core::junqi::Visibility::Open),
+        _ => (2, qike_core::junqi::Visibility::Hidden),
+    };
+    Some(super::JunqiChoice {
+        players: super::Players::Computers,
+        level,
+        visibility,
+        setup: None,
+        setup_name: None,
+    })
 }
 
 /// The lesson being taken.
@@ -198,6 +222,8 @@ pub fn lesson_geometry(frame: &Frame, bottom: qike_core::junqi::Seat) -> Geometr
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn react_lesson(
+    mut commands: Commands,
+    mut choice: ResMut<super::JunqiChoice>,
     mut nav: MessageReader<Pressed<Nav>>,
     mut pressed: MessageReader<Pressed<LessonPress>>,
     lesson: Option<ResMut<JunqiLesson>>,
@@ -238,6 +264,23 @@ pub(super) fn react_lesson(
                 }
                 None
             }
+            LessonPress::UnitGame => {
+                if let Some(mut game) = unit_game(&lesson.run.lesson().id) {
+                    // The child's own 布阵 comes along.
+                    game.setup = choice.setup.clone();
+                    game.setup_name = choice.setup_name.clone();
+                    let seed = qike_core::progress::ProgressStore::new_game_id().unwrap_or(1);
+                    match super::lobby::new_game(&game, seed, *lang) {
+                        Ok(table) => {
+                            commands.insert_resource(super::Table(table));
+                            *choice = game;
+                            page.set(JunqiPage::Table);
+                        }
+                        Err(e) => notice.0 = Some(e),
+                    }
+                }
+                None
+            }
         };
         if let (Some(attempt), Some(profile)) = (attempt, current.profile.as_ref())
             && let Err(e) = store.0.record_lesson(profile.id, &attempt)
@@ -267,9 +310,13 @@ pub(super) fn draw_lesson(
         p.text_aligned(r, lang.get(Msg::LessonComplete), 1.5, INK, Justify::Center);
         let r = Rect::new(card.min.x, card.min.y + 5.5 * u, card.max.x, card.min.y + 9.0 * u);
         p.text_aligned(r, stars_text(stars), 2.4, crate::ui::STAR, Justify::Center);
+        if let Some(game) = unit_game(&lesson.run.lesson().id) {
+            let label = lang.fill(Msg::JunqiUnitGame, &[("n", &game.level.to_string())]);
+            p.button(col.next(3.0 * u), label, LessonPress::UnitGame, Look::Primary);
+        }
         let row = col.row(2, 3.0 * u);
         p.button(row[0], lang.get(Msg::BackToCourse), Nav::Back, Look::Secondary);
-        p.button(row[1], lang.get(Msg::NextLesson), LessonPress::Next, Look::Primary);
+        p.button(row[1], lang.get(Msg::NextLesson), LessonPress::Next, Look::Secondary);
         return;
     }
     let Some(view) = lesson.run.view() else { return };

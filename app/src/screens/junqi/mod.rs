@@ -21,7 +21,7 @@ use crate::ui::{AddActions, UiSet, redrawing};
 
 pub use arrange::{ArrangeAction, Arranging, army_geometry};
 pub use lessons::{
-    CourseAction, JunqiLesson, LessonPress, course as lessons_course, lesson_geometry,
+    CourseAction, JunqiLesson, LessonPress, course as lessons_course, lesson_geometry, unit_game,
 };
 pub use lobby::LobbyAction;
 pub use lobby::{new_game, saved_game};
