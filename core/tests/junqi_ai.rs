@@ -1,11 +1,12 @@
 //! The 四国军棋 player: every level plays only moves the referee accepts, a seed gives
-//! the same game twice, and the belief about hidden pieces always keeps the true rank.
+//! the same game twice, the top level with a random partner beats two random movers,
+//! and the belief about hidden pieces always keeps the true rank.
 
 use std::collections::HashMap;
 
 use qike_core::Rng;
-use qike_core::ai::junqi::{Belief, BeliefUse, Contestant, LEVELS, play_table};
-use qike_core::junqi::{Referee, Seat, TableSetup, Visibility};
+use qike_core::ai::junqi::{Belief, BeliefUse, Contestant, JunqiLevel, LEVELS, play_table};
+use qike_core::junqi::{Outcome, Referee, Seat, TableSetup, Team, Visibility};
 
 #[test]
 fn every_level_plays_legal_moves_and_repeats_with_a_seed() {
@@ -22,6 +23,26 @@ fn every_level_plays_legal_moves_and_repeats_with_a_seed() {
             assert_eq!(report, play_table(players, Visibility::Hidden, seed));
         }
     }
+}
+
+#[test]
+fn the_top_level_with_a_random_partner_beats_two_random_movers() {
+    let top = Contestant::Level(JunqiLevel::get(JunqiLevel::TOP).unwrap());
+    let random = Contestant::Random;
+    let mut wins = 0;
+    for seed in 0..6u64 {
+        // Team A is south and north, team B east and west; the top level changes teams.
+        let (players, team) = if seed % 2 == 0 {
+            ([top, random, random, random], Team::A)
+        } else {
+            ([random, top, random, random], Team::B)
+        };
+        let report = play_table(players, Visibility::Hidden, seed);
+        if matches!(report.outcome, Outcome::TeamWins { team: t, .. } if t == team) {
+            wins += 1;
+        }
+    }
+    assert!(wins >= 5, "{wins} wins of 6");
 }
 
 #[test]

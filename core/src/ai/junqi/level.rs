@@ -21,7 +21,8 @@ pub struct JunqiLevel {
     /// The weight of leaving an opponent a way onto the headquarters that holds our
     /// flag (or either of the partner's) after the move (0: not looked at).
     pub guard: f64,
-    /// How much more a fight is worth as the quiet-move draw comes closer.
+    /// How much more a fight is worth, and how much less the last pieces that can move
+    /// are held back, as the quiet-move draw comes closer.
     pub pressure: f64,
     /// Among moves whose scores are this close to the best, one is drawn at random.
     pub spread: f64,
@@ -42,8 +43,8 @@ pub const LEVELS: [JunqiLevel; 5] = [
     },
     JunqiLevel {
         level: 2,
-        noise: 0.5,
-        belief: BeliefUse::None,
+        noise: 0.8,
+        belief: BeliefUse::Movement,
         caution: 0.3,
         march: 0.7,
         teamwork: false,
@@ -60,7 +61,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         teamwork: false,
         guard: 0.0,
         pressure: 0.8,
-        spread: 0.4,
+        spread: 2.0,
     },
     JunqiLevel {
         level: 4,
@@ -71,7 +72,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         teamwork: false,
         guard: 0.0,
         pressure: 1.0,
-        spread: 0.2,
+        spread: 1.5,
     },
     JunqiLevel {
         level: 5,
@@ -81,7 +82,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         march: 1.0,
         teamwork: true,
         guard: 20.0,
-        pressure: 1.0,
+        pressure: 1.3,
         spread: 0.15,
     },
 ];

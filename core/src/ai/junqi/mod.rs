@@ -10,4 +10,4 @@ mod table;
 pub use belief::{Belief, BeliefUse};
 pub use level::{JunqiLevel, LEVELS};
 pub use player::JunqiAi;
-pub use table::{Contestant, GameReport, play_table};
+pub use table::{Contestant, GameReport, play_table, play_table_with};

@@ -69,7 +69,8 @@ impl JunqiAi {
         if self.rng.below(1_000_000) < (self.level.noise * 1_000_000.0) as u64 {
             return Some(moves[self.rng.index(moves.len())]);
         }
-        let context = Context::new(view, self.seat, self.belief.as_ref().expect("made above"));
+        let belief = self.belief.as_ref().expect("made above");
+        let context = Context::new(view, self.seat, belief, self.level.pressure);
         let scored: Vec<(Move, f64)> =
             moves.iter().map(|&m| (m, context.score(m, &self.level))).collect();
         let best = scored.iter().map(|s| s.1).fold(f64::MIN, f64::max);
@@ -114,7 +115,7 @@ fn distances(sources: impl Iterator<Item = Station>) -> [u32; STATIONS] {
 }
 
 impl<'a> Context<'a> {
-    fn new(view: &'a View, seat: Seat, belief: &'a Belief) -> Context<'a> {
+    fn new(view: &'a View, seat: Seat, belief: &'a Belief, pressure: f64) -> Context<'a> {
         let hq_of = |team_is_ours: bool| {
             Station::all().filter(move |s| {
                 s.is_headquarters()
@@ -138,7 +139,11 @@ impl<'a> Context<'a> {
                                 .is_some_and(|p| p.seat == seat && p.rank.is_some_and(Rank::moves))
                     })
                     .count();
-                1.0 + 8.0 / movers.max(1) as f64
+                // As the quiet-move draw comes closer, holding on to the last movers
+                // matters less than a fight.
+                let half = QUIET_MOVES_FOR_DRAW as f64 / 2.0;
+                let late = ((view.quiet_moves as f64 - half) / half).clamp(0.0, 1.0);
+                1.0 + 8.0 / movers.max(1) as f64 * (1.0 - (pressure * late).min(1.0))
             },
             to_enemy: distances(
                 Station::all()
@@ -272,7 +277,7 @@ impl<'a> Context<'a> {
         score += level.march * eager * (e_from - e_to) * 0.2;
         if m.to.is_headquarters() && target.is_none() {
             // A piece that enters a headquarters is stuck there.
-            score -= 2.0;
+            score -= 8.0;
         }
         if level.teamwork {
             score += self.teamwork(m, rank);

@@ -1,6 +1,8 @@
 //! Four players at one table, through the referee: what the CLI's self-play, the ladder
 //! and the tests share.
 
+use std::time::{Duration, Instant};
+
 use crate::Rng;
 use crate::ai::junqi::{JunqiAi, JunqiLevel};
 use crate::junqi::{Outcome, Referee, Seat, TableSetup, Visibility};
@@ -30,6 +32,17 @@ enum Seated {
 
 /// Plays one game: setups drawn from `seed`, each seat's player seeded from it too.
 pub fn play_table(contestants: [Contestant; 4], visibility: Visibility, seed: u64) -> GameReport {
+    play_table_with(contestants, visibility, seed, |_, _| {})
+}
+
+/// [`play_table`], calling `watch` with the seat and the time each level's choice took
+/// (for a measuring tool; the game does not depend on it).
+pub fn play_table_with(
+    contestants: [Contestant; 4],
+    visibility: Visibility,
+    seed: u64,
+    mut watch: impl FnMut(Seat, Duration),
+) -> GameReport {
     let setup = TableSetup::random(seed);
     let mut referee = Referee::new(&setup, visibility).expect("random setups are legal");
     let mut players: Vec<Seated> = Seat::ALL
@@ -51,7 +64,12 @@ pub fn play_table(contestants: [Contestant; 4], visibility: Visibility, seed: u6
         let seat = referee.turn();
         let view = referee.view(seat);
         let choice = match &mut players[seat.index()] {
-            Seated::Ai(ai) => ai.choose(&view, referee.announcements()),
+            Seated::Ai(ai) => {
+                let start = Instant::now();
+                let choice = ai.choose(&view, referee.announcements());
+                watch(seat, start.elapsed());
+                choice
+            }
             Seated::Random(rng) => {
                 let moves = view.legal_moves(seat);
                 (!moves.is_empty()).then(|| moves[rng.index(moves.len())])
