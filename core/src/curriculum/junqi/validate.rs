@@ -2,7 +2,9 @@
 //! the rules' answers, accepted moves are legal and reach the goal, named wrong moves
 //! are legal, miss it and end their battle as they say, "only" moves are the only
 //! ones, and a puzzle's line is legal in turn order and ends on the goal (a puzzle of
-//! several of the child's moves has no shorter way at the start).
+//! several of the child's moves has no shorter way at the start). A 布阵 step's board
+//! is a setup of the child's army, and its stations are exactly those the setup rules'
+//! own checks name.
 
 use std::collections::BTreeSet;
 
