@@ -1,5 +1,6 @@
 //! `qike content check --report`: the check passes and lists, for each of the four
-//! games, what its validators proved and how, with non-zero counts.
+//! games, what its validators proved and how, with non-zero counts; the 四国军棋 course
+//! has its line with the setup steps proven against the setup rules.
 
 mod common;
 
@@ -22,6 +23,8 @@ fn the_content_report_has_a_proven_line_for_each_game() {
         });
         assert!(proven, "no proven line with claims for {game}:\n{}", report.join("\n"));
     }
+    assert!(out.contains("junqi: 2 units, 7 lessons, "), "{out}");
+    assert!(out.contains("  setup steps: 7 (each proven against the setup rules)"), "{out}");
     let go_fight = report.iter().find(|l| l.starts_with("go  fight  ")).expect("a Go fight line");
     for what in ["capture reading", "escapes", "still_captures", "liberties"] {
         assert!(go_fight.contains(what), "{what}: {go_fight}");

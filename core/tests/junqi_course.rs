@@ -2,9 +2,11 @@
 //! to three stars with its answers; named wrong moves and illegal moves are refused
 //! with their reasons; picking up and moving by taps works; a puzzle's answers come
 //! back already played; the finished lesson goes into the progress store like any
-//! other; a corrupt lesson file is a typed error.
+//! other; a corrupt lesson file is a typed error; the 布阵 steps are proven against
+//! the setup rules and a wrong tap there is told the rule the piece keeps or breaks.
 
 use qike_core::HighlightKind;
+use qike_core::curriculum::junqi::schema::StationClaim;
 use qike_core::curriculum::junqi::{
     self, JunqiFeedback, JunqiInput, JunqiRun, JunqiStep, JunqiStepKind,
 };
@@ -39,7 +41,9 @@ fn run_to(lesson_id: &str, id: &str) -> JunqiRun {
 fn the_course_loads_and_every_claim_holds() {
     let course = junqi_course().unwrap();
     assert_eq!(course.units.len(), 2);
-    assert_eq!(course.lessons().count(), 6);
+    assert_eq!(course.lessons().count(), 7);
+    let ids: Vec<&str> = course.units[0].lessons.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(ids, ["jq-board", "jq-battles", "jq-roads", "jq-setup"]);
     let problems = junqi::validate_junqi(&course);
     assert!(problems.is_empty(), "{problems:#?}");
     let puzzles = course.lessons().flat_map(|l| &l.steps).filter(|s| s.is_puzzle()).count();
@@ -278,4 +282,103 @@ fn the_check_refuses_false_claims() {
     }
     let problems = junqi::validate_junqi_lesson(&lesson);
     assert!(problems.iter().any(|p| p.to_string().contains("praise")), "{problems:?}");
+}
+
+fn step_mut<'a>(lesson: &'a mut junqi::JunqiLesson, id: &str) -> &'a mut JunqiStep {
+    lesson.steps.iter_mut().find(|s| s.id() == id).unwrap()
+}
+
+fn wrong(run: &mut JunqiRun, code: &str) -> String {
+    match run.submit(JunqiInput::Tap(at(code))) {
+        JunqiFeedback::Wrong { reason } => reason.zh,
+        other => panic!("{code}: {other:?}"),
+    }
+}
+
+#[test]
+fn setup_steps_tell_a_wrong_tap_the_rule() {
+    let mut run = run_to("jq-setup", "flag-stations");
+    let view = run.view().unwrap();
+    let board = view.board.unwrap();
+    assert!(board.pieces.is_empty());
+    assert_eq!((view.seat, board.turn), (Seat::South, Seat::South));
+    assert_eq!(wrong(&mut run, "S5.2"), "军旗必须放在大本营里，不能放在南五线左台。");
+    let mut run = run_to("jq-setup", "mine-stations");
+    assert!(wrong(&mut run, "S4.1").contains("最后两行"));
+    assert!(wrong(&mut run, "E5.1").contains("不是南家的阵地"));
+    let mut run = run_to("jq-setup", "bomb-stations");
+    assert!(wrong(&mut run, "S2.1").contains("不在一线，可以"));
+    // A camp is a station a bomb may not take, like every piece.
+    assert!(matches!(run.submit(JunqiInput::Tap(at("S3.3"))), JunqiFeedback::Correct { .. }));
+
+    // Spot the illegal piece: the board is the setup as given (a mine on the front
+    // line, which no game position holds).
+    let mut run = run_to("jq-setup", "spot-mine");
+    let board = run.view().unwrap().board.unwrap();
+    assert_eq!(board.pieces.len(), 8);
+    assert!(board.pieces.iter().any(|p| p.station == at("S1.3") && p.rank == Rank::Mine));
+    assert_eq!(wrong(&mut run, "S5.2"), "这个地雷在南五线左台，是最后两行，可以。");
+    assert!(wrong(&mut run, "S6.2").contains("大本营"));
+    assert!(wrong(&mut run, "S2.3").contains("没有棋子"));
+    let JunqiFeedback::StepDone { text } = run.submit(JunqiInput::Tap(at("S1.3"))) else {
+        panic!()
+    };
+    assert!(text.unwrap().zh.contains("一线"));
+    let board = run.view().unwrap().board.unwrap();
+    assert!(board.pieces.iter().any(|p| p.station == at("S5.3") && p.rank == Rank::Flag));
+    assert!(wrong(&mut run, "S6.4").contains("这个地雷"));
+    assert_eq!(run.result().mistakes, 4);
+    // The three stations next to the headquarters the mines guard.
+    let mut next: Vec<Station> = at("S6.2").neighbours().to_vec();
+    next.sort();
+    assert_eq!(next, [at("S5.2"), at("S6.1"), at("S6.3")]);
+}
+
+#[test]
+fn the_check_proves_setup_claims() {
+    let course = junqi_course().unwrap();
+    let original = course.lesson("jq-setup").unwrap();
+    let unproven = |lesson: &junqi::JunqiLesson, id: &str| {
+        junqi::validate_junqi_lesson(lesson).iter().any(|p| p.step.as_deref() == Some(id))
+    };
+    assert!(!unproven(original, "spot-mine"));
+    // A piece that keeps the rules named as the one that breaks them.
+    let mut lesson = original.clone();
+    if let JunqiStep::TapStation(s) = step_mut(&mut lesson, "spot-mine") {
+        s.stations = vec!["S5.2".into()];
+    }
+    assert!(unproven(&lesson, "spot-mine"));
+    // A second piece breaking a rule: the tapped one is no longer the only one.
+    let mut lesson = original.clone();
+    if let JunqiStep::TapStation(s) = step_mut(&mut lesson, "spot-flag") {
+        s.position = s.position.replace("炸S3.1", "炸S1.2");
+    }
+    assert!(unproven(&lesson, "spot-flag"));
+    // A headquarters left out of the stations a mine may take.
+    let mut lesson = original.clone();
+    if let JunqiStep::TapStation(s) = step_mut(&mut lesson, "mine-stations") {
+        s.stations.retain(|c| c != "S6.4");
+    }
+    assert!(unproven(&lesson, "mine-stations"));
+    // The claim swapped: where a bomb may not stand is not where the flag may.
+    let mut lesson = original.clone();
+    if let JunqiStep::TapStation(s) = step_mut(&mut lesson, "flag-stations") {
+        s.claim = Some(StationClaim::BombMayNotStand);
+    }
+    assert!(unproven(&lesson, "flag-stations"));
+    // A setup board holds only the child's own army.
+    let mut lesson = original.clone();
+    if let JunqiStep::TapStation(s) = step_mut(&mut lesson, "spot-camp") {
+        s.position.push_str("; E: 旗E6.2");
+    }
+    assert!(unproven(&lesson, "spot-camp"));
+    // A setup claim on a game position is refused too.
+    let mut lesson = course.lesson("jq-board").unwrap().clone();
+    let Some(JunqiStep::TapStation(s)) =
+        lesson.steps.iter_mut().find(|s| matches!(s, JunqiStep::TapStation(_)))
+    else {
+        panic!()
+    };
+    s.claim = Some(StationClaim::BreaksSetupRule);
+    assert!(!junqi::validate_junqi_lesson(&lesson).is_empty());
 }

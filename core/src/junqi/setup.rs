@@ -13,6 +13,7 @@
 use std::fmt;
 
 use crate::Rng;
+use crate::game::Text;
 use crate::junqi::refusal::SetupError;
 use crate::junqi::{PIECES_PER_SEAT, Rank, Seat, Station};
 
@@ -67,6 +68,47 @@ impl ArmySetup {
             return Err(SetupError::BombOnFrontLine { station });
         }
         Ok(())
+    }
+
+    /// What the rules say about `rank` on `line`, `column`: the broken rule's reason,
+    /// or the rule the piece keeps there, in 中文 and English. The verdict is
+    /// [`ArmySetup::check_placement`]'s.
+    pub fn placement_text(seat: Seat, line: u8, column: u8, rank: Rank) -> Text {
+        if let Err(e) = ArmySetup::check_placement(seat, line, column, rank) {
+            return e.text();
+        }
+        let station = Station::army(seat, line, column).expect("a station of the army");
+        let (name, code) = (station.chinese_name(), station.code());
+        let (zh, en) = match rank {
+            Rank::Flag => (
+                format!("军旗在{name}，是大本营，可以。"),
+                format!("The flag stands in a headquarters ({code}): allowed."),
+            ),
+            Rank::Mine => (
+                format!("这个地雷在{name}，是最后两行，可以。"),
+                format!("This mine stands on {code}, on the last two lines: allowed."),
+            ),
+            Rank::Bomb => (
+                format!("这个炸弹在{name}，不在一线，可以。"),
+                format!("This bomb stands on {code}, not on the first line: allowed."),
+            ),
+            _ => (
+                format!("{rank}放在{name}，不是行营，可以。"),
+                format!("A {} may stand on {code}: it is no camp.", rank.english()),
+            ),
+        };
+        Text { zh, en }
+    }
+
+    /// Every placed piece that breaks a rule of its station (camps, 军旗, 地雷, 炸弹),
+    /// with the broken rule; the counts are not checked.
+    pub fn misplaced(&self, seat: Seat) -> Vec<(Station, SetupError)> {
+        self.pieces()
+            .filter_map(|(line, column, rank)| {
+                let station = Station::army(seat, line, column)?;
+                ArmySetup::check_placement(seat, line, column, rank).err().map(|e| (station, e))
+            })
+            .collect()
     }
 
     /// Checks the rules; the first broken one is the error. `seat` only names the

@@ -46,6 +46,8 @@ pub fn check() -> Result<(), String> {
     }
     let by: Vec<String> = puzzles.iter().map(|(k, n)| format!("{k}: {n}")).collect();
     println!("  puzzles: {} (each proven on the referee)", by.join(", "));
+    let setups = course.lessons().flat_map(|l| &l.steps).filter(|s| s.shows_setup()).count();
+    println!("  setup steps: {setups} (each proven against the setup rules)");
     if failed { Err("content check failed".into()) } else { Ok(()) }
 }
 

@@ -3,10 +3,10 @@
 
 use std::collections::BTreeMap;
 
-use crate::curriculum::junqi::goal;
 use crate::curriculum::junqi::schema::{
     JunqiCourse, JunqiCourseFile, JunqiLesson, JunqiStep, JunqiUnit,
 };
+use crate::curriculum::junqi::{goal, setup};
 use crate::curriculum::load::LoadError;
 
 /// Parses one 四国军棋 lesson file.
@@ -24,8 +24,10 @@ pub fn parse_junqi_lesson(file: &str, text: &str) -> Result<JunqiLesson, LoadErr
 }
 
 fn check_step(step: &JunqiStep) -> Result<(), String> {
-    if let Some(text) = step.position() {
-        goal::start(text)?;
+    match step.position() {
+        Some(text) if step.shows_setup() => drop(setup::setup_board(text)?),
+        Some(text) => drop(goal::start(text)?),
+        None => {}
     }
     let station = |s: &String| match goal::station(s) {
         Some(_) => Ok(()),
@@ -110,9 +112,10 @@ pub const JUNQI_FILES: &[(&str, &str)] = &[
     ("01_board.toml", include_str!("../../../content/junqi/01_board.toml")),
     ("02_battles.toml", include_str!("../../../content/junqi/02_battles.toml")),
     ("03_roads.toml", include_str!("../../../content/junqi/03_roads.toml")),
-    ("04_flag.toml", include_str!("../../../content/junqi/04_flag.toml")),
-    ("05_engineer_bomb.toml", include_str!("../../../content/junqi/05_engineer_bomb.toml")),
-    ("06_partners.toml", include_str!("../../../content/junqi/06_partners.toml")),
+    ("04_setup.toml", include_str!("../../../content/junqi/04_setup.toml")),
+    ("05_flag.toml", include_str!("../../../content/junqi/05_flag.toml")),
+    ("06_engineer_bomb.toml", include_str!("../../../content/junqi/06_engineer_bomb.toml")),
+    ("07_partners.toml", include_str!("../../../content/junqi/07_partners.toml")),
 ];
 
 /// The shipped 四国军棋 course (军棋入门).

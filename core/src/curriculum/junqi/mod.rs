@@ -23,6 +23,7 @@ mod goal;
 mod load;
 mod run;
 pub mod schema;
+mod setup;
 mod validate;
 mod view;
 

@@ -6,12 +6,13 @@
 use crate::HighlightKind;
 use crate::curriculum::junqi::goal::{self, Played};
 use crate::curriculum::junqi::schema::{JunqiLesson, JunqiPuzzle, JunqiStep, JunqiWrongMove};
+use crate::curriculum::junqi::setup;
 use crate::curriculum::junqi::view::{
     JunqiBoard, JunqiFeedback, JunqiHighlight, JunqiInput, JunqiPieceView, JunqiStepView,
 };
 use crate::curriculum::schema::Text;
 use crate::curriculum::{LessonResult, StepOutcome, stars};
-use crate::junqi::{Move, Referee, Seat, Station};
+use crate::junqi::{Move, Position, Referee, Seat, Station};
 
 /// A run through one lesson. It owns its lesson.
 #[derive(Debug, Clone)]
@@ -20,6 +21,8 @@ pub struct JunqiRun {
     step: usize,
     /// The current step's referee after `played`.
     referee: Option<Referee>,
+    /// The current step's board when it is a setup drawn as given (no referee).
+    setup_board: Option<Position>,
     /// The seat the child plays in the current step.
     seat: Seat,
     played: Vec<Move>,
@@ -39,6 +42,7 @@ impl JunqiRun {
             lesson: lesson.clone(),
             step: 0,
             referee: None,
+            setup_board: None,
             seat: Seat::South,
             played: Vec::new(),
             found: Vec::new(),
@@ -74,8 +78,18 @@ impl JunqiRun {
         self.played.clear();
         self.found.clear();
         self.selected = None;
-        self.referee = self.current().and_then(|s| s.position()).and_then(|p| goal::start(p).ok());
-        self.seat = self.referee.as_ref().map_or(Seat::South, Referee::turn);
+        let step = self.current();
+        let shows_setup = step.is_some_and(JunqiStep::shows_setup);
+        let position = step.and_then(|s| s.position()).map(str::to_owned);
+        self.referee =
+            position.as_deref().filter(|_| !shows_setup).and_then(|p| goal::start(p).ok());
+        self.setup_board =
+            position.as_deref().filter(|_| shows_setup).and_then(|p| setup::setup_board(p).ok());
+        self.seat = match (&self.referee, &self.setup_board) {
+            (Some(r), _) => r.turn(),
+            (None, Some(board)) => board.turn,
+            (None, None) => Seat::South,
+        };
     }
 
     /// Starts the current step again (mistakes and hints so far still count).
@@ -111,8 +125,9 @@ impl JunqiRun {
     /// What to draw now; `None` when the lesson is done.
     pub fn view(&self) -> Option<JunqiStepView> {
         let step = self.current()?;
-        let board = self.referee.as_ref().map(|r| {
-            let position = r.position();
+        let shown =
+            self.referee.as_ref().map(Referee::position).or_else(|| self.setup_board.clone());
+        let board = shown.map(|position| {
             let mut highlights = Vec::new();
             let mut mark = |list: &[String], kind| {
                 highlights.extend(
@@ -150,7 +165,7 @@ impl JunqiRun {
                     .collect(),
                 highlights,
                 selected: self.selected,
-                turn: r.turn(),
+                turn: position.turn,
                 out: position.out,
                 last_move: self.played.last().copied(),
             }
@@ -240,7 +255,16 @@ impl JunqiRun {
             (JunqiStep::TapStation(s), JunqiInput::Tap(at)) => {
                 let list: Vec<Station> =
                     s.stations.iter().filter_map(|t| goal::station(t)).collect();
-                self.tap(&list, at, &s.explain)
+                let rules = match (s.claim, &self.setup_board) {
+                    (Some(claim), Some(board)) if !list.contains(&at) => {
+                        setup::wrong_tap(claim, board, at)
+                    }
+                    _ => None,
+                };
+                match rules {
+                    Some(reason) => self.wrong(reason),
+                    None => self.tap(&list, at, &s.explain),
+                }
             }
             (JunqiStep::MakeMove(_) | JunqiStep::Puzzle(_), JunqiInput::Tap(at)) => {
                 self.tap_to_move(at)

@@ -138,6 +138,31 @@ pub enum StationClaim {
     Headquarters,
     /// Exactly the stations of the child's army on the railway.
     Railway,
+    /// Exactly the stations of the child's army where the setup rules let a 军旗 stand.
+    FlagMayStand,
+    /// Exactly the stations of the child's army where the setup rules let a 地雷 stand.
+    MineMayStand,
+    /// Exactly the stations of the child's army where the setup rules forbid a 炸弹
+    /// (the camps, empty for every piece, among them).
+    BombMayNotStand,
+    /// Exactly the stations of the child's pieces that break a setup rule of their
+    /// station (the step's position is a setup, partial or whole, of the child's army).
+    BreaksSetupRule,
+}
+
+impl StationClaim {
+    /// Whether the claim is about 布阵, before any game: the step's board is a setup
+    /// of the child's army, drawn as given, with no referee (a setup that breaks a rule
+    /// is no game position).
+    pub fn is_about_setup(self) -> bool {
+        matches!(
+            self,
+            StationClaim::FlagMayStand
+                | StationClaim::MineMayStand
+                | StationClaim::BombMayNotStand
+                | StationClaim::BreaksSetupRule
+        )
+    }
 }
 
 /// Tap every listed station.
@@ -296,6 +321,12 @@ impl JunqiStep {
             JunqiStep::MakeMove(s) => Some(&s.position),
             JunqiStep::Puzzle(s) => Some(&s.position),
         }
+    }
+
+    /// Whether the step's board is a setup drawn as given rather than a game on the
+    /// referee (see [`StationClaim::is_about_setup`]).
+    pub fn shows_setup(&self) -> bool {
+        matches!(self, JunqiStep::TapStation(s) if s.claim.is_some_and(StationClaim::is_about_setup))
     }
 
     /// Whether the step is a proven puzzle: a move or a line that reaches a goal.

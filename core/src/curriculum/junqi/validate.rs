@@ -2,14 +2,17 @@
 //! the rules' answers, accepted moves are legal and reach the goal, named wrong moves
 //! are legal, miss it and end their battle as they say, "only" moves are the only
 //! ones, and a puzzle's line is legal in turn order and ends on the goal (a puzzle of
-//! several of the child's moves has no shorter way at the start).
+//! several of the child's moves has no shorter way at the start). A 布阵 step's board
+//! is a setup of the child's army, and its stations are exactly those the setup rules'
+//! own checks name.
 
 use std::collections::BTreeSet;
 
 use crate::curriculum::junqi::goal::{self, Played};
 use crate::curriculum::junqi::schema::{
-    JunqiCourse, JunqiGoal, JunqiLesson, JunqiStep, JunqiWrongMove, StationClaim,
+    JunqiCourse, JunqiGoal, JunqiLesson, JunqiStep, JunqiTapStation, JunqiWrongMove, StationClaim,
 };
+use crate::curriculum::junqi::setup;
 use crate::curriculum::schema::Text;
 use crate::curriculum::validate::{Problem, ValidationError};
 use crate::junqi::{Referee, Station, StationKind};
@@ -132,6 +135,11 @@ fn play(referee: &Referee, text: &str) -> Result<Played, String> {
 
 fn check(step: &JunqiStep) -> Result<(), String> {
     let Some(text) = step.position() else { return Ok(()) };
+    if let JunqiStep::TapStation(s) = step
+        && let Some(claim) = s.claim.filter(|c| c.is_about_setup())
+    {
+        return check_setup(s, claim, text);
+    }
     let referee = goal::start(text)?;
     if referee.outcome().is_some() {
         return Err("the game is already over in this position".into());
@@ -168,6 +176,12 @@ fn check(step: &JunqiStep) -> Result<(), String> {
                     army.filter(|st| st.kind() == StationKind::Headquarters).collect()
                 }
                 StationClaim::Railway => army.filter(|st| st.is_on_railway()).collect(),
+                StationClaim::FlagMayStand
+                | StationClaim::MineMayStand
+                | StationClaim::BombMayNotStand
+                | StationClaim::BreaksSetupRule => {
+                    return Err("a setup claim needs a setup board".into());
+                }
             };
             if truth != listed {
                 let codes: Vec<String> = truth.iter().map(|s| s.code()).collect();
@@ -234,6 +248,22 @@ fn check(step: &JunqiStep) -> Result<(), String> {
             Ok(())
         }
     }
+}
+
+/// A 布阵 step: its board is a setup of the child's army, and the listed stations are
+/// exactly those the setup rules' own checks name.
+fn check_setup(s: &JunqiTapStation, claim: StationClaim, text: &str) -> Result<(), String> {
+    let board = setup::setup_board(text)?;
+    let listed = s.stations.iter().map(|t| at(t)).collect::<Result<BTreeSet<_>, _>>()?;
+    if listed.is_empty() {
+        return Err("no station to tap".into());
+    }
+    let truth = setup::claimed(claim, &board);
+    if truth != listed {
+        let codes: Vec<String> = truth.iter().map(|s| s.code()).collect();
+        return Err(format!("the stations that are so are {}", codes.join(" ")));
+    }
+    Ok(())
 }
 
 fn reach_of(goal: JunqiGoal, reach: Option<&str>) -> Result<Option<Station>, String> {

@@ -35,7 +35,8 @@ pub struct JunqiHighlight {
     pub kind: HighlightKind,
 }
 
-/// The board of a step. Draw each station at [`Station::grid`].
+/// The board of a step: the referee's position, or for a 布阵 step the setup as the
+/// lesson gives it. Draw each station at [`Station::grid`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JunqiBoard {
     pub pieces: Vec<JunqiPieceView>,
