@@ -26,7 +26,7 @@ pub use error::{
     StoreError, StoreErrorKind, TournamentError, XiangqiFenError,
 };
 pub use game::{Game, PgnTag, standard_setup};
-pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
+pub use homework::{AssignmentStatus, ImportedClassFile, PupilAssignment, class_file_class};
 pub use lessons::{
     CourseInfo, LessonInfo, LessonInput, LessonRun, StepMove, StepView, UnitInfo, courses,
 };
