@@ -9,9 +9,9 @@ use std::sync::Arc;
 
 use hmac::{Hmac, Mac};
 use qike_core::progress::{
-    AssignmentItem, Class, ClassFile, ClassFileError, ClassFileTrust, ClassId, JoinCode,
-    NewClass, ProfileId, ProgressStore, StoreError, TeacherKey, TeacherKeyPin, Timestamp,
-    base32_decode, base32_encode, open_class_file, seal_class_file,
+    AssignmentItem, Class, ClassFile, ClassFileError, ClassFileTrust, ClassId, JoinCode, NewClass,
+    ProfileId, ProgressStore, StoreError, TeacherKey, TeacherKeyPin, Timestamp, base32_decode,
+    base32_encode, open_class_file, seal_class_file,
 };
 use qike_core::sync::{ClientOptions, ServerOptions, send_report, serve};
 use sha2::Sha256;
@@ -38,7 +38,11 @@ fn refusal(store: &ProgressStore, kid: ProfileId, text: &str) -> ClassFileError 
 
 /// A class file as a classmate would write it: any contents for the class, sealed with
 /// the class key from their own join code and, in format 2, their own key.
-fn forged(class: ClassId, key: &qike_core::progress::ClassKey, signer: Option<&TeacherKey>) -> String {
+fn forged(
+    class: ClassId,
+    key: &qike_core::progress::ClassKey,
+    signer: Option<&TeacherKey>,
+) -> String {
     let items = vec![AssignmentItem::Lesson("xq-9".into())];
     let a = qike_core::progress::Assignment {
         id: 7,
@@ -48,7 +52,12 @@ fn forged(class: ClassId, key: &qike_core::progress::ClassKey, signer: Option<&T
         due: Timestamp(1),
         created: Timestamp(1),
     };
-    let file = ClassFile { class, name: "假的".into(), issued: Timestamp(i64::MAX / 2), assignments: vec![a] };
+    let file = ClassFile {
+        class,
+        name: "假的".into(),
+        issued: Timestamp(i64::MAX / 2),
+        assignments: vec![a],
+    };
     seal_class_file(&file, key, signer).unwrap()
 }
 
@@ -124,9 +133,10 @@ fn a_classmate_with_the_class_key_cannot_forge_a_class_file_from_a_file_or_paste
     let older = JoinCode { teacher: None, ..code.clone() };
     kids.join_class(typed, &older.to_text(), "", Timestamp(5)).unwrap();
     assert_eq!(pin(typed), Some(TeacherKeyPin::Key(teacher_key)));
-    assert_eq!(refusal(&kids, typed, &unsigned), ClassFileError::UnsignedForPinnedClass {
-        class: class.id
-    });
+    assert_eq!(
+        refusal(&kids, typed, &unsigned),
+        ClassFileError::UnsignedForPinnedClass { class: class.id }
+    );
 }
 
 #[test]
@@ -144,11 +154,8 @@ fn another_teachers_key_is_refused_even_with_the_class_key() {
     let theirs = forged(class.id, &class.key, Some(&other_key));
     assert_eq!(refusal(&kids, kid, &theirs), ClassFileError::ForeignTeacherKey { class: class.id });
     // A QR code with the other teacher's key put after this class's code is refused.
-    let mixed = format!(
-        "QIKE:JOIN:{}:{}",
-        class.join_code().to_text(),
-        other_key.public().to_symbols()
-    );
+    let mixed =
+        format!("QIKE:JOIN:{}:{}", class.join_code().to_text(), other_key.public().to_symbols());
     let e = kids.join_class(kid, &mixed, "", Timestamp(1)).unwrap_err();
     assert!(matches!(e, StoreError::JoinCode(qike_core::progress::JoinCodeError::BadTeacherKey)));
 }
@@ -213,8 +220,9 @@ fn over_sync_the_teachers_signed_file_comes_back_and_is_checked_against_the_pin(
     {
         let membership = kids.memberships(kid).unwrap().remove(0);
         let report = kids.export_report(kid, class.id, Timestamp(10)).unwrap();
-        let sent = send_report(server.addr(), &membership.join_code(), &report, &ClientOptions::default())
-            .unwrap();
+        let sent =
+            send_report(server.addr(), &membership.join_code(), &report, &ClientOptions::default())
+                .unwrap();
         assert_eq!(sent.class_file_refused, None);
         let text = sent.class_file.expect("the class file came back");
         let got = kids.import_class_file(kid, &text).unwrap();

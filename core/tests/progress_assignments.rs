@@ -5,8 +5,8 @@
 mod common;
 
 use qike_core::progress::{
-    AssignmentItem, AssignmentState, Class, ClassFileError, ClassFileTrust, LessonAttempt, NewClass, ProfileId, ProgressStore,
-    StoreError, Timestamp,
+    AssignmentItem, AssignmentState, Class, ClassFileError, ClassFileTrust, LessonAttempt,
+    NewClass, ProfileId, ProgressStore, StoreError, Timestamp,
 };
 
 const DAY: i64 = 86_400_000;

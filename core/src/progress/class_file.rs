@@ -239,7 +239,9 @@ pub fn open_class_file(
     check_text("class name", &file.name, true)
         .map_err(|e| ClassFileError::Malformed(e.to_string()))?;
     if file.assignments.len() > MAX_CLASS_FILE_ASSIGNMENTS {
-        return Err(ClassFileError::Malformed("more assignments than a class file may hold".into()));
+        return Err(ClassFileError::Malformed(
+            "more assignments than a class file may hold".into(),
+        ));
     }
     for a in &file.assignments {
         check_text("assignment title", &a.title, false)
@@ -248,7 +250,8 @@ pub fn open_class_file(
             return Err(ClassFileError::Malformed("an assignment in it is not valid".into()));
         }
     }
-    let trust = if pin.is_some() { ClassFileTrust::TeacherSigned } else { ClassFileTrust::ClassKeyOnly };
+    let trust =
+        if pin.is_some() { ClassFileTrust::TeacherSigned } else { ClassFileTrust::ClassKeyOnly };
     Ok(OpenedClassFile { file, trust, signer })
 }
 
@@ -298,7 +301,11 @@ impl ProgressStore {
                 let upgrade = kept.trust == ClassFileTrust::ClassKeyOnly
                     && opened.trust == ClassFileTrust::TeacherSigned;
                 if kept.file.issued > opened.file.issued && !upgrade {
-                    return Ok(OpenedClassFile { file: kept.file, trust: kept.trust, signer: None });
+                    return Ok(OpenedClassFile {
+                        file: kept.file,
+                        trust: kept.trust,
+                        signer: None,
+                    });
                 }
             }
             let kept = KeptClassFile { file: opened.file.clone(), trust: opened.trust };

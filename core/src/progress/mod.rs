@@ -46,9 +46,9 @@ pub use crate::csv::csv_cell;
 pub use crate::rating::{MAX_LEVEL, SkillRating, level_rating};
 pub use crate::time::Timestamp;
 pub use class_file::{
-    CLASS_FILE_EXTENSION, CLASS_FILE_PREFIX, CLASS_FILE_VERSION, CLASS_KEY_ONLY_VERSION,
-    ClassFile, ClassFileTrust, MAX_CLASS_FILE_ASSIGNMENTS, OpenedClassFile, PupilAssignment,
-    class_file_class, open_class_file, seal_class_file,
+    CLASS_FILE_EXTENSION, CLASS_FILE_PREFIX, CLASS_FILE_VERSION, CLASS_KEY_ONLY_VERSION, ClassFile,
+    ClassFileTrust, MAX_CLASS_FILE_ASSIGNMENTS, OpenedClassFile, PupilAssignment, class_file_class,
+    open_class_file, seal_class_file,
 };
 pub use class_rows::{DashboardRow, RowOrder};
 pub use classes::{

@@ -175,11 +175,10 @@ impl ProgressStore {
         let value = encode(&StoredKey { seed: fresh.0.to_bytes() })?;
         self.with(|i, d| {
             // Two first uses at once keep the one saved first.
-            let _ = i
-                .t
-                .meta
-                .compare_and_swap(TEACHER_KEY, None as Option<&[u8]>, Some(value))
-                .map_err(|e| StoreError::from_sled(d, e))?;
+            let _ =
+                i.t.meta
+                    .compare_and_swap(TEACHER_KEY, None as Option<&[u8]>, Some(value))
+                    .map_err(|e| StoreError::from_sled(d, e))?;
             i.sync(d)
         })?;
         self.stored_teacher_key()?.ok_or_else(|| StoreError::BadRecord {

@@ -56,7 +56,8 @@ fn joined(store: &ProgressStore, code: &str) -> ProfileId {
 fn a_false_collection_with_the_class_key_cannot_hand_a_pinned_pupil_its_homework() {
     let tmp = tempfile::tempdir().unwrap();
     let teacher = ProgressStore::open(tmp.path().join("teacher")).unwrap();
-    let new = NewClass { name: "一班".into(), teacher: String::new(), description: String::new() };
+    let new =
+        NewClass { name: "一班".into(), teacher: String::new(), description: String::new() };
     let class = teacher.create_class(new, Timestamp(0)).unwrap();
     let kids = ProgressStore::open(tmp.path().join("kids")).unwrap();
     let pinned = joined(&kids, &class.join_code().to_text());
@@ -72,8 +73,12 @@ fn a_false_collection_with_the_class_key_cannot_hand_a_pinned_pupil_its_homework
         due: Timestamp(1),
         created: Timestamp(1),
     };
-    let file =
-        ClassFile { class: class.id, name: "假的".into(), issued: Timestamp(5), assignments: vec![assignment] };
+    let file = ClassFile {
+        class: class.id,
+        name: "假的".into(),
+        issued: Timestamp(5),
+        assignments: vec![assignment],
+    };
     let own = TeacherKey::from_seed([7; 32]);
     let forged = seal_class_file(&file, &class.key, Some(&own)).unwrap();
     let options = ClientOptions::default();

@@ -13,9 +13,7 @@ use std::path::{Path, PathBuf};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::window::Ime;
-use qike_core::progress::{
-    ClassId, ImportOutcome, ProgressStore, SavedReport, Timestamp,
-};
+use qike_core::progress::{ClassId, ImportOutcome, ProgressStore, SavedReport, Timestamp};
 use qike_core::sync::{PupilText, PupilTextError, read_pupil_text};
 
 use crate::AppState;

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use qike_core::curriculum::load;
 use qike_core::progress::{
-    ClassFileTrust, ClassId, ImportOutcome, LessonAttempt, NewProfile, ProfileId, ProgressStore, Role,
-    Timestamp,
+    ClassFileTrust, ClassId, ImportOutcome, LessonAttempt, NewProfile, ProfileId, ProgressStore,
+    Role, Timestamp,
 };
 use qike_core::sync::{ClientOptions, Finder, Retry, parse_target, send_with_retries};
 
