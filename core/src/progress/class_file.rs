@@ -88,7 +88,8 @@ pub enum ClassFileTrust {
 pub struct OpenedClassFile {
     pub file: ClassFile,
     pub trust: ClassFileTrust,
-    /// The key that signed it (format 2), whether pinned or not.
+    /// The key that signed it (format 2), whether pinned or not; `None` for a
+    /// format-1 file, or when an import hands back the newer file it kept instead.
     pub signer: Option<TeacherPublicKey>,
 }
 
