@@ -90,6 +90,7 @@ pub fn join_code_msg(e: &StoreError) -> Msg {
         StoreError::JoinCode(JoinCodeError::BadCharacter(_)) => Msg::CodeBadCharacter,
         StoreError::JoinCode(JoinCodeError::Checksum) => Msg::CodeTypo,
         StoreError::JoinCode(JoinCodeError::NotAJoinPayload) => Msg::CodeNotQike,
+        StoreError::JoinCode(JoinCodeError::BadTeacherKey) => Msg::CodeBadTeacherKey,
         _ => Msg::SaveFailed,
     }
 }

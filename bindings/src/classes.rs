@@ -51,8 +51,11 @@ pub struct ClassInfo {
     pub game: String,
     /// The join code to type, in groups of symbols.
     pub join_code: String,
-    /// The same code as a QR code's text.
+    /// The same code as a QR code's text (with the teacher's whole public key).
     pub qr_payload: String,
+    /// The fingerprint of the teacher's key that signs the class files, in three
+    /// groups of four symbols; empty if this device has made no key yet.
+    pub teacher_key_fingerprint: String,
 }
 
 impl From<progress::Class> for ClassInfo {
@@ -69,6 +72,10 @@ impl From<progress::Class> for ClassInfo {
             game: c.game,
             join_code: code.to_text(),
             qr_payload: code.qr_payload(),
+            teacher_key_fingerprint: c
+                .teacher_key
+                .map(|k| k.fingerprint().to_string())
+                .unwrap_or_default(),
         }
     }
 }
@@ -80,6 +87,9 @@ pub struct Membership {
     pub class_id: ClassId,
     pub class_name: String,
     pub joined: Timestamp,
+    /// The fingerprint of the teacher's key pinned when joining (three groups of four
+    /// symbols); empty when the class was joined with an older code.
+    pub teacher_key_fingerprint: String,
 }
 
 impl From<progress::Membership> for Membership {
@@ -89,6 +99,10 @@ impl From<progress::Membership> for Membership {
             class_id: m.class,
             class_name: m.class_name,
             joined: m.joined,
+            teacher_key_fingerprint: m
+                .teacher
+                .map(|t| t.fingerprint().to_string())
+                .unwrap_or_default(),
         }
     }
 }

@@ -9,7 +9,7 @@
 
 use qike_core::ai::{NoSuchLevel, ThinkError};
 use qike_core::curriculum::{LoadError, ResumeError};
-use qike_core::progress::{JoinCodeError, ReportError};
+use qike_core::progress::{ClassFileError, JoinCodeError, ReportError};
 use qike_core::session::SessionError as CoreSession;
 use qike_core::session::junqi::{EditRefusal, JunqiConfigError, JunqiPlayError, JunqiResumeError};
 use qike_core::{
@@ -264,6 +264,8 @@ flat_error! {
         BadCharacter,
         Checksum,
         NotAJoinPayload,
+        /// The QR code's teacher key does not match its join code.
+        BadTeacherKey,
         Oversize,
         Truncated,
         NotAReport,
@@ -276,6 +278,14 @@ flat_error! {
         /// The report was signed by another key than the pupil's earlier ones.
         ForeignPupilKey,
         UnsignedForPinnedPupil,
+        /// Text that is not a Qike class file.
+        NotAClassFile,
+        /// A class file signed by another key than the teacher's key the class was
+        /// joined with.
+        ForeignTeacherKey,
+        /// A class file without the teacher's signature for a class joined with the
+        /// teacher's key.
+        UnsignedClassFile,
         /// Text that is not a profile id (32 hex digits).
         BadProfileId,
         NotAFolder,
@@ -633,6 +643,7 @@ impl From<qike_core::progress::StoreError> for StoreError {
             Core::Archived(_) => StoreError::Archived(m),
             Core::JoinCode(j) => j.into(),
             Core::Report(r) => r.into(),
+            Core::ClassFile(c) => c.into(),
         }
     }
 }
@@ -645,6 +656,25 @@ impl From<JoinCodeError> for StoreError {
             JoinCodeError::BadCharacter(_) => StoreError::BadCharacter(m),
             JoinCodeError::Checksum => StoreError::Checksum(m),
             JoinCodeError::NotAJoinPayload => StoreError::NotAJoinPayload(m),
+            JoinCodeError::BadTeacherKey => StoreError::BadTeacherKey(m),
+        }
+    }
+}
+
+impl From<ClassFileError> for StoreError {
+    fn from(e: ClassFileError) -> Self {
+        let m = e.to_string();
+        match e {
+            ClassFileError::NotAClassFile => StoreError::NotAClassFile(m),
+            ClassFileError::TooLarge => StoreError::Oversize(m),
+            ClassFileError::ForeignCharacters | ClassFileError::Malformed(_) => {
+                StoreError::Malformed(m)
+            }
+            ClassFileError::CutShort => StoreError::Truncated(m),
+            ClassFileError::FutureVersion { .. } => StoreError::FutureVersion(m),
+            ClassFileError::Tampered => StoreError::Tampered(m),
+            ClassFileError::ForeignTeacherKey { .. } => StoreError::ForeignTeacherKey(m),
+            ClassFileError::UnsignedForPinnedClass { .. } => StoreError::UnsignedClassFile(m),
         }
     }
 }

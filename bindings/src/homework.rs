@@ -3,7 +3,8 @@
 //! the pupils' own list, and the fingerprints of the keys that sign reports.
 
 use qike_core::progress::{
-    self, Assignment, AssignmentItem, AssignmentState, ClassFile, ClassId, Timestamp,
+    self, Assignment, AssignmentItem, AssignmentState, ClassFile, ClassFileTrust, ClassId,
+    Timestamp,
 };
 
 use crate::classes::{RosterEntry, count};
@@ -42,6 +43,22 @@ pub struct ClassFile {
     pub assignments: Vec<Assignment>,
 }
 
+/// How far a pupil's device trusts a class file: signed by the teacher key pinned when
+/// joining, or checked with the class key only (an older join code).
+#[uniffi::remote(Enum)]
+pub enum ClassFileTrust {
+    TeacherSigned,
+    ClassKeyOnly,
+}
+
+/// A class file a pupil's device took in (or the newer one it kept), and how far it
+/// is trusted.
+#[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
+pub struct ImportedClassFile {
+    pub file: ClassFile,
+    pub trust: ClassFileTrust,
+}
+
 /// One pupil's standing on one assignment, as the teacher sees it now.
 #[derive(Debug, Clone, PartialEq, Eq, uniffi::Record)]
 pub struct AssignmentStatus {
@@ -65,6 +82,8 @@ pub struct PupilAssignment {
     /// Items the pupil has finished.
     pub done: u32,
     pub state: AssignmentState,
+    /// Whether the class file it came in was the teacher's own.
+    pub trust: ClassFileTrust,
 }
 
 /// The class a class file's text is for, read from its header only (before the pupil
@@ -135,13 +154,16 @@ impl ProgressStore {
     }
 
     /// A pupil takes in a class file of a class they joined; the newest file kept for
-    /// that class is returned (an older one changes nothing).
+    /// that class is returned (an older one changes nothing). A class joined with the
+    /// teacher's key takes only files that key signed (`ForeignTeacherKey`,
+    /// `UnsignedClassFile` otherwise).
     pub fn import_class_file(
         &self,
         profile: String,
         text: String,
-    ) -> Result<ClassFile, StoreError> {
-        Ok(self.inner().import_class_file(profile_id(&profile)?, &text)?)
+    ) -> Result<ImportedClassFile, StoreError> {
+        let got = self.inner().import_class_file(profile_id(&profile)?, &text)?;
+        Ok(ImportedClassFile { file: got.file, trust: got.trust })
     }
 
     /// Every assignment of every class the pupil joined, from the class files they took
@@ -156,6 +178,7 @@ impl ProgressStore {
                 assignment: p.assignment,
                 done: count(p.done),
                 state: p.state,
+                trust: p.trust,
             })
             .collect())
     }

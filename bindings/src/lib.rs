@@ -28,7 +28,7 @@ pub use error::{
     SetupError, StoreError, StoreErrorKind, TournamentError, XiangqiFenError,
 };
 pub use game::{Game, PgnTag, standard_setup};
-pub use homework::{AssignmentStatus, PupilAssignment, class_file_class};
+pub use homework::{AssignmentStatus, ImportedClassFile, PupilAssignment, class_file_class};
 pub use junqi::{
     JunqiGame, JunqiStationInfo, JunqiStationView, JunqiTableConfig, JunqiView, junqi_board,
     junqi_railway_lines,

@@ -5,8 +5,8 @@
 mod common;
 
 use qike_core::progress::{
-    AssignmentItem, AssignmentState, Class, LessonAttempt, NewClass, ProfileId, ProgressStore,
-    StoreError, Timestamp,
+    AssignmentItem, AssignmentState, Class, ClassFileError, ClassFileTrust, LessonAttempt,
+    NewClass, ProfileId, ProgressStore, StoreError, Timestamp,
 };
 
 const DAY: i64 = 86_400_000;
@@ -61,8 +61,9 @@ fn homework_goes_out_in_the_class_file_and_comes_back_done_late_or_missing() {
     let text = t.export_class_file(class.id, Timestamp(2 * DAY)).unwrap();
     assert!(text.starts_with("QIKE:CLASS:"));
     for kid in [on_time, late, idle] {
-        let file = kids.import_class_file(kid, &text).unwrap();
-        assert_eq!((file.name.as_str(), file.assignments.len()), ("三年级二班", 1));
+        let got = kids.import_class_file(kid, &text).unwrap();
+        assert_eq!((got.file.name.as_str(), got.file.assignments.len()), ("三年级二班", 1));
+        assert_eq!(got.trust, ClassFileTrust::TeacherSigned);
     }
     let seen = |kid, now| {
         let list = kids.pupil_assignments(kid, Timestamp(now)).unwrap();
@@ -110,9 +111,9 @@ fn a_class_file_is_checked_and_the_newest_one_is_kept() {
     let older = t.export_class_file(class.id, Timestamp(100)).unwrap();
     t.add_assignment(class.id, "新作业", lesson("b"), Timestamp(9), Timestamp(2)).unwrap();
     let newer = t.export_class_file(class.id, Timestamp(200)).unwrap();
-    assert_eq!(kids.import_class_file(kid, &newer).unwrap().assignments.len(), 2);
+    assert_eq!(kids.import_class_file(kid, &newer).unwrap().file.assignments.len(), 2);
     // The older file arrives late: the newer one stays.
-    assert_eq!(kids.import_class_file(kid, &older).unwrap().issued, Timestamp(200));
+    assert_eq!(kids.import_class_file(kid, &older).unwrap().file.issued, Timestamp(200));
     assert_eq!(kids.pupil_assignments(kid, Timestamp(0)).unwrap().len(), 2);
 
     // A changed symbol, another class's file, and text that is no class file.
@@ -121,7 +122,7 @@ fn a_class_file_is_checked_and_the_newest_one_is_kept() {
     bad[mid] = if bad[mid] == 'A' { 'B' } else { 'A' };
     let bad: String = bad.into_iter().collect();
     let e = kids.import_class_file(kid, &bad).unwrap_err();
-    assert!(matches!(&e, StoreError::Invalid { field: "class file", .. }), "{e:?}");
+    assert!(matches!(&e, StoreError::ClassFile(ClassFileError::Tampered)), "{e:?}");
     let theirs = t.export_class_file(other.id, Timestamp(300)).unwrap();
     assert!(matches!(
         kids.import_class_file(kid, &theirs),

@@ -278,7 +278,11 @@ fn joining_needs_a_valid_code_and_exporting_needs_membership() {
         Err(StoreError::NotAMember { .. })
     ));
     let code = w.class.join_code();
-    assert_eq!(JoinCode::parse(&code.to_text()).unwrap(), code);
+    // Typed, the code carries the teacher key's fingerprint; the QR code the whole key.
+    let typed = JoinCode::parse(&code.to_text()).unwrap();
+    assert_eq!((typed.class, &typed.key), (code.class, &code.key));
+    assert_eq!(typed.teacher.map(|t| t.fingerprint()), code.teacher.map(|t| t.fingerprint()));
+    assert_eq!(JoinCode::parse_any(&code.qr_payload()).unwrap(), code);
     // Sequence numbers count up with each export.
     let a = w.kid_store.export_report(p, w.class.id, Timestamp(1)).unwrap();
     let b = w.kid_store.export_report(p, w.class.id, Timestamp(2)).unwrap();

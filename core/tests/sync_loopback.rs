@@ -177,7 +177,7 @@ fn forty_five_pupils_send_at_once_while_hostile_clients_are_refused() {
     }));
     // A different class's key under this class's id: the handshake fails.
     let go = start_line.clone();
-    let wrong_key = JoinCode { class: class.id, key: other.key.clone() };
+    let wrong_key = JoinCode { class: class.id, key: other.key.clone(), teacher: None };
     attackers.push(std::thread::spawn(move || {
         go.wait();
         let e = send_report(addr, &wrong_key, b"anything", &client()).unwrap_err();
@@ -187,7 +187,7 @@ fn forty_five_pupils_send_at_once_while_hostile_clients_are_refused() {
     // The right key, but a report made for another class id: opened and refused.
     let go = start_line.clone();
     let join = class.join_code();
-    let forged = JoinCode { class: ClassId(class.id.0 ^ 1), key: class.key.clone() };
+    let forged = JoinCode { class: ClassId(class.id.0 ^ 1), key: class.key.clone(), teacher: None };
     let (store, me) = pupil(&tmp.path().join("stranger"), "外人", &forged.to_text());
     let report = store.export_report(me, forged.class, Timestamp(2_000)).unwrap();
     attackers.push(std::thread::spawn(move || {
@@ -259,7 +259,7 @@ fn a_wrong_class_key_fails_the_handshake_and_the_server_says_so() {
     let (server, events) = start(&teacher, &class);
     let mut key = class.key.clone();
     key.0[0] ^= 1;
-    let wrong = JoinCode { class: class.id, key };
+    let wrong = JoinCode { class: class.id, key, teacher: None };
     let e = send_report(server.addr(), &wrong, b"report", &client()).unwrap_err();
     assert!(matches!(e, SyncError::HandshakeFailed), "{e}");
     assert!(e.to_string().contains("class key"), "{e}");

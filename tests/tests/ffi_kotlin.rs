@@ -171,7 +171,8 @@ fun main(args: Array<String>) {
     val first = courses().first().units.first().lessons.first()
     val task = teacher.addAssignment(cls2.id, "作业一", listOf(AssignmentItem.Lesson(first.id)), 4_000_000_000_000L)
     val file = store.importClassFile(kid.id, teacher.exportClassFile(cls2.id))
-    check(file.assignments == listOf(task), "class file " + file)
+    check(file.file.assignments == listOf(task), "class file " + file)
+    check(file.trust == ClassFileTrust.TEACHER_SIGNED, "signed by the teacher " + file)
     check(store.pupilAssignments(kid.id).single().state == AssignmentState.OPEN, "open homework")
     expect<StoreException.NotAMember>("class file of a class not joined") {
         store.importClassFile(kid.id, teacher.exportClassFile(teacher.createClass(NewClass("四班", "", "")).id))

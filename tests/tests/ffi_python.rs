@@ -184,6 +184,8 @@ fn swift_bindings_are_generated() {
         "func saveBytes()",
         "struct Plan",
         "struct ClassFile",
+        "struct ImportedClassFile",
+        "enum ClassFileTrust",
         "struct PupilAssignment",
         "struct AssignmentStatus",
         "enum AssignmentItem",

@@ -8,6 +8,7 @@ use super::error::StoreError;
 use super::ids::{ClassId, ClassKey, JoinCode, ProfileId};
 use super::records::check_text;
 use super::store::{ProgressStore, scan};
+use super::teacher_key::{TeacherKeyPin, TeacherPublicKey};
 use crate::game::{GameKind, GomokuRule};
 use crate::time::Timestamp;
 
@@ -33,6 +34,10 @@ pub struct Class {
     /// "chess,go"); empty if not said. Read it with [`Class::games`].
     #[serde(default)]
     pub game: String,
+    /// The public half of the teacher's key that signs the class's files; filled in
+    /// from the store's key when read (classes made by older apps recorded none).
+    #[serde(default)]
+    pub teacher_key: Option<TeacherPublicKey>,
 }
 
 /// The games a class can follow, with the key a class record stores for each and the
@@ -81,9 +86,15 @@ pub fn class_games(field: &str) -> Vec<GameKind> {
 }
 
 impl Class {
-    /// What students type or scan to join.
+    /// What students type or scan to join: with the teacher's key when the class
+    /// knows it (always, as the store reads it once a class was made or a class file
+    /// signed), else an older code.
     pub fn join_code(&self) -> JoinCode {
-        JoinCode { class: self.id, key: self.key.clone() }
+        JoinCode {
+            class: self.id,
+            key: self.key.clone(),
+            teacher: self.teacher_key.map(TeacherKeyPin::Key),
+        }
     }
 
     /// The games the class follows (every game if the record names none).
@@ -158,6 +169,19 @@ pub struct Membership {
     /// The sequence number of the last report exported for this class.
     #[serde(default)]
     pub last_seq: u64,
+    /// The teacher's key (or its fingerprint) from the join code; `None` when the
+    /// class was joined with an older code. Once pinned, only class files that key
+    /// signed are taken.
+    #[serde(default)]
+    pub teacher: Option<TeacherKeyPin>,
+}
+
+impl Membership {
+    /// The join code this membership was made from (with the whole teacher key once a
+    /// class file brought it): what class sync needs to reach and check the teacher.
+    pub fn join_code(&self) -> JoinCode {
+        JoinCode { class: self.class, key: self.key.clone(), teacher: self.teacher }
+    }
 }
 
 fn sled_err(d: &std::path::Path) -> impl Fn(sled::Error) -> StoreError + '_ {
@@ -171,6 +195,7 @@ impl ProgressStore {
         check_text("teacher", &new.teacher, true)?;
         check_text("description", &new.description, true)?;
         let key = ClassKey::random().map_err(StoreError::from_io)?;
+        let teacher_key = Some(self.teacher_key()?.public());
         self.with(|i, d| {
             // Ids are random; retry on the rare clash with a class already here.
             let mut id = ClassId::random().map_err(StoreError::from_io)?;
@@ -187,6 +212,7 @@ impl ProgressStore {
                 archived: None,
                 grade: String::new(),
                 game: String::new(),
+                teacher_key,
             };
             i.t.classes.insert(id.0.to_be_bytes(), encode(&class)?).map_err(sled_err(d))?;
             i.sync(d)?;
@@ -195,15 +221,25 @@ impl ProgressStore {
     }
 
     pub fn class(&self, id: ClassId) -> Result<Class, StoreError> {
-        self.with(|i, d| {
+        let mut class: Class = self.with(|i, d| {
             let v = i.t.classes.get(id.0.to_be_bytes()).map_err(sled_err(d))?;
             decode("class", &v.ok_or(StoreError::NoSuchClass(id))?)
-        })
+        })?;
+        if class.teacher_key.is_none() {
+            class.teacher_key = self.stored_teacher_key()?.map(|k| k.public());
+        }
+        Ok(class)
     }
 
     /// The classes on this device, archived ones only if asked.
     pub fn classes(&self, include_archived: bool) -> Result<Vec<Class>, StoreError> {
         let mut all: Vec<Class> = self.with(|i, d| scan(&i.t.classes, &[], d, "class"))?;
+        if all.iter().any(|c| c.teacher_key.is_none()) {
+            let key = self.stored_teacher_key()?.map(|k| k.public());
+            for c in all.iter_mut().filter(|c| c.teacher_key.is_none()) {
+                c.teacher_key = key;
+            }
+        }
         all.retain(|c| include_archived || c.archived.is_none());
         all.sort_by_key(|c| (c.created, c.id));
         Ok(all)
@@ -417,7 +453,9 @@ impl ProgressStore {
     // ---- student side ----
 
     /// Joins a class with a typed code or a scanned QR payload. Joining again keeps
-    /// the report sequence number.
+    /// the report sequence number. A code with the teacher's key pins it (replacing an
+    /// earlier pin: the teacher gave a new code); an older code joined again keeps the
+    /// pin there is, so an older code cannot undo it.
     pub fn join_class(
         &self,
         profile: ProfileId,
@@ -443,10 +481,39 @@ impl ProgressStore {
                 class_name: class_name.to_owned(),
                 joined: old.as_ref().map_or(now, |o| o.joined),
                 last_seq: old.as_ref().map_or(0, |o| o.last_seq),
+                teacher: match (code.teacher, old.as_ref().and_then(|o| o.teacher)) {
+                    // The same teacher typed again: keep the whole key already learnt.
+                    (Some(new), Some(TeacherKeyPin::Key(k))) if new.admits(&k) => {
+                        Some(TeacherKeyPin::Key(k))
+                    }
+                    (Some(new), _) => Some(new),
+                    (None, kept) => kept,
+                },
             };
             i.t.memberships.insert(key, encode(&m)?).map_err(sled_err(d))?;
             i.sync(d)?;
             Ok(m)
+        })
+    }
+
+    /// Replaces a fingerprint pin with the whole key that a class file matching it
+    /// brought.
+    pub(crate) fn pin_teacher_key(
+        &self,
+        profile: ProfileId,
+        class: ClassId,
+        key: TeacherPublicKey,
+    ) -> Result<(), StoreError> {
+        let k = profile_key(profile, &class.0.to_be_bytes());
+        self.with(|i, d| {
+            let Some(v) = i.t.memberships.get(&k).map_err(sled_err(d))? else { return Ok(()) };
+            let mut m: Membership = decode("membership", &v)?;
+            if m.teacher.is_some_and(|p| p.admits(&key)) {
+                m.teacher = Some(TeacherKeyPin::Key(key));
+                i.t.memberships.insert(k, encode(&m)?).map_err(sled_err(d))?;
+                i.sync(d)?;
+            }
+            Ok(())
         })
     }
 
@@ -480,6 +547,7 @@ mod tests {
             archived: None,
             grade: String::new(),
             game: game.into(),
+            teacher_key: None,
         }
     }
 

@@ -58,6 +58,11 @@ pub enum StoreError {
     JoinCode(#[from] JoinCodeError),
     #[error(transparent)]
     Report(#[from] ReportError),
+    /// A class file the pupil's device will not take; [`ClassFileError::text`] says
+    /// why in words for the pupil (ask the teacher for the file again, or for the
+    /// class's code).
+    #[error(transparent)]
+    ClassFile(#[from] ClassFileError),
 }
 
 /// What a person can be told about a store error: the kind of trouble, with no path,
@@ -132,7 +137,7 @@ impl StoreError {
 /// Why a typed join code or a scanned QR payload was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum JoinCodeError {
-    #[error("a join code has {expected} letters and digits; this one has {found}")]
+    #[error("a join code has {expected} letters and digits (older codes 24); this one has {found}")]
     WrongLength { expected: usize, found: usize },
     #[error("'{0}' is not used in join codes (they use A–Z without I and O, and digits 2–9)")]
     BadCharacter(char),
@@ -140,6 +145,82 @@ pub enum JoinCodeError {
     Checksum,
     #[error("this QR code is not a Qike class code")]
     NotAJoinPayload,
+    /// The QR code's teacher key is not a key, or not the one its code's fingerprint
+    /// names: the code was changed, or put together from two classes' codes.
+    #[error("the QR code's teacher key does not match its join code")]
+    BadTeacherKey,
+}
+
+/// Why a pupil's device refused a class file (homework) from a file, pasted text or
+/// class sync.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ClassFileError {
+    #[error("this is not a Qike class file")]
+    NotAClassFile,
+    #[error("the class file is too large")]
+    TooLarge,
+    #[error("the class file's text has characters a class file never has")]
+    ForeignCharacters,
+    #[error("the class file is cut short or has bytes after its signature")]
+    CutShort,
+    #[error(
+        "the class file has format version {found}; this app reads up to version {supported}: update the app"
+    )]
+    FutureVersion { found: u8, supported: u8 },
+    /// The class key's check or the teacher's signature fails.
+    #[error("the class file was changed after the teacher made it, or it is for another class")]
+    Tampered,
+    /// Signed, but not by the teacher key the pupil joined the class with.
+    #[error(
+        "the class file for class {class} is signed by another key than the teacher's key this class was joined with: it did not come from the teacher"
+    )]
+    ForeignTeacherKey { class: ClassId },
+    /// An older-format file (class key only) for a class joined with the teacher's key.
+    #[error(
+        "the class file for class {class} is not signed by the teacher (an older format that any classmate could make), but this class was joined with the teacher's key"
+    )]
+    UnsignedForPinnedClass { class: ClassId },
+    #[error("the class file's contents are not valid: {0}")]
+    Malformed(String),
+}
+
+impl ClassFileError {
+    /// The refusal in words for the pupil, in 中文 and English.
+    pub fn text(&self) -> crate::game::Text {
+        let (zh, en): (&str, &str) = match self {
+            ClassFileError::NotAClassFile => {
+                ("这不是棋课的班级文件。", "This is not a Qike class file.")
+            }
+            ClassFileError::TooLarge => {
+                ("班级文件太大，不能导入。", "The class file is too large to take in.")
+            }
+            ClassFileError::ForeignCharacters | ClassFileError::CutShort => (
+                "班级文件不完整或有多余的字，请老师再发一次。",
+                "The class file is incomplete or has extra characters: ask your teacher to send it again.",
+            ),
+            ClassFileError::FutureVersion { .. } => (
+                "这个班级文件来自更新的棋课，请先更新应用。",
+                "This class file comes from a newer Qike: update the app first.",
+            ),
+            ClassFileError::Tampered => (
+                "班级文件在老师做好之后被改动过，或者是别的班的，没有导入。",
+                "The class file was changed after the teacher made it, or it is for another class; it was not taken in.",
+            ),
+            ClassFileError::ForeignTeacherKey { .. } => (
+                "这个班级文件不是你的老师签名的，没有导入。请向老师要班级文件。",
+                "This class file was not signed by your teacher, so it was not taken in. Ask your teacher for the class file.",
+            ),
+            ClassFileError::UnsignedForPinnedClass { .. } => (
+                "这个班级文件没有老师的签名（旧格式，同学也能做出来），没有导入。请向老师要新的班级文件。",
+                "This class file has no teacher's signature (an older format a classmate could make), so it was not taken in. Ask your teacher for a new one.",
+            ),
+            ClassFileError::Malformed(_) => (
+                "班级文件的内容有错，没有导入。",
+                "The class file's contents are not valid; it was not taken in.",
+            ),
+        };
+        crate::game::Text::new(zh, en)
+    }
 }
 
 /// Why a class report was refused by [`super::ProgressStore::import_report`].

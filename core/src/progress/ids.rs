@@ -10,6 +10,8 @@ use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
 use super::error::JoinCodeError;
+use super::pupil_key::PUBLIC_KEY_LEN;
+use super::teacher_key::{FINGERPRINT_BITS, TeacherFingerprint, TeacherKeyPin, TeacherPublicKey};
 
 macro_rules! hex_id {
     ($(#[$doc:meta])* $name:ident) => {
@@ -167,49 +169,121 @@ impl fmt::Debug for ClassKey {
     }
 }
 
-/// What a child types (or scans) to join a class: the class id and its key, with a
-/// check so a typing mistake is caught instead of producing a wrong class.
+/// What a child types (or scans) to join a class: the class id, its key and what the
+/// pupil's device is to know of the teacher's key, with a check so a typing mistake
+/// is caught instead of producing a wrong class.
 ///
-/// Text form: 24 symbols in six groups of four, e.g. `KBXM-RT2A-…`: 30 bits of class
-/// id, 80 bits of key, 10 check bits from SHA-256 of the rest.
+/// Text form, version 3: 36 symbols in nine groups of four (44 characters with the
+/// dashes), e.g. `KBXM-RT2A-…`: 30 bits of class id, 80 bits of class key, the 60-bit
+/// fingerprint of the teacher's public key and 10 check bits from SHA-256 of the rest.
+/// The QR code's text adds the whole public key: `QIKE:JOIN:<code>:<52 symbols>`.
+///
+/// Older codes have 24 symbols (six groups): class id, class key and 10 check bits,
+/// nothing of the teacher's key. They still join; class files then prove only that
+/// they were made in the class ([`super::ClassFileTrust::ClassKeyOnly`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JoinCode {
     pub class: ClassId,
     pub key: ClassKey,
+    /// The teacher's key (QR code) or its fingerprint (typed code); `None` for an older
+    /// code.
+    pub teacher: Option<TeacherKeyPin>,
 }
 
 /// Symbols in a join code, without the dashes.
-pub const JOIN_CODE_SYMBOLS: usize = 24;
+pub const JOIN_CODE_SYMBOLS: usize = 36;
+/// Symbols in an older join code, which carries nothing of the teacher's key.
+pub const OLD_JOIN_CODE_SYMBOLS: usize = 24;
 /// What a QR code of a join code says before the code.
 pub const JOIN_QR_PREFIX: &str = "QIKE:JOIN:";
 
+/// Writes fields of up to 80 bits as symbols, high bits first.
+struct SymbolWriter {
+    acc: u128,
+    bits: u32,
+    out: String,
+}
+
+impl SymbolWriter {
+    fn push(&mut self, value: u128, bits: u32) {
+        self.acc = (self.acc << bits) | (value & ((1u128 << bits) - 1));
+        self.bits += bits;
+        while self.bits >= 5 {
+            self.bits -= 5;
+            self.out.push(char::from(ALPHABET[((self.acc >> self.bits) & 31) as usize]));
+        }
+        self.acc &= (1u128 << self.bits) - 1;
+    }
+}
+
+/// Reads fields of up to 80 bits from symbol values, high bits first.
+struct SymbolReader<'a> {
+    values: &'a [u8],
+    acc: u128,
+    bits: u32,
+}
+
+impl SymbolReader<'_> {
+    fn take(&mut self, bits: u32) -> u128 {
+        while self.bits < bits {
+            let (first, rest) = self.values.split_first().unwrap_or((&0, &[]));
+            self.values = rest;
+            self.acc = (self.acc << 5) | u128::from(*first);
+            self.bits += 5;
+        }
+        self.bits -= bits;
+        let v = self.acc >> self.bits;
+        self.acc &= (1u128 << self.bits) - 1;
+        v
+    }
+}
+
+fn key_number(key: &ClassKey) -> u128 {
+    key.0.iter().fold(0u128, |n, &b| (n << 8) | u128::from(b))
+}
+
+fn key_from_number(n: u128) -> ClassKey {
+    let mut key = [0u8; CLASS_KEY_LEN];
+    for (i, b) in key.iter_mut().enumerate() {
+        *b = ((n >> (8 * (CLASS_KEY_LEN - 1 - i))) & 0xff) as u8;
+    }
+    ClassKey(key)
+}
+
 impl JoinCode {
-    fn check_bits(class: ClassId, key: &ClassKey) -> u128 {
+    fn check_bits(class: ClassId, key: &ClassKey, teacher: Option<TeacherFingerprint>) -> u128 {
         let mut h = Sha256::new();
         h.update(b"qike join code");
         h.update(class.0.to_be_bytes());
         h.update(key.0);
+        if let Some(f) = teacher {
+            h.update(b"v3");
+            h.update(f.0.to_be_bytes());
+        }
         let d = h.finalize();
         let hi = d.first().copied().unwrap_or(0);
         let lo = d.get(1).copied().unwrap_or(0);
         (u128::from(hi) << 2) | (u128::from(lo) >> 6)
     }
 
-    fn as_number(&self) -> u128 {
-        let mut key = 0u128;
-        for b in self.key.0 {
-            key = (key << 8) | u128::from(b);
+    /// The code's symbols without dashes.
+    fn symbols(&self) -> String {
+        let fingerprint = self.teacher.map(|t| t.fingerprint());
+        let mut w = SymbolWriter { acc: 0, bits: 0, out: String::new() };
+        w.push(u128::from(self.class.0 & ClassId::MAX), 30);
+        w.push(key_number(&self.key), 80);
+        if let Some(f) = fingerprint {
+            w.push(u128::from(f.0), FINGERPRINT_BITS);
         }
-        (u128::from(self.class.0 & ClassId::MAX) << 90)
-            | (key << 10)
-            | JoinCode::check_bits(self.class, &self.key)
+        w.push(JoinCode::check_bits(self.class, &self.key, fingerprint), 10);
+        w.out
     }
 
-    /// The code as a child types it: six dash-separated groups of four symbols.
+    /// The code as a child types it: dash-separated groups of four symbols (nine
+    /// groups, or six for an older code without the teacher's key).
     pub fn to_text(&self) -> String {
-        let mut plain = String::new();
-        encode_bits(self.as_number(), 120, &mut plain);
-        let mut out = String::with_capacity(29);
+        let plain = self.symbols();
+        let mut out = String::with_capacity(plain.len() * 5 / 4);
         for (i, c) in plain.chars().enumerate() {
             if i > 0 && i % 4 == 0 {
                 out.push('-');
@@ -219,47 +293,66 @@ impl JoinCode {
         out
     }
 
-    /// The text of a QR code for this class (QR alphanumeric mode).
+    /// The text of a QR code for this class (QR alphanumeric mode): the code, and the
+    /// teacher's whole public key when the code knows it.
     pub fn qr_payload(&self) -> String {
-        format!("{JOIN_QR_PREFIX}{}", self.to_text())
+        match self.teacher {
+            Some(TeacherKeyPin::Key(k)) => {
+                format!("{JOIN_QR_PREFIX}{}:{}", self.to_text(), k.to_symbols())
+            }
+            _ => format!("{JOIN_QR_PREFIX}{}", self.to_text()),
+        }
     }
 
-    /// Reads a typed code: case, spaces and dashes do not matter.
+    /// Reads a typed code: case, spaces and dashes do not matter. A 36-symbol code
+    /// pins the teacher's key by its fingerprint; a 24-symbol one is an older code.
     pub fn parse(text: &str) -> Result<JoinCode, JoinCodeError> {
-        let mut n: u128 = 0;
-        let mut count = 0usize;
+        let mut values = Vec::with_capacity(JOIN_CODE_SYMBOLS);
         for c in text.chars() {
             if c == '-' || c.is_whitespace() {
                 continue;
             }
-            let v = symbol_value(c).ok_or(JoinCodeError::BadCharacter(c))?;
-            count += 1;
-            if count <= JOIN_CODE_SYMBOLS {
-                n = (n << 5) | u128::from(v);
-            }
+            values.push(symbol_value(c).ok_or(JoinCodeError::BadCharacter(c))?);
         }
-        if count != JOIN_CODE_SYMBOLS {
-            return Err(JoinCodeError::WrongLength { expected: JOIN_CODE_SYMBOLS, found: count });
+        if values.len() != JOIN_CODE_SYMBOLS && values.len() != OLD_JOIN_CODE_SYMBOLS {
+            return Err(JoinCodeError::WrongLength {
+                expected: JOIN_CODE_SYMBOLS,
+                found: values.len(),
+            });
         }
-        let class = ClassId(((n >> 90) & u128::from(ClassId::MAX)) as u32);
-        let key_n = (n >> 10) & ((1u128 << 80) - 1);
-        let mut key = [0u8; CLASS_KEY_LEN];
-        for (i, b) in key.iter_mut().enumerate() {
-            *b = ((key_n >> (8 * (CLASS_KEY_LEN - 1 - i))) & 0xff) as u8;
-        }
-        let key = ClassKey(key);
-        if n & 0x3ff != JoinCode::check_bits(class, &key) {
+        let mut r = SymbolReader { values: &values, acc: 0, bits: 0 };
+        let class = ClassId(r.take(30) as u32);
+        let key = key_from_number(r.take(80));
+        let fingerprint = (values.len() == JOIN_CODE_SYMBOLS)
+            .then(|| TeacherFingerprint(r.take(FINGERPRINT_BITS) as u64));
+        if r.take(10) != JoinCode::check_bits(class, &key, fingerprint) {
             return Err(JoinCodeError::Checksum);
         }
-        Ok(JoinCode { class, key })
+        Ok(JoinCode { class, key, teacher: fingerprint.map(TeacherKeyPin::Fingerprint) })
     }
 
-    /// Reads either a typed code or a scanned QR payload.
+    /// Reads either a typed code or a scanned QR payload. A QR payload's teacher key
+    /// must have the fingerprint its code carries.
     pub fn parse_any(text: &str) -> Result<JoinCode, JoinCodeError> {
         let t = text.trim();
         match t.get(..JOIN_QR_PREFIX.len()) {
             Some(p) if p.eq_ignore_ascii_case(JOIN_QR_PREFIX) => {
-                JoinCode::parse(t.get(JOIN_QR_PREFIX.len()..).unwrap_or(""))
+                let rest = t.get(JOIN_QR_PREFIX.len()..).unwrap_or("");
+                let Some((code, key)) = rest.split_once(':') else {
+                    return JoinCode::parse(rest);
+                };
+                let mut code = JoinCode::parse(code)?;
+                let key: String = key.chars().filter(|c| !c.is_whitespace()).collect();
+                let key = base32_decode(&key)
+                    .and_then(|b| <[u8; PUBLIC_KEY_LEN]>::try_from(b).ok())
+                    .map(TeacherPublicKey)
+                    .filter(TeacherPublicKey::is_valid)
+                    .ok_or(JoinCodeError::BadTeacherKey)?;
+                match code.teacher {
+                    Some(pin) if pin.admits(&key) => code.teacher = Some(TeacherKeyPin::Key(key)),
+                    _ => return Err(JoinCodeError::BadTeacherKey),
+                }
+                Ok(code)
             }
             _ if t.contains(':') => Err(JoinCodeError::NotAJoinPayload),
             _ => JoinCode::parse(t),
@@ -282,8 +375,9 @@ mod tests {
     }
 
     #[test]
-    fn join_code_round_trips_and_catches_typos() {
-        let code = JoinCode { class: ClassId(123_456_789), key: ClassKey(*b"0123456789") };
+    fn an_older_join_code_round_trips_and_catches_typos() {
+        let code =
+            JoinCode { class: ClassId(123_456_789), key: ClassKey(*b"0123456789"), teacher: None };
         let text = code.to_text();
         assert_eq!(text.len(), 29);
         assert_eq!(JoinCode::parse(&text.to_lowercase()), Ok(code.clone()));
@@ -295,9 +389,43 @@ mod tests {
         assert_eq!(JoinCode::parse(&typo), Err(JoinCodeError::Checksum));
         assert_eq!(
             JoinCode::parse("ABCD"),
-            Err(JoinCodeError::WrongLength { expected: 24, found: 4 })
+            Err(JoinCodeError::WrongLength { expected: 36, found: 4 })
         );
         assert_eq!(JoinCode::parse("ABCO"), Err(JoinCodeError::BadCharacter('O')));
         assert_eq!(JoinCode::parse_any("http://x"), Err(JoinCodeError::NotAJoinPayload));
+    }
+
+    #[test]
+    fn a_join_code_with_the_teacher_key_pins_its_fingerprint_or_the_whole_key() {
+        let teacher = crate::progress::TeacherKey::from_seed([9; 32]).public();
+        let code = JoinCode {
+            class: ClassId(ClassId::MAX),
+            key: ClassKey([0xff; CLASS_KEY_LEN]),
+            teacher: Some(TeacherKeyPin::Key(teacher)),
+        };
+        let text = code.to_text();
+        assert_eq!(text.len(), 44, "{text}");
+        assert_eq!(text.matches('-').count(), 8);
+        // Typed: the fingerprint only.
+        let typed = JoinCode::parse(&text.to_lowercase()).unwrap();
+        assert_eq!(typed.teacher, Some(TeacherKeyPin::Fingerprint(teacher.fingerprint())));
+        assert_eq!((typed.class, &typed.key), (code.class, &code.key));
+        assert_eq!(typed.to_text(), text);
+        // Scanned: the whole key, checked against the fingerprint.
+        assert_eq!(JoinCode::parse_any(&code.qr_payload()), Ok(code.clone()));
+        let other = crate::progress::TeacherKey::from_seed([8; 32]).public();
+        let swapped = format!("{JOIN_QR_PREFIX}{text}:{}", other.to_symbols());
+        assert_eq!(JoinCode::parse_any(&swapped), Err(JoinCodeError::BadTeacherKey));
+        let cut = format!("{JOIN_QR_PREFIX}{text}:ABCD");
+        assert_eq!(JoinCode::parse_any(&cut), Err(JoinCodeError::BadTeacherKey));
+        // Every symbol changed is caught (ten check bits: a few typos in a thousand
+        // would pass, never a one-symbol change here).
+        let chars: Vec<char> = text.chars().collect();
+        for i in (0..chars.len()).filter(|&i| chars[i] != '-') {
+            let mut typo = chars.clone();
+            typo[i] = if typo[i] == 'A' { 'B' } else { 'A' };
+            let typo: String = typo.into_iter().collect();
+            assert!(JoinCode::parse(&typo).is_err(), "{typo}");
+        }
     }
 }

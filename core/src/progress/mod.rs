@@ -39,15 +39,16 @@ mod report;
 mod report_store;
 mod schema;
 mod store;
+mod teacher_key;
 mod teacher_pin;
 
 pub use crate::csv::csv_cell;
 pub use crate::rating::{MAX_LEVEL, SkillRating, level_rating};
 pub use crate::time::Timestamp;
 pub use class_file::{
-    CLASS_FILE_EXTENSION, CLASS_FILE_PREFIX, CLASS_FILE_VERSION, ClassFile,
-    MAX_CLASS_FILE_ASSIGNMENTS, PupilAssignment, class_file_class, open_class_file,
-    seal_class_file,
+    CLASS_FILE_EXTENSION, CLASS_FILE_PREFIX, CLASS_FILE_VERSION, CLASS_KEY_ONLY_VERSION, ClassFile,
+    ClassFileTrust, MAX_CLASS_FILE_ASSIGNMENTS, OpenedClassFile, PupilAssignment, class_file_class,
+    open_class_file, seal_class_file,
 };
 pub use class_rows::{DashboardRow, RowOrder};
 pub use classes::{
@@ -60,11 +61,14 @@ pub use dashboard::{
     ClassMatrix, ClassSummary, LevelStats, MatrixCell,
 };
 pub use drafts::{DeviceSettings, MAX_DRAFT_BYTES, PieceStyle};
-pub use error::{JoinCodeError, ReportError, StoreError, Trouble};
+pub use error::{ClassFileError, JoinCodeError, ReportError, StoreError, Trouble};
 pub use events::MAX_EVENT_BYTES;
 pub use game_progress::{GameProgress, PuzzleScore, UnitStars, puzzle_score, rating_history};
 pub use home::{GameCardProgress, NextLesson, Streak, streak};
-pub use ids::{ClassId, ClassKey, DeviceId, JoinCode, ProfileId, base32_decode, base32_encode};
+pub use ids::{
+    ClassId, ClassKey, DeviceId, JOIN_CODE_SYMBOLS, JoinCode, OLD_JOIN_CODE_SYMBOLS, ProfileId,
+    base32_decode, base32_encode,
+};
 pub use import::{
     ImportItem, ImportTally, MAX_FOLDER_FILES, REPORT_EXTENSION, SavedReport, read_report_file,
     report_bytes, report_files,
@@ -85,4 +89,7 @@ pub use report::{
 pub use report_store::{ImportOutcome, ImportSummary};
 pub use schema::CURRENT_VERSION as SCHEMA_VERSION;
 pub use store::{CACHE_BYTES, ProgressStore, rating_key};
+pub use teacher_key::{
+    FINGERPRINT_BITS, TeacherFingerprint, TeacherKey, TeacherKeyPin, TeacherPublicKey,
+};
 pub use teacher_pin::{FREE_PIN_TRIES, PIN_DIGITS, PinCheck};

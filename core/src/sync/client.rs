@@ -11,7 +11,7 @@ use super::wire::{
     STATUS_NOT_SYNC, STATUS_OK, STATUS_UNKNOWN_CLASS, STATUS_VERSION, channel_psk, client_hello,
     handshake_initiator, parse_server_hello, prologue,
 };
-use crate::progress::JoinCode;
+use crate::progress::{ClassFileError, JoinCode, open_class_file};
 
 /// How long the client waits.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -38,8 +38,13 @@ impl Default for ClientOptions {
 pub struct SendOutcome {
     /// The teacher's device saved the report.
     pub ack: Ack,
-    /// The class's newest class file (homework), if the teacher's device sent one.
+    /// The class's newest class file (homework), if the teacher's device sent one
+    /// and it passed the checks of [`open_class_file`] with the join code's class key
+    /// and teacher key. The store checks it again when it takes it in.
     pub class_file: Option<String>,
+    /// Why the class file that came back was refused (another teacher's key, no
+    /// teacher's signature for a class joined with one, changed on the way).
+    pub class_file_refused: Option<ClassFileError>,
 }
 
 /// How often and how patiently [`send_with_retries`] tries.
@@ -127,7 +132,21 @@ pub fn send_report(
         }
         _ => None,
     };
-    Ok(SendOutcome { ack, class_file })
+    // Whoever holds the class key can run a collection: the class file must be the
+    // teacher's own (when the join code carried the teacher's key) and for this class.
+    let checked = class_file.map(|text| {
+        let opened = open_class_file(&text, &join.key, join.teacher.as_ref())?;
+        if opened.file.class != join.class {
+            return Err(ClassFileError::Malformed("it is for another class".into()));
+        }
+        Ok(text)
+    });
+    let (class_file, class_file_refused) = match checked {
+        Some(Ok(text)) => (Some(text), None),
+        Some(Err(e)) => (None, Some(e)),
+        None => (None, None),
+    };
+    Ok(SendOutcome { ack, class_file, class_file_refused })
 }
 
 /// [`send_report`], tried again after a retryable failure (network, timeout, a busy

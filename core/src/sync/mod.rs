@@ -33,7 +33,7 @@
 //!    device imports it with [`ProgressStore::import_report`](crate::progress::ProgressStore::import_report)
 //!    (class, signature, pinned pupil key, replay and bounds are checked there) and
 //!    answers `Ack` only once the import is saved, then `ClassFile` (the class's newest
-//!    teacher-signed class file) and `Bye`; or `Refused` and `Bye`. Sending the same
+//!    class file, signed with the teacher's key) and `Bye`; or `Refused` and `Bye`. Sending the same
 //!    report again is harmless: it is acknowledged as already imported.
 //!
 //! Each read waits at most the read timeout and a connection lives at most its time
@@ -65,7 +65,12 @@
 //! files, nor learn anything from the handshake. A classmate who holds the class key
 //! can open a channel, but still cannot forge another pupil's report: reports are
 //! signed with each pupil's own key, which the teacher's store pins. The class key is
-//! 80 bits; the channel is as strong as that key.
+//! 80 bits; the channel is as strong as that key. Such a classmate can also run a
+//! false collection: it can acknowledge and drop reports and send a class file of its
+//! own, which [`send_report`] checks against the teacher key of the join code
+//! ([`SendOutcome::class_file_refused`]): a pupil who joined with the teacher's key
+//! refuses it; one who joined with an older code takes it, marked as trusting the
+//! class key only.
 //!
 //! ```no_run
 //! use std::sync::Arc;
@@ -88,6 +93,8 @@ mod client;
 #[cfg(feature = "discovery")]
 mod discovery;
 mod error;
+#[cfg(test)]
+mod forged_collection;
 mod pasted;
 mod server;
 mod short_code;

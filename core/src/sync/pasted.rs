@@ -58,7 +58,16 @@ mod tests {
 
     #[test]
     fn each_kind_of_text_is_told_apart() {
-        let code = JoinCode { class: ClassId(12345), key: ClassKey([7; 10]) };
+        let code = JoinCode { class: ClassId(12345), key: ClassKey([7; 10]), teacher: None };
+        let teacher = crate::progress::TeacherKey::from_seed([3; 32]).public();
+        let signed = JoinCode {
+            teacher: Some(crate::progress::TeacherKeyPin::Key(teacher)),
+            ..code.clone()
+        };
+        assert_eq!(read_pupil_text(&signed.qr_payload()).unwrap(), PupilText::Join(signed.clone()));
+        assert!(
+            matches!(read_pupil_text(&signed.to_text()).unwrap(), PupilText::Join(j) if j.class == code.class)
+        );
         assert_eq!(read_pupil_text("  ").unwrap(), PupilText::Empty);
         assert_eq!(read_pupil_text(&code.to_text()).unwrap(), PupilText::Join(code.clone()));
         let lower = code.qr_payload().to_ascii_lowercase();

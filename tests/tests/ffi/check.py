@@ -449,13 +449,17 @@ expect(qike.StoreError.NoSuchAssignment, teacher.assignment, hw.id, task.id + 1)
 class_text = teacher.export_class_file(hw.id)
 assert class_text.startswith("QIKE:CLASS:") and qike.class_file_class(class_text) == hw.id
 got = store.import_class_file(kid.id, class_text)
-assert (got._class, got.name, got.assignments) == (hw.id, "二班", [task]), got
+assert (got.file._class, got.file.name, got.file.assignments) == (hw.id, "二班", [task]), got
+assert got.trust == qike.ClassFileTrust.TEACHER_SIGNED, got
+assert hw.teacher_key_fingerprint and len(hw.join_code) == 44, hw
+mem = [m for m in store.memberships(kid.id) if m.class_id == hw.id][0]
+assert mem.teacher_key_fingerprint == hw.teacher_key_fingerprint, mem
 msg = expect(qike.StoreError.NotAMember, store.import_class_file, kid.id, teacher.export_class_file(cls.id))
 print("class file of another class:", msg)
 tampered = class_text[:-4] + ("AAAA" if not class_text.endswith("AAAA") else "BBBB")
-print("changed class file:", expect(qike.StoreError.Invalid, store.import_class_file, kid.id, tampered))
+print("changed class file:", expect(qike.StoreError.Tampered, store.import_class_file, kid.id, tampered))
 mine = store.pupil_assignments(kid.id)
-assert [(m.class_id, m.assignment.id, m.done, m.state) for m in mine] == [(hw.id, task.id, 0, qike.AssignmentState.OPEN)], mine
+assert [(m.class_id, m.assignment.id, m.done, m.state, m.trust) for m in mine] == [(hw.id, task.id, 0, qike.AssignmentState.OPEN, qike.ClassFileTrust.TEACHER_SIGNED)], mine
 store.record_lesson(kid.id, qike.LessonAttempt(
     lesson_id=first.id, content_version=1, completed=True, stars=2, mistakes=1, hints=0, time_ms=3000, at=T0 + 1,
 ))

@@ -13,9 +13,7 @@ use std::path::{Path, PathBuf};
 use bevy::input::keyboard::KeyboardInput;
 use bevy::prelude::*;
 use bevy::window::Ime;
-use qike_core::progress::{
-    ClassId, ImportOutcome, JoinCode, ProgressStore, SavedReport, Timestamp,
-};
+use qike_core::progress::{ClassId, ImportOutcome, ProgressStore, SavedReport, Timestamp};
 use qike_core::sync::{PupilText, PupilTextError, read_pupil_text};
 
 use crate::AppState;
@@ -124,7 +122,7 @@ fn react(
     }
     for Pressed(action) in pressed.read() {
         match action {
-            PupilAction::Join => take_field(&store.0, profile.id, &mut m),
+            PupilAction::Join => take_field(&store.0, profile.id, &mut m, *lang),
             PupilAction::Paste => match crate::clipboard::text() {
                 Some(text) => {
                     m.code = text.chars().take(8192).collect();
@@ -147,7 +145,7 @@ fn react(
                     (Some(to), Some(mem)) => {
                         match store.0.export_report(profile.id, *class, Timestamp::now()) {
                             Ok(report) => {
-                                let join = JoinCode { class: mem.class, key: mem.key };
+                                let join = mem.join_code();
                                 outbox.send(*class, join, report, to);
                             }
                             Err(e) => m.problem = Some(e.to_string()),
@@ -170,7 +168,12 @@ fn react(
 
 /// Does what the field's text asks: join a class, note the teacher's short code, or
 /// take in a class file.
-fn take_field(s: &ProgressStore, profile: qike_core::progress::ProfileId, m: &mut MyClass) {
+fn take_field(
+    s: &ProgressStore,
+    profile: qike_core::progress::ProfileId,
+    m: &mut MyClass,
+    lang: crate::i18n::Lang,
+) {
     match read_pupil_text(&m.code) {
         Ok(PupilText::Empty) => {}
         Ok(PupilText::ClassFile(text)) => match s.import_class_file(profile, &text) {
@@ -178,7 +181,7 @@ fn take_field(s: &ProgressStore, profile: qike_core::progress::ProfileId, m: &mu
                 m.code.clear();
                 m.class_file_taken = true;
             }
-            Err(e) => m.problem = Some(e.to_string()),
+            Err(e) => m.problem = Some(store_problem(&e, lang)),
         },
         Ok(PupilText::Collection(addr)) => {
             m.code.clear();
@@ -199,6 +202,15 @@ fn take_field(s: &ProgressStore, profile: qike_core::progress::ProfileId, m: &mu
     }
 }
 
+/// A store error in words for the pupil: a refused class file says why in their
+/// language, anything else keeps the error's own text.
+fn store_problem(e: &qike_core::progress::StoreError, lang: crate::i18n::Lang) -> String {
+    match e {
+        qike_core::progress::StoreError::ClassFile(refused) => lang.text(&refused.text()),
+        other => other.to_string(),
+    }
+}
+
 /// Hears the network: collections coming and going, and how a send is going; a class
 /// file that came back is taken in at once.
 fn network(
@@ -206,13 +218,19 @@ fn network(
     store: Option<Res<Store>>,
     current: Res<Current>,
     mut m: ResMut<MyClass>,
+    lang: Res<crate::i18n::Lang>,
     mut redraw: ResMut<Redraw>,
 ) {
+    let lang = *lang;
     let (class_file, changed) = outbox.poll();
-    if let (Some(text), Some(store), Some(profile)) = (class_file, store, current.profile.as_ref())
-        && let Err(e) = store.0.import_class_file(profile.id, &text)
-    {
-        m.problem = Some(e.to_string());
+    match (class_file, store, current.profile.as_ref()) {
+        (Some(Ok(text)), Some(store), Some(profile)) => {
+            if let Err(e) = store.0.import_class_file(profile.id, &text) {
+                m.problem = Some(store_problem(&e, lang));
+            }
+        }
+        (Some(Err(refused)), _, _) => m.problem = Some(lang.text(&refused.text())),
+        _ => {}
     }
     if changed {
         redraw.0 = true;

@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use bevy::prelude::*;
-use qike_core::progress::{ClassId, ImportOutcome, JoinCode};
+use qike_core::progress::{ClassFileError, ClassId, ImportOutcome, JoinCode};
 use qike_core::sync::{
     ClientOptions, Finder, FoundCollection, RefusalKind, Retry, SendOutcome, SyncError,
     send_observed,
@@ -90,8 +90,9 @@ impl Outbox {
     }
 
     /// Takes in what the network and the send thread said; the class file that came
-    /// back with a delivered report, and whether anything changed.
-    pub fn poll(&mut self) -> (Option<String>, bool) {
+    /// back with a delivered report (or why it was refused), and whether anything
+    /// changed.
+    pub fn poll(&mut self) -> (Option<Result<String, ClassFileError>>, bool) {
         let mut changed = false;
         if let Some(finder) = &self.finder
             && let Ok(mut f) = finder.lock()
@@ -114,7 +115,11 @@ impl Outbox {
                     Heard::Done(Ok(sent)) => {
                         finished = true;
                         let homework = sent.class_file.is_some();
-                        class_file = sent.class_file;
+                        class_file = match (sent.class_file, sent.class_file_refused) {
+                            (Some(text), _) => Some(Ok(text)),
+                            (None, Some(e)) => Some(Err(e)),
+                            (None, None) => None,
+                        };
                         SendState::Delivered { outcome: sent.ack.outcome, homework }
                     }
                     Heard::Done(Err(e)) => {

@@ -96,12 +96,18 @@ fn class_page(
 
     let label = col.next(1.6 * u);
     p.text(label, lang.get(Msg::JoinCodeLabel), 0.9, MUTED);
-    let code = col.next(2.4 * u);
-    p.text_aligned(code, c.join_code().to_text(), 1.25, INK, Justify::Center);
+    // The code with the teacher's key (made on first use): nine groups, on two lines.
+    let join = s.class_join_code(c.id).unwrap_or_else(|_| c.join_code());
+    let text = join.to_text();
+    let (first, rest) = text.split_at(text.len().min(24));
+    for line in [first.trim_end_matches('-'), rest] {
+        let r = col.next(2.0 * u);
+        p.text_aligned(r, line.to_owned(), 1.15, INK, Justify::Center);
+    }
     let side = (col.width * 0.62).min(14.0 * u);
     let area = col.next(side);
     let square = Rect::from_center_size(area.center(), Vec2::splat(side));
-    qr(p, square, &c.join_code().qr_payload());
+    qr(p, square, &join.qr_payload());
     let hint = col.next(1.6 * u);
     p.text_aligned(hint, lang.get(Msg::ScanToJoin), 0.8, MUTED, Justify::Center);
 

@@ -76,6 +76,9 @@ fn create(
     println!("class {} \"{}\"", class.id, class.name);
     println!("join code: {}", class.join_code().to_text());
     println!("qr: {}", class.join_code().qr_payload());
+    if let Some(key) = class.teacher_key {
+        println!("teacher key: {}", key.fingerprint());
+    }
     Ok(())
 }
 

@@ -11,8 +11,8 @@ use std::path::Path;
 
 use qike_core::curriculum::load;
 use qike_core::progress::{
-    ClassId, ImportOutcome, JoinCode, LessonAttempt, NewProfile, ProfileId, ProgressStore, Role,
-    Timestamp,
+    ClassFileTrust, ClassId, ImportOutcome, LessonAttempt, NewProfile, ProfileId, ProgressStore,
+    Role, Timestamp,
 };
 use qike_core::sync::{ClientOptions, Finder, Retry, parse_target, send_with_retries};
 
@@ -112,7 +112,7 @@ fn send(
         Some(to) => parse_target(to).map_err(|e| e.to_string())?,
         None => find(m.class)?,
     };
-    let join = JoinCode { class: m.class, key: m.key.clone() };
+    let join = m.join_code();
     let report = s.export_report(id, m.class, Timestamp::now()).map_err(|e| e.to_string())?;
     let retry = Retry { tries, ..Retry::default() };
     let sent = send_with_retries(addr, &join, &report, &ClientOptions::default(), &retry)
@@ -125,10 +125,18 @@ fn send(
     println!("acknowledged: report {} ({what})", sent.ack.seq);
     match sent.class_file {
         Some(text) => {
-            let file = s.import_class_file(id, &text).map_err(|e| e.to_string())?;
-            println!("class file: \"{}\", {} assignments", file.name, file.assignments.len());
+            let got = s.import_class_file(id, &text).map_err(|e| e.to_string())?;
+            let trust = match got.trust {
+                ClassFileTrust::TeacherSigned => "signed by the teacher",
+                ClassFileTrust::ClassKeyOnly => "class key only: joined with an older code",
+            };
+            let (name, n) = (&got.file.name, got.file.assignments.len());
+            println!("class file: \"{name}\", {n} assignments ({trust})");
         }
-        None => println!("class file: none came back"),
+        None => match sent.class_file_refused {
+            Some(e) => println!("class file: refused: {e}"),
+            None => println!("class file: none came back"),
+        },
     }
     Ok(())
 }
