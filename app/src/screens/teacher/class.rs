@@ -100,7 +100,7 @@ fn class_page(
     let join = s.class_join_code(c.id).unwrap_or_else(|_| c.join_code());
     let text = join.to_text();
     let (first, rest) = text.split_at(text.len().min(24));
-    for line in [first.trim_end_matches('-'), rest] {
+    for line in [first.trim_end_matches('-'), rest.trim_start_matches('-')] {
         let r = col.next(2.0 * u);
         p.text_aligned(r, line.to_owned(), 1.15, INK, Justify::Center);
     }
