@@ -81,6 +81,7 @@ fn levels() -> Result<Vec<JunqiLevel>, String> {
                 "guard" => level.guard = number()?,
                 "pressure" => level.pressure = number()?,
                 "spread" => level.spread = number()?,
+                "hunt" => level.hunt = number()?,
                 "teamwork" => level.teamwork = value == "true",
                 "belief" => {
                     level.belief = match value {

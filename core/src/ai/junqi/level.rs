@@ -26,6 +26,9 @@ pub struct JunqiLevel {
     pub pressure: f64,
     /// Among moves whose scores are this close to the best, one is drawn at random.
     pub spread: f64,
+    /// The weight of marching towards an opponent's 军旗 once it is revealed (0: the
+    /// march heads for any of the opponents' headquarters alone).
+    pub hunt: f64,
 }
 
 /// Levels 1..=5, weakest first.
@@ -40,6 +43,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         guard: 0.0,
         pressure: 0.5,
         spread: 1.0,
+        hunt: 0.0,
     },
     JunqiLevel {
         level: 2,
@@ -51,6 +55,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         guard: 0.0,
         pressure: 0.7,
         spread: 0.6,
+        hunt: 0.0,
     },
     JunqiLevel {
         level: 3,
@@ -62,6 +67,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         guard: 0.0,
         pressure: 0.8,
         spread: 2.0,
+        hunt: 0.0,
     },
     JunqiLevel {
         level: 4,
@@ -73,6 +79,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         guard: 0.0,
         pressure: 1.0,
         spread: 1.5,
+        hunt: 0.0,
     },
     JunqiLevel {
         level: 5,
@@ -84,6 +91,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
         guard: 20.0,
         pressure: 1.3,
         spread: 0.15,
+        hunt: 2.0,
     },
 ];
 

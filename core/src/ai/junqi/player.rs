@@ -1,7 +1,8 @@
 //! The 四国军棋 player: picks a move from its seat's view and the public log only,
 //! scoring each legal move by what it expects from the battle (over its belief about the
 //! defender), the danger the piece walks into, the march towards the opponents'
-//! headquarters and, at the higher levels, its own and its partner's flag area.
+//! headquarters (and, at the top level, towards a revealed 军旗) and, at the higher
+//! levels, its own and its partner's flag area.
 
 use std::collections::HashMap;
 
@@ -91,6 +92,8 @@ struct Context<'a> {
     to_home_hq: [u32; STATIONS],
     /// Steps from each station to the nearest opponent's piece.
     to_enemy: [u32; STATIONS],
+    /// Steps from each station to the nearest revealed 军旗 of an opponent, if any is.
+    to_flag: Option<[u32; STATIONS]>,
     /// How much more a lost piece costs because the seat has few that can still move
     /// (a seat with none is out).
     scarcity: f64,
@@ -144,6 +147,16 @@ impl<'a> Context<'a> {
                 let half = QUIET_MOVES_FOR_DRAW as f64 / 2.0;
                 let late = ((view.quiet_moves as f64 - half) / half).clamp(0.0, 1.0);
                 1.0 + 8.0 / movers.max(1) as f64 * (1.0 - (pressure * late).min(1.0))
+            },
+            to_flag: {
+                let flags: Vec<Station> = Station::all()
+                    .filter(|s| {
+                        view.piece(*s).is_some_and(|p| {
+                            !p.seat.is_partner_or_self(seat) && p.rank == Some(Rank::Flag)
+                        })
+                    })
+                    .collect();
+                (!flags.is_empty()).then(|| distances(flags.into_iter()))
             },
             to_enemy: distances(
                 Station::all()
@@ -275,6 +288,13 @@ impl<'a> Context<'a> {
         let e_from = self.to_enemy[m.from.index()].min(40) as f64;
         let e_to = self.to_enemy[m.to.index()].min(40) as f64;
         score += level.march * eager * (e_from - e_to) * 0.2;
+        if level.hunt > 0.0
+            && let Some(to_flag) = &self.to_flag
+        {
+            let f_from = to_flag[m.from.index()].min(40) as f64;
+            let f_to = to_flag[m.to.index()].min(40) as f64;
+            score += level.hunt * (f_from - f_to);
+        }
         if m.to.is_headquarters() && target.is_none() {
             // A piece that enters a headquarters is stuck there.
             score -= 8.0;
