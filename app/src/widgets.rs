@@ -343,6 +343,25 @@ pub fn stepper_row(col: &mut crate::ui::Column, u: f32) -> (Rect, Rect, Rect) {
     (back, middle, on)
 }
 
+/// A child's 四国军棋 games in one line: played, won, drawn, lost and the best level
+/// beaten (the home card and the progress screen).
+pub fn junqi_record(lang: Lang, r: &qike_core::progress::JunqiCard) -> String {
+    let mut line = lang.fill(
+        Msg::JunqiRecord,
+        &[
+            ("played", &r.played.to_string()),
+            ("won", &r.won.to_string()),
+            ("drawn", &r.drawn.to_string()),
+            ("lost", &r.lost.to_string()),
+        ],
+    );
+    if let Some(level) = r.best_level_beaten {
+        line.push_str(" · ");
+        line.push_str(&lang.fill(Msg::JunqiBestLevel, &[("n", &level.to_string())]));
+    }
+    line
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

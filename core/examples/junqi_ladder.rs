@@ -8,7 +8,7 @@
 //! `ONLY` runs one line: `0` the top level with a random partner against two random
 //! movers, `N` (2..=5) level N against level N−1. `JUNQI_LEVELS` replaces level rows
 //! without rebuilding, rows separated by `;`, each `N key=value …` with the keys of
-//! `JunqiLevel` (`belief` is `none`, `movement`, `weighed` or `full`; `teamwork` is
+//! `JunqiLevel` (`belief` is `none`, `movement` or `full`; `teamwork` is
 //! `true` or `false`), e.g. `JUNQI_LEVELS="2 noise=0.4 spread=0.8;5 guard=10"`.
 
 use std::time::Duration;

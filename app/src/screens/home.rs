@@ -185,11 +185,20 @@ fn draw(mut canvas: Canvas, current: Res<Current>, store: Option<Res<Store>>) {
         (Some(store), Some(profile)) => store.0.junqi_card(profile.id).ok(),
         _ => None,
     };
-    junqi_card(&mut p, col.next(6.4 * u), lang, junqi.as_ref());
+    // 四国军棋's card under the four; on a phone too short for it, 四国军棋 is a button
+    // beside practice and progress, so every button stays on the screen.
+    let below = 2.0 * (3.0 * u + col.gap) + col.gap;
+    let roomy = area.max.y - col.y - below >= 7.2 * u;
+    if roomy {
+        junqi_card(&mut p, col.next(6.4 * u), lang, junqi.as_ref());
+    }
     // Daily practice from the lessons the child finished, in every game.
-    let row = col.row(2, 3.0 * u);
+    let row = col.row(if roomy { 2 } else { 3 }, 3.0 * u);
     p.button(row[0], lang.get(Msg::Practice), HomeAction::StartPractice, Look::Primary);
     p.button(row[1], lang.get(Msg::Progress), Nav::Go(AppState::Progress), Look::Secondary);
+    if !roomy {
+        p.button(row[2], lang.get(Msg::Junqi), Nav::Go(AppState::Junqi), Look::Secondary);
+    }
     let row = col.row(3, 3.0 * u);
     p.button(row[0], lang.get(Msg::MyClasses), Nav::Go(AppState::MyClass), Look::Secondary);
     p.button(row[1], lang.get(Msg::Settings), Nav::Go(AppState::Settings), Look::Secondary);
@@ -256,29 +265,6 @@ fn junqi_card(
     let title =
         Rect::new(card.min.x + 4.4 * u, card.min.y + 1.0 * u, card.max.x, card.min.y + 3.0 * u);
     p.text(title, lang.get(Msg::Junqi), 1.3, INK);
-    let about =
-        Rect::new(card.min.x + 4.4 * u, card.min.y + 3.3 * u, card.max.x - 10.0 * u, card.max.y);
-    match record.filter(|r| r.played > 0) {
-        Some(r) => {
-            let mut line = lang.fill(
-                Msg::JunqiRecord,
-                &[
-                    ("played", &r.played.to_string()),
-                    ("won", &r.won.to_string()),
-                    ("drawn", &r.drawn.to_string()),
-                    ("lost", &r.lost.to_string()),
-                ],
-            );
-            if let Some(level) = r.best_level_beaten {
-                line.push_str(" · ");
-                line.push_str(&lang.fill(Msg::JunqiBestLevel, &[("n", &level.to_string())]));
-            }
-            p.text(about, line, 0.8, MUTED);
-        }
-        None => {
-            p.text(about, lang.get(Msg::JunqiCard), 0.8, MUTED);
-        }
-    }
     let play = Rect::new(
         card.max.x - 9.0 * u,
         card.max.y - 3.4 * u,
@@ -286,4 +272,14 @@ fn junqi_card(
         card.max.y - 0.8 * u,
     );
     p.button(play, lang.get(Msg::Play), Nav::Go(AppState::Junqi), Look::Primary);
+    let about =
+        Rect::new(card.min.x + 4.4 * u, card.min.y + 3.3 * u, card.max.x - 10.0 * u, card.max.y);
+    match record.filter(|r| r.played > 0) {
+        Some(r) => {
+            p.text(about, crate::widgets::junqi_record(lang, r), 0.8, MUTED);
+        }
+        None => {
+            p.text(about, lang.get(Msg::JunqiCard), 0.8, MUTED);
+        }
+    }
 }

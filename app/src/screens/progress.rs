@@ -159,20 +159,7 @@ fn junqi_card(p: &mut Painter, card: Rect, lang: Lang, record: &JunqiCard, lesso
         p.text(c.next(1.3 * u), lang.get(Msg::JunqiNoGames), 0.8, MUTED);
         return;
     }
-    let mut line = lang.fill(
-        Msg::JunqiRecord,
-        &[
-            ("played", &record.played.to_string()),
-            ("won", &record.won.to_string()),
-            ("drawn", &record.drawn.to_string()),
-            ("lost", &record.lost.to_string()),
-        ],
-    );
-    if let Some(level) = record.best_level_beaten {
-        line.push_str(" · ");
-        line.push_str(&lang.fill(Msg::JunqiBestLevel, &[("n", &level.to_string())]));
-    }
-    p.text(c.next(1.3 * u), line, 0.8, INK);
+    p.text(c.next(1.3 * u), crate::widgets::junqi_record(lang, record), 0.8, INK);
 }
 
 /// One game's card: the numbers, stars per unit, the rating line, games by level.
