@@ -367,7 +367,7 @@ fn walk(dir: &Path) -> Vec<PathBuf> {
 
 /// Crates in the iOS tree that link an Apple framework or library, and what they link
 /// (from their `#[link]` attributes). A static library carries none of these to Xcode.
-const IOS_LINKS: [(&str, &str); 9] = [
+const IOS_LINKS: [(&str, &str); 13] = [
     ("objc2", "libobjc.tbd"),
     ("objc-sys", "libobjc.tbd"),
     ("objc2-foundation", "Foundation.framework"),
@@ -377,6 +377,11 @@ const IOS_LINKS: [(&str, &str); 9] = [
     ("objc2-ui-kit", "UIKit.framework"),
     ("objc2-metal", "Metal.framework"),
     ("objc2-quartz-core", "QuartzCore.framework"),
+    // Sound (Bevy's audio through cpal's Core Audio backend).
+    ("objc2-audio-toolbox", "AudioToolbox.framework"),
+    ("objc2-avf-audio", "AVFAudio.framework"),
+    ("objc2-core-audio", "CoreAudio.framework"),
+    ("objc2-core-audio-types", "CoreAudioTypes.framework"),
 ];
 
 /// objc2's helper crates, which link no framework of their own.
