@@ -346,6 +346,9 @@ fn every_screen_fits_a_phone_and_keeps_buttons_large() {
         app.world_mut().resource_mut::<NextState<AppState>>().set(target);
         settle(&mut app);
         buttons_fit(&mut app, &format!("{target:?}"));
+        if matches!(target, AppState::Home | AppState::Progress) {
+            panels_fit(&mut app, &format!("{target:?}"));
+        }
     }
     let setups = [
         GameSetup::standard(GameKind::Xiangqi),
@@ -389,6 +392,22 @@ fn buttons_fit(app: &mut App, what: &str) {
             h.rect
         );
     }
+}
+
+/// Every panel drawn (cards, buttons, boxes) inside a 375×667 window: nothing below
+/// the bottom edge where a screen does not scroll.
+fn panels_fit(app: &mut App, what: &str) {
+    let mut nodes = app.world_mut().query_filtered::<&Node, With<BackgroundColor>>();
+    let mut panels = 0;
+    for node in nodes.iter(app.world()) {
+        let (Val::Px(top), Val::Px(height)) = (node.top, node.height) else { continue };
+        panels += 1;
+        assert!(
+            top >= -0.5 && top + height <= 667.5,
+            "{what}: a panel at {top} of height {height}"
+        );
+    }
+    assert!(panels > 3, "{what} draws its cards");
 }
 
 #[test]

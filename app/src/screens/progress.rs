@@ -101,11 +101,11 @@ fn draw(mut canvas: Canvas, store: Option<Res<Store>>, current: Res<Current>) {
     let Some(store) = store else { return };
     let Some(profile) = &current.profile else { return };
     // One card per game, in the order of the home screen's cards; each as tall as the
-    // screen allows, so all five are seen at once (四国军棋's, without a course yet, is
-    // one line of games).
+    // screen allows, so all five are seen at once (四国军棋's is its lessons and games).
+    // A card too short for its charts keeps its lines (a short phone).
     let junqi_h = 4.6 * u;
     let left = frame.area.max.y - col.y - u - junqi_h - col.gap;
-    let card_h = (left / GAMES.len() as f32 - col.gap).clamp(9.0 * u, 14.0 * u);
+    let card_h = (left / GAMES.len() as f32 - col.gap).min(14.0 * u).max(COMPACT_CARD * u);
     for kind in GAMES {
         let Some(course) = course_of(kind) else { continue };
         let Ok(g) = store.0.game_progress(profile.id, course) else { continue };
@@ -184,8 +184,12 @@ fn game_card(
     let mut c = Column::new(inner, 0.25 * u);
     let title = format!("{} · {}", lang.get(game_name(kind)), lang.text(&course.title));
     p.text(c.next(1.6 * u), title, 1.15, INK);
+    let charts = card.height() >= CHARTS_CARD * u;
     if !g.started() {
         p.text(c.next(1.4 * u), lang.get(Msg::NotStarted), 0.9, MUTED);
+        if !charts {
+            return;
+        }
     }
     let line = lang.fill(
         Msg::ProgressLine,
@@ -199,6 +203,16 @@ fn game_card(
         ],
     );
     p.text(c.next(1.3 * u), line, 0.8, INK);
+    // The highest levels played, as many as the card's width holds on one line.
+    let levels_line = levels_played(lang, levels, if inner.width() < 20.0 * u { 2 } else { 3 });
+    if !charts {
+        if let Some(text) = levels_line
+            && c.y + 1.2 * u <= inner.max.y
+        {
+            p.text(c.next(1.2 * u), text, 0.72, INK);
+        }
+        return;
+    }
     // The two charts side by side, each under its caption.
     let rest = c.next(inner.max.y - c.y - 1.5 * u);
     let halves = crate::ui::split(rest, 2, u);
@@ -215,6 +229,18 @@ fn game_card(
     } else {
         line_chart(p, body(halves[1]), &points, PRIMARY);
     }
+    if let Some(text) = levels_line {
+        p.text(c.next(1.2 * u), text, 0.72, INK);
+    }
+}
+
+/// Below this many units a game's card is its title and lines; from it, the charts too.
+const CHARTS_CARD: f32 = 9.0;
+/// The least a game's card takes: its title and two lines.
+const COMPACT_CARD: f32 = 5.4;
+
+/// "Levels played" with the `most` highest levels a child has played, if any.
+fn levels_played(lang: Lang, levels: &[Score], most: usize) -> Option<String> {
     let played: Vec<String> = levels
         .iter()
         .enumerate()
@@ -231,10 +257,6 @@ fn game_card(
             )
         })
         .collect();
-    // The three highest levels played, so the line never wraps.
-    let played = &played[played.len().saturating_sub(3)..];
-    if !played.is_empty() {
-        let text = lang.fill(Msg::LevelsPlayed, &[("levels", &played.join(" · "))]);
-        p.text(c.next(1.2 * u), text, 0.72, INK);
-    }
+    let played = &played[played.len().saturating_sub(most)..];
+    (!played.is_empty()).then(|| lang.fill(Msg::LevelsPlayed, &[("levels", &played.join(" · "))]))
 }
