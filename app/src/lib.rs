@@ -101,7 +101,9 @@ impl Plugin for QikePlugin {
         app.add_plugins((fonts::FontsPlugin, QikeLogicPlugin)).add_systems(
             Startup,
             |mut commands: Commands| {
-                commands.spawn(Camera2d);
+                // Flat shapes and text need no multisampling; without it a software
+                // renderer (and a phone's GPU) fills a frame several times faster.
+                commands.spawn((Camera2d, Msaa::Off));
             },
         );
     }
