@@ -25,6 +25,7 @@ pub mod screens;
 pub mod sound;
 pub mod ui;
 pub mod widgets;
+pub mod worker;
 
 use bevy::prelude::*;
 
@@ -69,6 +70,7 @@ pub struct QikeLogicPlugin;
 impl Plugin for QikeLogicPlugin {
     fn build(&self, app: &mut App) {
         use screens::*;
+        worker::install();
         app.init_state::<AppState>().insert_resource(ClearColor(ui::BACKGROUND)).add_plugins((
             actions::ActionsPlugin,
             ui::UiPlugin,

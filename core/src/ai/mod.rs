@@ -31,4 +31,5 @@ pub mod xiangqi;
 pub use engine::{Analysis, AnyEngine, Candidate, Engine, Hint, MoveReview, Verdict};
 pub use level::{Level, NoSuchLevel, levels, play_level};
 pub use limits::{Clock, Limits};
-pub use thinker::{StopHandle, ThinkError, Thinker};
+pub(crate) use thinker::worker_setup;
+pub use thinker::{StopHandle, ThinkError, Thinker, set_worker_setup};

@@ -2,7 +2,7 @@
 //! waits for an engine.
 
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread::JoinHandle;
 
 use crate::game::MoveInput;
@@ -111,11 +111,29 @@ impl<T: Send + 'static> Thinker<T> {
             .name("qike-engine".into())
             .spawn(move || {
                 let _mark = mark;
+                worker_setup();
                 let answer = work(&mut engine);
                 (engine, answer)
             })
             .map_err(|e| ThinkError::Spawn(e.to_string()))?;
         Ok(Thinker { stop, done, handle })
+    }
+}
+
+/// What each worker thread does first, set once by the platform's shell.
+static WORKER_SETUP: OnceLock<fn()> = OnceLock::new();
+
+/// Sets what every worker thread runs before its work — an app lowers the thread's
+/// priority there, so the screen keeps drawing while the engine thinks (the core itself
+/// has no unsafe code to do that). Only the first call counts; later ones return false.
+pub fn set_worker_setup(setup: fn()) -> bool {
+    WORKER_SETUP.set(setup).is_ok()
+}
+
+/// Runs the platform's setup for a worker thread, if one was set.
+pub(crate) fn worker_setup() {
+    if let Some(setup) = WORKER_SETUP.get() {
+        setup();
     }
 }
 

@@ -94,6 +94,7 @@ impl Computers {
         let log = referee.announcements().to_vec();
         let mut worker = ai.clone();
         let spawned = std::thread::Builder::new().name("qike-junqi".into()).spawn(move || {
+            crate::ai::worker_setup();
             let choice = worker.choose(&view, &log);
             (worker, choice)
         });
