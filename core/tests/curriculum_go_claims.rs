@@ -214,3 +214,10 @@ fn liberties_a_text_states_are_held_against_the_board() {
     let course = planted("03_capture.toml", "After extending it has", "3 liberties", "4 liberties");
     fails_with(&course, "go_capture", "run", number, "have 3");
 }
+
+#[test]
+fn feedback_that_states_an_outcome_without_a_claim_fails_the_check() {
+    let course = planted("09_net.toml", "Direct atari", "claim = \"still_captures\"\n", "");
+    let undeclared = |p: &Problem| matches!(p, Problem::ClaimUndeclared { mv, .. } if mv == "E6");
+    fails_with(&course, "go_net", "net", undeclared, "declares no claim");
+}

@@ -95,6 +95,10 @@ pub enum Problem {
     ClaimFalse { mv: String, why: String },
     #[error("the text states {stated} {what}, but {why}")]
     TextNumber { what: &'static str, stated: u32, why: String },
+    #[error(
+        "the feedback on wrong move {mv} says '{word}' about the fight's stones but declares no claim for the check to prove"
+    )]
+    ClaimUndeclared { mv: String, word: String },
     #[error("the answer does not fit the question: {0}")]
     AnswerMisfits(String),
     #[error("the step claims {claim}, but a search to depth {depth} scores it {score}")]

@@ -208,6 +208,9 @@ fn validate_fight(g: &go::Game, s: &Fight, c: &mut Ctx<'_>) {
                 });
             }
         }
+        if let Some(word) = numbers::outcome_word(&w.says).filter(|_| w.claim.is_none()) {
+            c.err(Problem::ClaimUndeclared { mv: w.mv.clone(), word: word.to_owned() });
+        }
         let Some(p) = legal(g, &w.mv, c) else { continue };
         match go_steps::fight_move_works(g, s, p, 0) {
             Ok(false) => {}

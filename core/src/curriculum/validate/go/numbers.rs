@@ -113,6 +113,37 @@ fn stated_en(text: &str, unit: Unit) -> Vec<u32> {
     out
 }
 
+/// Words that say what becomes of a fight's stones: a text using one states an outcome
+/// the check must prove, so it needs a claim.
+const OUTCOME_ZH: [&str; 9] =
+    ["逃", "跑掉", "吃掉", "吃不掉", "提掉", "做活", "活棋", "死棋", "净死"];
+const OUTCOME_EN: [&str; 12] = [
+    "escape",
+    "escapes",
+    "gets away",
+    "runs away",
+    "captured",
+    "captures",
+    "take it",
+    "takes it",
+    "taken",
+    "lives",
+    "dies",
+    "dead",
+];
+
+/// The first word of the text that states what becomes of the stones, if any.
+pub(super) fn outcome_word(text: &crate::curriculum::schema::Text) -> Option<&'static str> {
+    let en = format!(
+        " {} ",
+        text.en.to_ascii_lowercase().replace(|c: char| !c.is_ascii_alphanumeric(), " ")
+    );
+    OUTCOME_ZH
+        .into_iter()
+        .find(|w| text.zh.contains(w))
+        .or_else(|| OUTCOME_EN.into_iter().find(|w| en.contains(&format!(" {w} "))))
+}
+
 /// Every number the text states in the unit, Chinese and English, in order.
 pub(super) fn stated(text: &crate::curriculum::schema::Text, unit: Unit) -> Vec<u32> {
     let mut out = stated_zh(&text.zh, unit);
