@@ -221,3 +221,17 @@ fn feedback_that_states_an_outcome_without_a_claim_fails_the_check() {
     let undeclared = |p: &Problem| matches!(p, Problem::ClaimUndeclared { mv, .. } if mv == "E6");
     fails_with(&course, "go_net", "net", undeclared, "declares no claim");
 }
+
+#[test]
+fn a_count_that_takes_dead_stones_as_alive_fails_the_check() {
+    // Five black stones around a square of four in the corner, shut in by white: the
+    // square four is dead even with black to move, so black's area is not nine.
+    let square = "text = { zh = \"角上有5颗黑子，外面围着白子。数子时黑棋一共算几个子？\", en = \
+                  \"Five black stones hold the corner, with white stones around them. How many \
+                  points does black count?\" }\nposition = \"black: A3 B3 C3 C2 C1; white: A4 B4 \
+                  C4 D4 D3 D2 D1\"\nquestion = { type = \"area\", stone = \"black\" }\nstones = \
+                  5\nanswer = 9\n";
+    let course = with_step_fields("16_opening_endgame.toml", "corner_terr", square);
+    let misfits = |p: &Problem| matches!(p, Problem::AnswerMisfits(_));
+    fails_with(&course, "go_opening_endgame", "corner_terr", misfits, "C1 C2 A3 B3 C3 are dead");
+}

@@ -279,6 +279,19 @@ fn prove_dead(game: &go::Game, dead: &[Point]) -> Result<(), String> {
     Ok(())
 }
 
+/// The stones the step counts as alive that are dead: strings shut in a small region
+/// that the life-and-death search finds taken even with their owner to move, and that
+/// are not among `dead` (one stone of each dead string).
+pub(crate) fn dead_counted_alive(game: &go::Game, dead: &[String]) -> Result<Vec<Point>, String> {
+    let dead: Vec<Point> = dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+    let listed = strings_of(game, &dead);
+    let mut out = Vec::new();
+    for side in [Side::First, Side::Second] {
+        out.extend(dead_stones(game, side)?.into_iter().filter(|p| !listed.contains(p)));
+    }
+    Ok(out)
+}
+
 /// The area count's answer to a count question.
 pub(crate) fn count_answer(game: &go::Game, s: &Count) -> Result<i64, String> {
     let b = game.board();

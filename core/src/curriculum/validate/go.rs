@@ -304,6 +304,16 @@ fn count_fits(g: &go::Game, s: &go_steps::Count, c: &mut Ctx<'_>) {
     if !matches!(s.question, CountQuestion::Area { .. } | CountQuestion::Margin) {
         return;
     }
+    c.claim("no dead stones counted alive");
+    match go_steps::dead_counted_alive(g, &s.dead) {
+        Ok(dead) if !dead.is_empty() => c.err(Problem::AnswerMisfits(format!(
+            "the stones on {} are dead (taken even with their owner to move), but the count \
+             takes them as alive (list them in dead, or give them two eyes)",
+            names(dead).join(" ")
+        ))),
+        Ok(_) => {}
+        Err(e) => c.err(Problem::Unproven(e)),
+    }
     let whole = i64::from(g.size()) * i64::from(g.size());
     c.claim("area is enclosed");
     if s.answer.abs() == whole {
