@@ -135,3 +135,103 @@ fn a_reply_that_cannot_be_played_fails_the_check() {
     let course = planted("09_net.toml", "Direct atari", "reply = \"F5\"", "reply = \"E6\"");
     fails(&course, "go_net", "net", "E6 cannot be played");
 }
+
+/// The shipped Go files with the fields of step `step` in `name`, from its id up to its
+/// `explain`, replaced by `fields`.
+fn with_step_fields(name: &str, step: &str, fields: &str) -> curriculum::Course {
+    let files: Vec<(&str, String)> = load::GO_FILES
+        .iter()
+        .map(|&(n, text)| {
+            let mut text = text.to_owned();
+            if n == name {
+                let id = format!("id = \"{step}\"\n");
+                let from = text.find(&id).expect("the step") + id.len();
+                let to = from + text[from..].find("explain = ").expect("its explain");
+                text.replace_range(from..to, fields);
+            }
+            (n, text)
+        })
+        .collect();
+    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    load::load_course(&borrowed).unwrap()
+}
+
+/// Asserts that the lesson fails on `step` with `problem` matched and its text saying
+/// `why`.
+fn fails_with(
+    course: &curriculum::Course,
+    lesson: &str,
+    step: &str,
+    problem: fn(&Problem) -> bool,
+    why: &str,
+) {
+    let found = problems(course, lesson);
+    assert!(
+        found.iter().any(|p| p.step.as_deref() == Some(step)
+            && problem(&p.problem)
+            && p.to_string().contains(why)),
+        "{lesson}/{step} should fail with '{why}': {found:#?}"
+    );
+}
+
+#[test]
+fn the_corner_count_as_it_once_was_fails_the_check() {
+    // The question asked for the points the corner stones enclose, its text counted six
+    // stones where there are five, and the answer was the whole board's area.
+    let once = "text = { zh = \"角上这6颗黑子围住了几个空点？\", en = \"How many empty points do \
+                these corner stones enclose?\" }\nposition = \"black: A3 B3 C3 C2 C1\"\n\
+                question = { type = \"area\", stone = \"black\" }\nanswer = 81\n";
+    let course = with_step_fields("16_opening_endgame.toml", "corner_terr", once);
+    let lesson = "go_opening_endgame";
+    let misfits = |p: &Problem| matches!(p, Problem::AnswerMisfits(_));
+    fails_with(&course, lesson, "corner_terr", misfits, "the whole board's area");
+    let number = |p: &Problem| matches!(p, Problem::TextNumber { stated: 6, .. });
+    fails_with(&course, lesson, "corner_terr", number, "does not declare it");
+    // Declared, the six stones are held against the board.
+    let declared = once.replace("answer = 81", "stones = 6\nanswer = 81");
+    let course = with_step_fields("16_opening_endgame.toml", "corner_terr", &declared);
+    fails_with(&course, lesson, "corner_terr", number, "are 5 on the board");
+    // Asked as the enclosed points it once meant, the whole board is not the answer.
+    let enclosed = "text = { zh = \"角上这5颗黑子围住了几个空点？\", en = \"How many empty points \
+                    do these five corner stones enclose?\" }\nposition = \"black: A3 B3 C3 C2 \
+                    C1\"\nquestion = { type = \"enclosed\", at = \"C3\" }\nstones = 5\nanswer = \
+                    81\n";
+    let course = with_step_fields("16_opening_endgame.toml", "corner_terr", enclosed);
+    let unproven = |p: &Problem| matches!(p, Problem::Unproven(_));
+    fails_with(&course, lesson, "corner_terr", unproven, "the count gives 4");
+}
+
+#[test]
+fn liberties_a_text_states_are_held_against_the_board() {
+    let number = |p: &Problem| matches!(p, Problem::TextNumber { what: "liberties", .. });
+    // A wrong move's feedback that states liberties without declaring them.
+    let course = planted("03_capture.toml", "From below", "liberties = 2\n", "");
+    fails_with(&course, "go_capture", "corner_chase", number, "does not declare it");
+    // Or states other liberties than it declares: "3 liberties" where white gets 2.
+    let course = planted("03_capture.toml", "From below", "with two liberties", "with 3 liberties");
+    fails_with(&course, "go_capture", "corner_chase", number, "declares liberties = 2");
+    // A fight's praise that miscounts the liberties after the accepted move.
+    let course = planted("03_capture.toml", "After extending it has", "3 liberties", "4 liberties");
+    fails_with(&course, "go_capture", "run", number, "have 3");
+}
+
+#[test]
+fn feedback_that_states_an_outcome_without_a_claim_fails_the_check() {
+    let course = planted("09_net.toml", "Direct atari", "claim = \"still_captures\"\n", "");
+    let undeclared = |p: &Problem| matches!(p, Problem::ClaimUndeclared { mv, .. } if mv == "E6");
+    fails_with(&course, "go_net", "net", undeclared, "declares no claim");
+}
+
+#[test]
+fn a_count_that_takes_dead_stones_as_alive_fails_the_check() {
+    // Five black stones around a square of four in the corner, shut in by white: the
+    // square four is dead even with black to move, so black's area is not nine.
+    let square = "text = { zh = \"角上有5颗黑子，外面围着白子。数子时黑棋一共算几个子？\", en = \
+                  \"Five black stones hold the corner, with white stones around them. How many \
+                  points does black count?\" }\nposition = \"black: A3 B3 C3 C2 C1; white: A4 B4 \
+                  C4 D4 D3 D2 D1\"\nquestion = { type = \"area\", stone = \"black\" }\nstones = \
+                  5\nanswer = 9\n";
+    let course = with_step_fields("16_opening_endgame.toml", "corner_terr", square);
+    let misfits = |p: &Problem| matches!(p, Problem::AnswerMisfits(_));
+    fails_with(&course, "go_opening_endgame", "corner_terr", misfits, "C1 C2 A3 B3 C3 are dead");
+}

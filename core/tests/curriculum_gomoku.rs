@@ -190,6 +190,22 @@ fn the_check_fails_on_a_planted_wrong_answer() {
             && matches!(p, Problem::Unproven(why) if why.contains("k11") && why.contains("wins by threats"))),
         "{found:?}"
     );
+    // The two defences swapped: the losing one accepted, the holding one named wrong.
+    let found = planted(
+        "06_defend.toml",
+        "accept = [\"k7\"]\nproof = \"defends\"\nwrong = [{ move = \"k11\"",
+        "accept = [\"k11\"]\nproof = \"defends\"\nwrong = [{ move = \"k7\"",
+    );
+    assert!(
+        found.iter().any(|(s, p)| s == "then-three"
+            && matches!(p, Problem::Unproven(why) if why.contains("wrong move k7 holds"))),
+        "{found:?}"
+    );
+    assert!(
+        found.iter().any(|(s, p)| s == "then-three"
+            && matches!(p, Problem::Unproven(why) if why.contains("accepted k11"))),
+        "{found:?}"
+    );
     // A forbidden-point question answered with an ordinary point.
     let found = planted("10_renju.toml", "points = [\"i8\"]", "points = [\"m8\"]");
     assert!(

@@ -105,7 +105,7 @@ fn a_refuted_answer_fails_the_check() {
     );
     assert!(curriculum::validate(&course).iter().any(|p| p.lesson == "go_life_death"));
     // The corner's count answered with the whole board's area, as it once was.
-    let course = planted("16_opening_endgame.toml", "answer = 9\n", "answer = 81\n");
+    let course = planted("16_opening_endgame.toml", "answer = 12\n", "answer = 81\n");
     let problems = curriculum::validate(&course);
     assert!(problems.iter().any(|p| p.step.as_deref() == Some("corner_terr")), "{problems:#?}");
 }

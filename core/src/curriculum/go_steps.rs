@@ -58,6 +58,11 @@ pub struct TapGo {
     pub fen: String,
     pub question: GoQuestion,
     pub points: Vec<String>,
+    /// The stones the text says the question is about (the string on the question's
+    /// point, all of the question's colour, or each shape compared); checked on the
+    /// board, and required when the text states a number of stones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stones: Option<u32>,
     /// Said when every point is found, and as the reason after a wrong tap.
     pub explain: Text,
     pub hint: Text,
@@ -75,6 +80,9 @@ pub enum CountQuestion {
     Area { stone: StoneName },
     /// Black's area less white's.
     Margin,
+    /// The empty points the string on `at` encloses on its own (the board's edge
+    /// helps), not the open board around it.
+    Enclosed { at: String },
 }
 
 /// The child enters a number.
@@ -91,6 +99,11 @@ pub struct Count {
     #[serde(default)]
     pub dead: Vec<String>,
     pub answer: i64,
+    /// The stones the text says the question is about (the string on the question's
+    /// point, or all of the question's colour); checked on the board, and required
+    /// when the text states a number of stones.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stones: Option<u32>,
     pub explain: Text,
     pub hint: Text,
 }
@@ -266,6 +279,19 @@ fn prove_dead(game: &go::Game, dead: &[Point]) -> Result<(), String> {
     Ok(())
 }
 
+/// The stones the step counts as alive that are dead: strings shut in a small region
+/// that the life-and-death search finds taken even with their owner to move, and that
+/// are not among `dead` (one stone of each dead string).
+pub(crate) fn dead_counted_alive(game: &go::Game, dead: &[String]) -> Result<Vec<Point>, String> {
+    let dead: Vec<Point> = dead.iter().map(|d| stone_on(game, d)).collect::<Result<_, _>>()?;
+    let listed = strings_of(game, &dead);
+    let mut out = Vec::new();
+    for side in [Side::First, Side::Second] {
+        out.extend(dead_stones(game, side)?.into_iter().filter(|p| !listed.contains(p)));
+    }
+    Ok(out)
+}
+
 /// The area count's answer to a count question.
 pub(crate) fn count_answer(game: &go::Game, s: &Count) -> Result<i64, String> {
     let b = game.board();
@@ -288,6 +314,45 @@ pub(crate) fn count_answer(game: &go::Game, s: &Count) -> Result<i64, String> {
             let a = area()?;
             i64::from(a.black_area()) - i64::from(a.white_area())
         }
+        CountQuestion::Enclosed { at } => {
+            go::enclosure::enclosed_by(b, stone_on(game, at)?).len() as i64
+        }
+    })
+}
+
+/// The sizes of the groups of stones a count question is about: the string on its
+/// point, or every stone of its colour. `Err` for a question about no one group.
+pub(crate) fn count_group(game: &go::Game, q: &CountQuestion) -> Result<Vec<usize>, String> {
+    let b = game.board();
+    Ok(match q {
+        CountQuestion::Liberties { at } | CountQuestion::Enclosed { at } => {
+            vec![b.string(stone_on(game, at)?).len()]
+        }
+        CountQuestion::Stones { stone } | CountQuestion::Area { stone } => {
+            vec![b.stone_count(side_of(*stone))]
+        }
+        CountQuestion::Margin => return Err("a margin is about both colours, not one group".into()),
+    })
+}
+
+/// The sizes of the groups of stones a tap-go question is about: the string on its
+/// point, every stone of its colour, or each shape compared.
+pub(crate) fn tap_group(game: &go::Game, q: &GoQuestion) -> Result<Vec<usize>, String> {
+    let b = game.board();
+    Ok(match q {
+        GoQuestion::Liberties { at } | GoQuestion::Seki { at } => {
+            vec![b.string(stone_on(game, at)?).len()]
+        }
+        GoQuestion::Atari { stone }
+        | GoQuestion::Captures { stone }
+        | GoQuestion::Eyes { stone }
+        | GoQuestion::FalseEyes { stone }
+        | GoQuestion::Territory { stone, .. }
+        | GoQuestion::Dead { stone } => vec![b.stone_count(side_of(*stone))],
+        GoQuestion::BestShape { choices } => choices
+            .iter()
+            .map(|c| stone_on(game, c).map(|p| b.string(p).len()))
+            .collect::<Result<_, _>>()?,
     })
 }
 

@@ -125,7 +125,8 @@ fn check_step(game: GameKind, step: &Step) -> Result<(), String> {
             s.points.iter().try_for_each(point)
         }
         Step::Count(s) => {
-            if let super::go_steps::CountQuestion::Liberties { at } = &s.question {
+            use super::go_steps::CountQuestion as Q;
+            if let Q::Liberties { at } | Q::Enclosed { at } = &s.question {
                 point(at)?;
             }
             s.dead.iter().try_for_each(point)

@@ -93,6 +93,14 @@ pub enum Problem {
     WrongNotWorse { mv: String, score: String, accepted: String, depth: u32 },
     #[error("what the feedback on wrong move {mv} states is not so: {why}")]
     ClaimFalse { mv: String, why: String },
+    #[error("the text states {stated} {what}, but {why}")]
+    TextNumber { what: &'static str, stated: u32, why: String },
+    #[error(
+        "the feedback on wrong move {mv} says '{word}' about the fight's stones but declares no claim for the check to prove"
+    )]
+    ClaimUndeclared { mv: String, word: String },
+    #[error("the answer does not fit the question: {0}")]
+    AnswerMisfits(String),
     #[error("the step claims {claim}, but a search to depth {depth} scores it {score}")]
     ClaimNotBorneOut { claim: &'static str, score: String, depth: u32 },
 }

@@ -3,13 +3,15 @@
 //! tap-go points, counts against the area count, fights proven by capture reading
 //! or exhaustive life and death.
 
+mod numbers;
+
 use super::context::{Ctx, Problem, play_out_fields, quiz_fields};
-use crate::curriculum::go_steps::{self, Fight, FightGoal};
+use crate::curriculum::go_steps::{self, CountQuestion, Fight, FightGoal};
 use crate::curriculum::position;
-use crate::curriculum::schema::Step;
-use crate::curriculum::schema::WrongMove;
+use crate::curriculum::schema::{Step, Text, WrongMove};
 use crate::go::{self, Move, reading};
 use crate::{AnyGame, GameKind, Point};
+use numbers::Unit;
 
 fn names(mut points: Vec<Point>) -> Vec<String> {
     points.sort_by_key(|p| (p.rank, p.file));
@@ -128,6 +130,7 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                 }
                 Err(e) => c.err(Problem::Unproven(e)),
             }
+            stated_stones(&s.text, s.stones, go_steps::tap_group(&g, &s.question), c);
         }
         Step::Count(s) => {
             c.text("explain", &s.explain);
@@ -140,6 +143,8 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                 ))),
                 Err(e) => c.err(Problem::Unproven(e)),
             }
+            count_fits(&g, s, c);
+            stated_stones(&s.text, s.stones, go_steps::count_group(&g, &s.question), c);
         }
         Step::Fight(s) => {
             c.text("praise", &s.praise);
@@ -180,10 +185,31 @@ fn validate_fight(g: &go::Game, s: &Fight, c: &mut Ctx<'_>) {
             Err(e) => c.err(Problem::Unproven(format!("{a}: {e}"))),
         }
     }
+    stated_liberties_after(g, s, c);
     for w in &s.wrong {
         c.text(&format!("wrong move {}", w.mv), &w.says);
         if s.accept.contains(&w.mv) {
             c.err(Problem::WrongIsAccepted(w.mv.clone()));
+        }
+        for n in numbers::stated(&w.says, Unit::Liberties) {
+            c.claim("stated number");
+            if w.liberties.map(u32::from) != Some(n) {
+                c.err(Problem::TextNumber {
+                    what: "liberties",
+                    stated: n,
+                    why: match w.liberties {
+                        Some(d) => format!("wrong move {} declares liberties = {d}", w.mv),
+                        None => format!(
+                            "wrong move {} does not declare it (write liberties = {n}, with \
+                             the reply it follows)",
+                            w.mv
+                        ),
+                    },
+                });
+            }
+        }
+        if let Some(word) = numbers::outcome_word(&w.says).filter(|_| w.claim.is_none()) {
+            c.err(Problem::ClaimUndeclared { mv: w.mv.clone(), word: word.to_owned() });
         }
         let Some(p) = legal(g, &w.mv, c) else { continue };
         match go_steps::fight_move_works(g, s, p, 0) {
@@ -230,5 +256,97 @@ fn check_claim(g: &go::Game, s: &Fight, w: &WrongMove, c: &mut Ctx<'_>) {
     }
     if let Err(e) = go_steps::prove_claim(g, s, w) {
         c.err(Problem::ClaimFalse { mv: w.mv.clone(), why: e });
+    }
+}
+
+/// The number of stones the text states must be the step's `stones`, and `stones` must
+/// be the size of the group the question is about (`group`: one size per group).
+fn stated_stones(
+    text: &Text,
+    declared: Option<u32>,
+    group: Result<Vec<usize>, String>,
+    c: &mut Ctx<'_>,
+) {
+    for n in numbers::stated(text, Unit::Stones) {
+        c.claim("stated number");
+        if declared != Some(n) {
+            c.err(Problem::TextNumber {
+                what: Unit::Stones.name(),
+                stated: n,
+                why: match declared {
+                    Some(d) => format!("the step declares stones = {d}"),
+                    None => format!(
+                        "the step does not declare it (write stones = {n} so the check \
+                         can compare it with the board)"
+                    ),
+                },
+            });
+        }
+    }
+    let Some(d) = declared else { return };
+    match group {
+        Ok(sizes) => {
+            if let Some(&n) = sizes.iter().find(|&&n| n != d as usize) {
+                c.err(Problem::TextNumber {
+                    what: Unit::Stones.name(),
+                    stated: d,
+                    why: format!("the stones the question is about are {n} on the board"),
+                });
+            }
+        }
+        Err(e) => c.err(Problem::TextNumber { what: Unit::Stones.name(), stated: d, why: e }),
+    }
+}
+
+/// A count asks what its answer counts: an area that is the whole board (one colour
+/// alone on it) says nothing about what the stones enclose.
+fn count_fits(g: &go::Game, s: &go_steps::Count, c: &mut Ctx<'_>) {
+    if !matches!(s.question, CountQuestion::Area { .. } | CountQuestion::Margin) {
+        return;
+    }
+    c.claim("no dead stones counted alive");
+    match go_steps::dead_counted_alive(g, &s.dead) {
+        Ok(dead) if !dead.is_empty() => c.err(Problem::AnswerMisfits(format!(
+            "the stones on {} are dead (taken even with their owner to move), but the count \
+             takes them as alive (list them in dead, or give them two eyes)",
+            names(dead).join(" ")
+        ))),
+        Ok(_) => {}
+        Err(e) => c.err(Problem::Unproven(e)),
+    }
+    let whole = i64::from(g.size()) * i64::from(g.size());
+    c.claim("area is enclosed");
+    if s.answer.abs() == whole {
+        c.err(Problem::AnswerMisfits(format!(
+            "the answer {} is the whole board's area: with one colour alone on the board \
+             every empty point counts for it, whatever its stones enclose (ask for the \
+             enclosed points, or put the other colour's stones around)",
+            s.answer
+        )));
+    }
+}
+
+/// The liberties a fight's praise states are those of the fight's stones after each
+/// accepted move.
+fn stated_liberties_after(g: &go::Game, s: &Fight, c: &mut Ctx<'_>) {
+    let said = numbers::stated(&s.praise, Unit::Liberties);
+    let Ok(at) = go_steps::point_on(g, &s.at) else { return };
+    for n in said {
+        c.claim("stated number");
+        for a in &s.accept {
+            let mut after = g.clone();
+            let Ok(p) = go_steps::point_on(g, a) else { continue };
+            if after.play_at(p).is_err() {
+                continue;
+            }
+            let libs = after.board().get(at).map_or(0, |_| after.board().liberties(at));
+            if libs != n as usize {
+                c.err(Problem::TextNumber {
+                    what: Unit::Liberties.name(),
+                    stated: n,
+                    why: format!("after the accepted {a} the stones on {} have {libs}", s.at),
+                });
+            }
+        }
     }
 }

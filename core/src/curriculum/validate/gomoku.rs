@@ -156,6 +156,13 @@ pub(super) fn validate_step(kind: GameKind, step: &Step, c: &mut Ctx<'_>) {
                             None => holding.push(at),
                         }
                     }
+                    for at in wrong.iter().filter(|at| holding.contains(at)) {
+                        c.err(Problem::Unproven(format!(
+                            "the wrong move {} holds as well as the key: the attacker finds \
+                             no win by fours or by threats after it",
+                            kind.point_name(*at)
+                        )));
+                    }
                     let actual = names(kind, holding);
                     let listed = names(kind, accept.clone());
                     if listed != actual {
