@@ -403,6 +403,18 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
         (
             (
                 "18_review_tactics.toml",
+                "pfork-1",
+                vec![
+                    fen("1k6/ppp5/8/2n1n3/8/3P4/PPP5/1K1R4", "8/2k5/8/1b1n4/8/2P5/K7/6N1"),
+                    ("accept = [\"d3d4\"]", "accept = [\"c3c4\"]"),
+                ],
+                "behind",
+            ),
+            Some("c3c4"),
+        ),
+        (
+            (
+                "18_review_tactics.toml",
                 "pfork-2",
                 vec![fen("1k6/ppp5/8/3n1n2/8/R3P3/PPP5/1K6", "1k6/8/8/3b1n2/8/4P3/3K4/2N5")],
                 "behind",

@@ -457,6 +457,42 @@ pub struct WrongMove {
     /// Go: the liberties `says` gives the fight's stones after this move (and `reply`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub liberties: Option<u8>,
+    /// Chess and xiangqi: the facts `says` states about this move, each proven by the
+    /// game's solvers (see [`PieceFact`]), e.g. `facts = ["check", "wins_nothing"]`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub facts: Vec<PieceFact>,
+}
+
+/// A fact that a chess or xiangqi wrong move's feedback states, proven from the
+/// position after the move: by the rules, by the exhaustive mate search, or by the
+/// validator's deeper search against the material balance before the move (the
+/// margin is the one a tactic must win by).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum PieceFact {
+    /// The move gives check.
+    Check,
+    /// Chess: the move leaves the other side no legal move and not in check, a draw.
+    Stalemate,
+    /// The other side then mates by force, within the mate search's reach.
+    Mated,
+    /// The move wins no material against the best defence.
+    WinsNothing,
+    /// The move loses material against the best reply: at least a tactic's margin.
+    LosesMaterial,
+}
+
+impl PieceFact {
+    /// The fact as it is written in a lesson file.
+    pub fn name(self) -> &'static str {
+        match self {
+            PieceFact::Check => "check",
+            PieceFact::Stalemate => "stalemate",
+            PieceFact::Mated => "mated",
+            PieceFact::WinsNothing => "wins_nothing",
+            PieceFact::LosesMaterial => "loses_material",
+        }
+    }
 }
 
 /// What a Go wrong move's feedback says becomes of the fight's stones (the string on

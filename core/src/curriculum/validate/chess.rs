@@ -5,7 +5,7 @@
 //! exact table, and Chinese notation names the move.
 
 use super::chess_depth;
-use super::context::{Ctx, Problem, play_out_fields, quiz_fields, read_stars};
+use super::context::{Ctx, Problem, facts_listed, play_out_fields, quiz_fields, read_stars};
 use crate::ai::chess::tactic::{self, TACTIC_DEPTH, TACTIC_MARGIN};
 use crate::chess::{self, Move, Position, kpk, mate_search};
 use crate::curriculum::position;
@@ -164,10 +164,14 @@ fn make_move(s: &MakeMove, pos: &Position, c: &mut Ctx<'_>) {
     let mut wrong = Vec::new();
     for w in &s.wrong {
         c.text(&format!("wrong move {}", w.mv), &w.says);
+        facts_listed(c, &w.mv, &w.says, &w.facts);
         if s.accept.contains(&w.mv) {
             c.err(Problem::WrongIsAccepted(w.mv.clone()));
         }
-        wrong.extend(legal(c, pos, &w.mv));
+        wrong.extend(legal(c, pos, &w.mv).map(|m| (m, w.facts.as_slice())));
+    }
+    if wrong.iter().any(|(_, f)| !f.is_empty()) {
+        c.proved(chess_depth::facts_method());
     }
     for h in &s.highlights {
         point(c, h);
@@ -183,7 +187,12 @@ fn make_move(s: &MakeMove, pos: &Position, c: &mut Ctx<'_>) {
     if !matches!(s.proof, Some(Proof::Mate | Proof::KpkWin | Proof::KpkDraw)) {
         let tactic = s.proof == Some(Proof::WinsMaterial);
         chess_depth::check(pos, &accept, &wrong, tactic, c);
+    } else {
+        for &(m, facts) in &wrong {
+            chess_depth::prove_facts(pos, m, facts, None, c);
+        }
     }
+    let wrong: Vec<Move> = wrong.into_iter().map(|(m, _)| m).collect();
     match s.proof {
         None => {}
         Some(Proof::Mate) => {

@@ -9,7 +9,8 @@
 use crate::ai::Limits;
 use crate::ai::chess::tactic::{TACTIC_MARGIN, material_balance};
 use crate::ai::chess::{MATE_IN_MAX, Searcher};
-use crate::chess::{Move, Position};
+use crate::chess::{Move, Position, mate_search};
+use crate::curriculum::schema::PieceFact;
 
 use super::context::{Ctx, Problem};
 
@@ -22,6 +23,9 @@ pub const PRAISE_MARGIN: i32 = 120;
 pub const DECIDED: i32 = 500;
 /// How much worse than the best a named wrong move must be.
 pub const WRONG_MARGIN: i32 = 80;
+/// Moves of the other side within which a wrong move's `mated` fact must be a forced
+/// mate, by the exhaustive mate search.
+pub const MATED_WITHIN: u8 = mate_search::MAX_MATE_IN;
 
 /// Scores of a position's moves for the side to move, by the deeper search.
 pub struct Deep {
@@ -68,7 +72,7 @@ impl Deep {
 pub(super) fn check(
     pos: &Position,
     accept: &[Move],
-    wrong: &[Move],
+    wrong: &[(Move, &[PieceFact])],
     tactic: bool,
     c: &mut Ctx<'_>,
 ) {
@@ -113,13 +117,72 @@ pub(super) fn check(
             )));
         }
     }
-    for &m in wrong {
+    for &(m, facts) in wrong {
         let score = deep.after(pos, m);
         if score > best - WRONG_MARGIN && !(best >= DECIDED && score < DECIDED) {
             c.err(Problem::Unproven(format!(
                 "the wrong move {} scores {score} by a {DEEP_DEPTH}-ply search, as good as the best ({best})",
                 m.uci()
             )));
+        }
+        prove_facts(pos, m, facts, Some(score), c);
+    }
+}
+
+/// How the facts of wrong moves are proven, for the report.
+pub(super) fn facts_method() -> String {
+    format!(
+        "wrong-move facts: rules; mate search exhaustive to {MATED_WITHIN} moves; deep search \
+         {DEEP_DEPTH} plies, material won or lost ≥{TACTIC_MARGIN}"
+    )
+}
+
+/// Proves each fact the feedback on wrong move `m` states (see [`PieceFact`]): check
+/// and stalemate by the rules, `mated` by the exhaustive mate search within
+/// [`MATED_WITHIN`] moves of the other side, and what it wins or loses by the deeper
+/// search against the material before it (`score`, the mover's score after `m`, when
+/// it is already known).
+pub(super) fn prove_facts(
+    pos: &Position,
+    m: Move,
+    facts: &[PieceFact],
+    score: Option<i32>,
+    c: &mut Ctx<'_>,
+) {
+    let Some(next) = pos.after(m) else { return };
+    let mut score = score;
+    let before = material_balance(pos, pos.side_to_move());
+    for &fact in facts {
+        c.claim(&format!("fact {}", fact.name()));
+        let why = match fact {
+            PieceFact::Check => (!next.is_check()).then(|| "it gives no check".to_owned()),
+            PieceFact::Stalemate => {
+                (!next.is_stalemate()).then(|| "the other side is not stalemated".to_owned())
+            }
+            PieceFact::Mated => mate_search::shortest_mate(&next, MATED_WITHIN)
+                .is_none()
+                .then(|| format!("the other side has no forced mate within {MATED_WITHIN} moves")),
+            PieceFact::WinsNothing | PieceFact::LosesMaterial => {
+                let s = *score.get_or_insert_with(|| Deep::default().after(pos, m));
+                let gain = if s.abs() >= 30_000 { s } else { s - before };
+                if fact == PieceFact::WinsNothing {
+                    (gain >= TACTIC_MARGIN).then(|| {
+                        format!(
+                            "it gains {gain} by a {DEEP_DEPTH}-ply search (a win is {TACTIC_MARGIN})"
+                        )
+                    })
+                } else {
+                    (gain > -TACTIC_MARGIN).then(|| {
+                        format!(
+                            "it loses {} by a {DEEP_DEPTH}-ply search, less than {TACTIC_MARGIN}",
+                            -gain
+                        )
+                    })
+                }
+            }
+        };
+        if let Some(why) = why {
+            c.err(Problem::ClaimFalse { mv: m.uci(), why: format!("{}: {why}", fact.name()) });
         }
     }
 }

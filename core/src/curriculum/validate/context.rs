@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::Point;
-use crate::curriculum::schema::{PlayGoal, PlayOut, Quiz, Text};
+use crate::curriculum::schema::{PieceFact, PlayGoal, PlayOut, Quiz, Text};
 
 /// One problem in a course, with where it is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -103,6 +103,10 @@ pub enum Problem {
     AnswerMisfits(String),
     #[error("the step claims {claim}, but a search to depth {depth} scores it {score}")]
     ClaimNotBorneOut { claim: &'static str, score: String, depth: u32 },
+    #[error(
+        "the feedback on wrong move {mv} says \"{phrase}\" but does not list facts = [\"{fact}\"] for the solver to prove"
+    )]
+    FactNotListed { mv: String, phrase: &'static str, fact: &'static str },
 }
 
 /// What validation proved about a course, per step kind: how many steps, which solver
@@ -233,4 +237,36 @@ pub(super) fn read_stars(
         return None;
     }
     Some(out)
+}
+
+/// Phrases of a chess or xiangqi wrong move's English feedback that state a fact, and
+/// the fact each states: feedback that says one must list the fact, so it is proven.
+const FACT_PHRASES: &[(&str, PieceFact)] = &[
+    ("stalemate", PieceFact::Stalemate),
+    ("checkmate", PieceFact::Mated),
+    ("get mated", PieceFact::Mated),
+    ("are mated", PieceFact::Mated),
+    ("mates you", PieceFact::Mated),
+    ("it is check", PieceFact::Check),
+    ("gives check", PieceFact::Check),
+    ("wins nothing", PieceFact::WinsNothing),
+    ("wins no ", PieceFact::WinsNothing),
+    ("win no ", PieceFact::WinsNothing),
+    ("nothing is won", PieceFact::WinsNothing),
+    ("loses a", PieceFact::LosesMaterial),
+    ("bad trade", PieceFact::LosesMaterial),
+    ("terrible trade", PieceFact::LosesMaterial),
+    ("a horse down", PieceFact::LosesMaterial),
+    ("a piece down", PieceFact::LosesMaterial),
+];
+
+/// Reports each fact that the feedback `says` on wrong move `mv` states in words but
+/// `facts` does not list.
+pub(super) fn facts_listed(c: &mut Ctx<'_>, mv: &str, says: &Text, facts: &[PieceFact]) {
+    let en = says.en.to_lowercase();
+    for &(phrase, fact) in FACT_PHRASES {
+        if en.contains(phrase) && !facts.contains(&fact) {
+            c.err(Problem::FactNotListed { mv: mv.to_owned(), phrase, fact: fact.name() });
+        }
+    }
 }

@@ -148,6 +148,11 @@ fn lesson_into(lesson: &Lesson, out: &mut Vec<ValidationError>, report: &mut Pro
         {
             c.err(Problem::NotForThisGame("claim, reply or liberties on a wrong move"));
         }
+        if !matches!(lesson.game, GameKind::Chess | GameKind::Xiangqi)
+            && step.wrong_moves().iter().any(|w| !w.facts.is_empty())
+        {
+            c.err(Problem::NotForThisGame("facts on a wrong move"));
+        }
         match lesson.game {
             GameKind::Xiangqi => xiangqi::validate_step(step, &mut c),
             GameKind::Go { .. } => go::validate_step(lesson.game, step, &mut c),

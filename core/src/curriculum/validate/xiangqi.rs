@@ -4,11 +4,11 @@
 //! notation names the move, and what a make-move step praises or calls wrong holds up
 //! to the deeper search of [`super::xiangqi_depth`].
 
-use super::context::{Ctx, Problem, play_out_fields, quiz_fields, read_stars};
+use super::context::{Ctx, Problem, facts_listed, play_out_fields, quiz_fields, read_stars};
 use super::xiangqi_depth;
 use crate::Point;
 use crate::ai::xiangqi::tactic::{self, TACTIC_DEPTH, TACTIC_GAIN};
-use crate::curriculum::schema::{MakeMove, Proof, PuzzleGoal, Step, WrongIs};
+use crate::curriculum::schema::{MakeMove, PieceFact, Proof, PuzzleGoal, Step, WrongIs};
 use crate::curriculum::stars::shortest_tour;
 use crate::xiangqi::{Move, Position, mate_search, notation};
 
@@ -104,6 +104,7 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             for w in &s.wrong {
                 c.mv(&w.mv);
                 c.text(&format!("wrong move {}", w.mv), &w.says);
+                facts_listed(c, &w.mv, &w.says, &w.facts);
                 if s.accept.contains(&w.mv) {
                     c.err(Problem::WrongIsAccepted(w.mv.clone()));
                 }
@@ -116,12 +117,31 @@ pub(super) fn validate_step(step: &Step, c: &mut Ctx<'_>) {
             }
             check_proof(&pos, s, c);
             let accept: Vec<Move> = s.accept.iter().filter_map(|a| legal(&pos, a)).collect();
-            let wrong: Vec<Move> = match s.wrong_is {
-                WrongIs::Play => s.wrong.iter().filter_map(|w| legal(&pos, &w.mv)).collect(),
+            let wrong: Vec<(Move, &[PieceFact])> = match s.wrong_is {
+                WrongIs::Play => s
+                    .wrong
+                    .iter()
+                    .filter_map(|w| legal(&pos, &w.mv).map(|m| (m, w.facts.as_slice())))
+                    .collect(),
                 WrongIs::Notation => Vec::new(),
             };
+            if s.wrong.iter().any(|w| !w.facts.is_empty()) {
+                c.proved(xiangqi_depth::facts_method());
+            }
             let tactic = s.proof == Some(Proof::WinsMaterial);
             xiangqi_depth::check(&pos, &accept, &wrong, tactic, c);
+            for w in s.wrong.iter().filter(|w| !w.facts.is_empty()) {
+                match legal(&pos, &w.mv) {
+                    None => c.err(Problem::ClaimFalse {
+                        mv: w.mv.clone(),
+                        why: "the move is not legal here, so nothing follows it".into(),
+                    }),
+                    Some(m) if s.wrong_is == WrongIs::Notation => {
+                        xiangqi_depth::prove_facts(&pos, m, &w.facts, None, c)
+                    }
+                    Some(_) => {}
+                }
+            }
         }
         Step::Collect(s) => {
             let (Some(pos), Some(from)) = (pos, c.point(&s.piece)) else { return };

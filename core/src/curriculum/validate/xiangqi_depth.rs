@@ -11,7 +11,8 @@
 use crate::ai::Limits;
 use crate::ai::xiangqi::tactic::{TACTIC_GAIN, material_balance};
 use crate::ai::xiangqi::{MATE, MATE_IN_MAX, Searcher};
-use crate::xiangqi::{Move, Position, notation};
+use crate::curriculum::schema::PieceFact;
+use crate::xiangqi::{Move, Position, mate_search, notation};
 
 use super::context::{Ctx, Problem};
 
@@ -30,6 +31,9 @@ pub const DECIDED: i32 = 500;
 pub const WRONG_MARGIN: i32 = 80;
 /// The table each search uses.
 const HASH_MB: usize = 8;
+/// Moves of the other side within which a wrong move's `mated` fact must be a forced
+/// mate (or 困毙), by the exhaustive mate search.
+pub const MATED_WITHIN: u8 = 3;
 
 /// Scores of a position's moves for the side to move, by the deeper search.
 pub struct Deep {
@@ -84,7 +88,7 @@ impl Deep {
 pub(super) fn check(
     pos: &Position,
     accept: &[Move],
-    wrong: &[Move],
+    wrong: &[(Move, &[PieceFact])],
     tactic: bool,
     c: &mut Ctx<'_>,
 ) {
@@ -133,13 +137,74 @@ pub(super) fn check(
             )));
         }
     }
-    for &m in wrong {
+    for &(m, facts) in wrong {
         let score = deep.after(pos, m);
         if score > best - WRONG_MARGIN && !(best >= DECIDED && score < DECIDED) {
             c.err(Problem::Unproven(format!(
                 "the wrong move {} scores {score} by a {DEEP_DEPTH}-ply search, as good as the best ({best})",
                 name(m)
             )));
+        }
+        prove_facts(pos, m, facts, Some(score), c);
+    }
+}
+
+/// How the facts of wrong moves are proven, for the report.
+pub(super) fn facts_method() -> String {
+    format!(
+        "wrong-move facts: rules; mate search exhaustive to {MATED_WITHIN} moves; deep search \
+         {DEEP_DEPTH} plies ≤{DEEP_NODES} nodes, material won or lost ≥{TACTIC_GAIN}"
+    )
+}
+
+/// Proves each fact the feedback on wrong move `m` (legal in `pos`) states (see
+/// [`PieceFact`]): check by the rules, `mated` by the exhaustive mate search within
+/// [`MATED_WITHIN`] moves of the other side, and what it wins or loses by the deeper
+/// search against the material before it (`score`, the mover's score after `m`, when
+/// it is already known). A stalemate is no fact of xiangqi: the side without a move
+/// has lost.
+pub(super) fn prove_facts(
+    pos: &Position,
+    m: Move,
+    facts: &[PieceFact],
+    score: Option<i32>,
+    c: &mut Ctx<'_>,
+) {
+    let mut next = pos.clone();
+    next.make(m);
+    let mut score = score;
+    let before = material_balance(pos, pos.side_to_move());
+    for &fact in facts {
+        c.claim(&format!("fact {}", fact.name()));
+        let why = match fact {
+            PieceFact::Check => (!next.is_check()).then(|| "it gives no check".to_owned()),
+            PieceFact::Stalemate => {
+                Some("in xiangqi the side left without a move has lost, it is no draw".to_owned())
+            }
+            PieceFact::Mated => mate_search::mate_distance(&next, MATED_WITHIN)
+                .is_none()
+                .then(|| format!("the other side has no forced mate within {MATED_WITHIN} moves")),
+            PieceFact::WinsNothing | PieceFact::LosesMaterial => {
+                let s = *score.get_or_insert_with(|| Deep::default().after(pos, m));
+                let gain = if s.abs() >= MATE { s } else { s - before };
+                if fact == PieceFact::WinsNothing {
+                    (gain >= TACTIC_GAIN).then(|| {
+                        format!(
+                            "it gains {gain} by a {DEEP_DEPTH}-ply search (a win is {TACTIC_GAIN})"
+                        )
+                    })
+                } else {
+                    (gain > -TACTIC_GAIN).then(|| {
+                        format!(
+                            "it loses {} by a {DEEP_DEPTH}-ply search, less than {TACTIC_GAIN}",
+                            -gain
+                        )
+                    })
+                }
+            }
+        };
+        if let Some(why) = why {
+            c.err(Problem::ClaimFalse { mv: name(m), why: format!("{}: {why}", fact.name()) });
         }
     }
 }
