@@ -17,8 +17,8 @@ use crate::go::board::{Board, Cell, MAX_CELLS};
 use crate::go::playout::is_eye;
 use crate::go::score::count_area;
 
-use super::patterns;
 use super::policy::{PASS, Played, captures, owners, playout, saves, self_atari};
+use super::{ladder, patterns};
 
 /// Nodes the tree may hold (about 40 bytes each: some 16 MB).
 pub const DEFAULT_MAX_NODES: usize = 400_000;
@@ -472,8 +472,9 @@ fn stones_near(board: &Board, at: usize) -> bool {
     false
 }
 
-/// The prior of a new node (virtual visits and wins): captures and saving a string in
-/// atari are good, self-atari is bad, the first two lines of an empty area are slow, the
+/// The prior of a new node (virtual visits and wins): captures, saving a string in
+/// atari and an atari that starts a working ladder are good, running into a ladder and
+/// self-atari are bad, the first two lines of an empty area are slow, the
 /// third and fourth are good, a 3×3 shape (hane, cut) is often good, and answering near
 /// the last move is usually right.
 pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, f32) {
@@ -491,7 +492,16 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, 
     }
     let saved = saves(board, at, side);
     if saved > 0 {
-        add(10.0 + 4.0 * saved.min(5) as f32, 0.85);
+        if taken == 0 && ladder::runs_into_ladder(board, at, side) {
+            // Running out of atari into a ladder only loses more stones.
+            add(20.0, 0.1);
+        } else {
+            add(10.0 + 4.0 * saved.min(5) as f32, 0.85);
+        }
+    }
+    let laddered = ladder::ladder_capture(board, at, side);
+    if laddered > 0 {
+        add(10.0 + 4.0 * laddered.min(5) as f32, 0.85);
     }
     match self_atari(board, at, side) {
         0 => {}

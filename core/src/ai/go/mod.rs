@@ -17,6 +17,7 @@
 //! ```
 
 mod engine;
+mod ladder;
 mod levels;
 mod mcts;
 mod ownership;

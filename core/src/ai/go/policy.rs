@@ -1,15 +1,15 @@
 //! Go knowledge for the search: what a move captures or saves, self-atari, and the
 //! playouts that use it. A playout answers the last move first (take a string it left
-//! in atari, save one's own string it put in atari), then a 3×3 shape next to it (hane,
-//! cut, edge block), else plays a random point that is neither one's own eye nor a
-//! self-atari, and never fills its own eyes.
+//! in atari, save one's own string it put in atari unless it only runs into a ladder),
+//! then a 3×3 shape next to it (hane, cut, edge block), else plays a random point that
+//! is neither one's own eye nor a self-atari, and never fills its own eyes.
 
 use crate::Rng;
 use crate::game::Side;
 use crate::go::board::{Board, Cell, MAX_CELLS};
 use crate::go::playout::{is_eye, owner_of};
 
-use super::patterns;
+use super::{ladder, patterns};
 
 /// The cell index that stands for a pass (cell 0 is an edge cell, never a point).
 pub(crate) const PASS: usize = 0;
@@ -170,8 +170,12 @@ fn answers(board: &Board, last: usize, side: Side, out: &mut Vec<usize>) {
                 break;
             }
         }
-        if board.check(lib, side).is_ok() && liberties_after(board, lib, side, 2) >= 2 {
-            out.push(lib);
+        if board.check(lib, side).is_ok() {
+            match liberties_after(board, lib, side, 3) {
+                0 | 1 => {}
+                2 if ladder::runs_into_ladder(board, lib, side) => {}
+                _ => out.push(lib),
+            }
         }
     }
 }
