@@ -1,12 +1,13 @@
 //! The 四国军棋 player: every level plays only moves the referee accepts, a seed gives
 //! the same game twice, the top level with a random partner beats two random movers,
-//! and the belief about hidden pieces always keeps the true rank.
+//! and the belief about hidden pieces always keeps the true rank (and works out some
+//! hidden 军旗 by counting).
 
 use std::collections::HashMap;
 
 use qike_core::Rng;
 use qike_core::ai::junqi::{Belief, BeliefUse, Contestant, JunqiLevel, LEVELS, play_table};
-use qike_core::junqi::{Outcome, Referee, Seat, TableSetup, Team, Visibility};
+use qike_core::junqi::{Outcome, Rank, Referee, Seat, TableSetup, Team, Visibility};
 
 #[test]
 fn every_level_plays_legal_moves_and_repeats_with_a_seed() {
@@ -47,6 +48,8 @@ fn the_top_level_with_a_random_partner_beats_two_random_movers() {
 
 #[test]
 fn the_belief_always_keeps_the_true_rank() {
+    // Hidden flags the belief named before any announcement showed them.
+    let mut flags_worked_out = 0;
     for seed in 0..60u64 {
         let setup = TableSetup::random(seed);
         // The same game twice: one hidden (what the seat sees), one open (the truth).
@@ -80,6 +83,10 @@ fn the_belief_always_keeps_the_true_rank() {
                 if set.len() <= 3 {
                     narrowed += 1;
                 }
+                let shown = view.find(p.id).and_then(|at| view.piece(at)).and_then(|q| q.rank);
+                if truth == Rank::Flag && shown.is_none() && set.single() == Some(Rank::Flag) {
+                    flags_worked_out += 1;
+                }
             }
             let turn = hidden.turn();
             let moves = hidden.legal_moves(turn);
@@ -89,4 +96,5 @@ fn the_belief_always_keeps_the_true_rank() {
         }
         assert!(narrowed > 0, "seed {seed}: the belief never narrowed a piece to three ranks");
     }
+    assert!(flags_worked_out > 0, "no hidden 军旗 was ever worked out by counting");
 }

@@ -165,7 +165,8 @@ impl Belief {
     }
 
     /// Strikes a rank from a seat's unidentified pieces once all of its pieces of that
-    /// rank are identified (alive or gone).
+    /// rank are identified (alive or gone), and names the rank of the pieces that must
+    /// be it (as many may be it as remain unidentified).
     fn count(&mut self) {
         for _ in 0..3 {
             let mut changed = false;
@@ -184,6 +185,22 @@ impl Belief {
                         for (id, set) in self.sets.iter_mut() {
                             if id.seat() == seat && set.len() > 1 && set.contains(rank) {
                                 set.remove(rank);
+                                changed = true;
+                            }
+                        }
+                        continue;
+                    }
+                    // As many pieces may still be this rank as remain of it: each of
+                    // them is one.
+                    let open = |(id, s): (&PieceId, &RankSet)| {
+                        id.seat() == seat && s.len() > 1 && s.contains(rank)
+                    };
+                    let candidates = self.sets.iter().filter(|e| open(*e)).count()
+                        + self.gone.iter().filter(|e| open(*e)).count();
+                    if candidates > 0 && candidates == rank.count() - known {
+                        for (id, set) in self.sets.iter_mut() {
+                            if id.seat() == seat && set.len() > 1 && set.contains(rank) {
+                                *set = RankSet::one(rank);
                                 changed = true;
                             }
                         }

@@ -83,7 +83,7 @@ pub const LEVELS: [JunqiLevel; 5] = [
     },
     JunqiLevel {
         level: 5,
-        noise: 0.1,
+        noise: 0.0,
         belief: BeliefUse::Full,
         caution: 0.9,
         march: 1.0,

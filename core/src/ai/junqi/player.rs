@@ -92,7 +92,8 @@ struct Context<'a> {
     to_home_hq: [u32; STATIONS],
     /// Steps from each station to the nearest opponent's piece.
     to_enemy: [u32; STATIONS],
-    /// Steps from each station to the nearest revealed 军旗 of an opponent, if any is.
+    /// Steps from each station to the nearest 军旗 of an opponent that is revealed or
+    /// worked out, if any is.
     to_flag: Option<[u32; STATIONS]>,
     /// How much more a lost piece costs because the seat has few that can still move
     /// (a seat with none is out).
@@ -152,7 +153,9 @@ impl<'a> Context<'a> {
                 let flags: Vec<Station> = Station::all()
                     .filter(|s| {
                         view.piece(*s).is_some_and(|p| {
-                            !p.seat.is_partner_or_self(seat) && p.rank == Some(Rank::Flag)
+                            !p.seat.is_partner_or_self(seat)
+                                && (p.rank == Some(Rank::Flag)
+                                    || belief.set(p.id).single() == Some(Rank::Flag))
                         })
                     })
                     .collect();
