@@ -165,20 +165,7 @@ pub(super) fn prove_facts(
             PieceFact::WinsNothing | PieceFact::LosesMaterial => {
                 let s = *score.get_or_insert_with(|| Deep::default().after(pos, m));
                 let gain = if s.abs() >= 30_000 { s } else { s - before };
-                if fact == PieceFact::WinsNothing {
-                    (gain >= TACTIC_MARGIN).then(|| {
-                        format!(
-                            "it gains {gain} by a {DEEP_DEPTH}-ply search (a win is {TACTIC_MARGIN})"
-                        )
-                    })
-                } else {
-                    (gain > -TACTIC_MARGIN).then(|| {
-                        format!(
-                            "it loses {} by a {DEEP_DEPTH}-ply search, less than {TACTIC_MARGIN}",
-                            -gain
-                        )
-                    })
-                }
+                super::material_fact_false(fact, gain, DEEP_DEPTH, TACTIC_MARGIN)
             }
         };
         if let Some(why) = why {

@@ -161,3 +161,20 @@ fn lesson_into(lesson: &Lesson, out: &mut Vec<ValidationError>, report: &mut Pro
         }
     }
 }
+
+/// Why a wrong move's material fact is false, if it is: `gain` is what the move wins
+/// (negative: loses) by a `depth`-ply search, `margin` what counts as a piece.
+fn material_fact_false(
+    fact: crate::curriculum::schema::PieceFact,
+    gain: i32,
+    depth: u32,
+    margin: i32,
+) -> Option<String> {
+    if fact == crate::curriculum::schema::PieceFact::WinsNothing {
+        (gain >= margin)
+            .then(|| format!("it gains {gain} by a {depth}-ply search (a win is {margin})"))
+    } else {
+        (gain > -margin)
+            .then(|| format!("it loses {} by a {depth}-ply search, less than {margin}", -gain))
+    }
+}

@@ -187,20 +187,7 @@ pub(super) fn prove_facts(
             PieceFact::WinsNothing | PieceFact::LosesMaterial => {
                 let s = *score.get_or_insert_with(|| Deep::default().after(pos, m));
                 let gain = if s.abs() >= MATE { s } else { s - before };
-                if fact == PieceFact::WinsNothing {
-                    (gain >= TACTIC_GAIN).then(|| {
-                        format!(
-                            "it gains {gain} by a {DEEP_DEPTH}-ply search (a win is {TACTIC_GAIN})"
-                        )
-                    })
-                } else {
-                    (gain > -TACTIC_GAIN).then(|| {
-                        format!(
-                            "it loses {} by a {DEEP_DEPTH}-ply search, less than {TACTIC_GAIN}",
-                            -gain
-                        )
-                    })
-                }
+                super::material_fact_false(fact, gain, DEEP_DEPTH, TACTIC_GAIN)
             }
         };
         if let Some(why) = why {
