@@ -162,3 +162,38 @@ impl<T> Thinker<T> {
         Ok((engine, answer))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicU64;
+
+    use super::*;
+
+    /// The worker threads the setup below ran on, by a number each thread draws.
+    static SET_UP_ON: AtomicU64 = AtomicU64::new(0);
+
+    thread_local! {
+        static THREAD_NUMBER: u64 = {
+            static NEXT: AtomicU64 = AtomicU64::new(1);
+            NEXT.fetch_add(1, Ordering::Relaxed)
+        };
+    }
+
+    fn record() {
+        SET_UP_ON.store(THREAD_NUMBER.with(|n| *n), Ordering::SeqCst);
+    }
+
+    #[test]
+    fn each_worker_runs_the_registered_setup_on_its_own_thread_first() {
+        assert!(set_worker_setup(record));
+        assert!(!set_worker_setup(record), "only the first registration counts");
+        let engine = AnyEngine::for_game(crate::GameKind::Xiangqi, 1).unwrap();
+        let t = Thinker::run(engine, |_| {
+            (SET_UP_ON.load(Ordering::SeqCst), THREAD_NUMBER.with(|n| *n))
+        })
+        .unwrap();
+        let (_engine, (set_up_on, worker)) = t.wait().unwrap();
+        assert_eq!(set_up_on, worker, "the setup ran on the worker, before its work");
+        assert_ne!(worker, THREAD_NUMBER.with(|n| *n), "not on the caller's thread");
+    }
+}
