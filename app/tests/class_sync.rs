@@ -8,11 +8,10 @@ mod common;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use common::{headless, press, settle, state};
+use common::{create_profile, headless, press, settle};
 use qike_app::AppState;
 use qike_app::data::Store;
 use qike_app::screens::my_class::{MyClass, Outbox, PupilAction, SendState};
-use qike_app::screens::profiles::{ProfileForm, ProfilesAction};
 use qike_app::screens::teacher::collect::{CollectAction, Collection};
 use qike_app::screens::teacher::{Teacher, TeacherAction, TeacherPage};
 use qike_app::ui::Nav;
@@ -20,14 +19,6 @@ use qike_core::progress::{AssignmentItem, ImportOutcome, ProgressStore, Timestam
 
 fn store(app: &App) -> std::sync::Arc<ProgressStore> {
     std::sync::Arc::clone(&app.world().resource::<Store>().0)
-}
-
-fn create_profile(app: &mut App) {
-    assert_eq!(state(app), AppState::Profiles);
-    assert!(app.world().resource::<ProfileForm>().open);
-    press(app, ProfilesAction::Avatar(2));
-    press(app, ProfilesAction::CreateProfile);
-    assert_eq!(state(app), AppState::Home);
 }
 
 /// Runs both apps' frames until `done` holds (the network works in real time).

@@ -13,13 +13,13 @@ mod common;
 use std::time::{Duration, Instant};
 
 use bevy::prelude::*;
-use common::{has_button, headless, press, settle, state};
+use common::{create_profile, has_button, headless, press, settle, state};
 use qike_app::AppState;
 use qike_app::actions::PointerPressed;
 use qike_app::board::{ActiveBoard, HighlightRing, PieceNode};
 use qike_app::data::{Store, course_of, courses};
 use qike_app::fixtures::{GO_COUNT_MOVES, GOMOKU_MOVES};
-use qike_app::flow::{CourseProgress, PlayChoice, StartSession};
+use qike_app::flow::{CourseProgress, PlayChoice};
 use qike_app::i18n::{Lang, Msg};
 use qike_app::layout::BoardLayout;
 use qike_app::screens::course::CourseAction;
@@ -33,7 +33,7 @@ use qike_app::screens::profiles::{ProfileForm, ProfilesAction};
 use qike_app::screens::result::{ResultAction, ResultScreen};
 use qike_app::screens::settings::SettingsAction;
 use qike_app::screens::store_error::StoreErrorAction;
-use qike_app::ui::{Hit, Nav};
+use qike_app::ui::Nav;
 use qike_core::curriculum::{Input, answer_inputs};
 use qike_core::progress::{GameRecord, LessonStatus, PlayerResult, ProgressStore};
 use qike_core::session::{GameSession, SavedXiangqiV1};
@@ -59,14 +59,6 @@ fn store(app: &App) -> std::sync::Arc<ProgressStore> {
 }
 
 /// Creates a profile through the form (the tiger picture, the default name).
-fn create_profile(app: &mut App) {
-    assert_eq!(state(app), AppState::Profiles);
-    assert!(app.world().resource::<ProfileForm>().open, "the form opens when no one is here");
-    press(app, ProfilesAction::Avatar(2));
-    press(app, ProfilesAction::CreateProfile);
-    assert_eq!(state(app), AppState::Home);
-}
-
 /// The home screen's button that opens the xiangqi course.
 fn xiangqi_lessons() -> HomeAction {
     let index = qike_app::data::course_index(qike_core::GameKind::Xiangqi);
@@ -325,89 +317,6 @@ fn settings_change_the_language_and_are_kept() {
     let area = qike_app::screens::play::board_area(app.world().resource::<qike_app::ui::Frame>());
     let with = BoardLayout::fit_board(area, 9, 9, qike_core::Placement::Intersections, true);
     assert!(layout.cell > with.cell, "{} vs {}", layout.cell, with.cell);
-}
-
-#[test]
-fn every_screen_fits_a_phone_and_keeps_buttons_large() {
-    // 375×667 logical points (a small phone): every button at least 44 points high and
-    // inside the window, on each screen the demo can open, on each game's set-up with
-    // its options showing, and on each game's board (the promotion choice, the count).
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = headless(dir.path(), 375, 667);
-    create_profile(&mut app);
-    for target in [
-        AppState::Home,
-        AppState::Course,
-        AppState::PlaySetup,
-        AppState::Progress,
-        AppState::Settings,
-        AppState::Practice,
-    ] {
-        app.world_mut().resource_mut::<NextState<AppState>>().set(target);
-        settle(&mut app);
-        buttons_fit(&mut app, &format!("{target:?}"));
-        if matches!(target, AppState::Home | AppState::Progress) {
-            panels_fit(&mut app, &format!("{target:?}"));
-        }
-    }
-    let setups = [
-        GameSetup::standard(GameKind::Xiangqi),
-        GameSetup::standard(GameKind::Chess),
-        GameSetup::Go { size: 19, start: GoStart::Handicap(25) },
-        GameSetup::Gomoku { rule: GomokuRule::Renju, opening: Some("彗星".into()) },
-    ];
-    for setup in setups {
-        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Home);
-        settle(&mut app);
-        app.world_mut().resource_mut::<PlayChoice>().setup = setup.clone();
-        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::PlaySetup);
-        settle(&mut app);
-        buttons_fit(&mut app, &format!("set-up of {setup:?}"));
-        press(&mut app, SetupAction::StartGame);
-        buttons_fit(&mut app, &format!("game of {setup:?}"));
-    }
-    for demo in ["chess-promotion", "go-count", "play-gomoku"] {
-        let s = qike_app::fixtures::two_player_demo(demo).unwrap();
-        app.world_mut().insert_resource(StartSession(s));
-        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Play);
-        settle(&mut app);
-        buttons_fit(&mut app, demo);
-    }
-}
-
-/// Every button on the screen at least 44 points high and inside a 375×667 window.
-fn buttons_fit(app: &mut App, what: &str) {
-    let mut hits = app.world_mut().query::<&Hit>();
-    let hits: Vec<Hit> = hits.iter(app.world()).cloned().collect();
-    assert!(!hits.is_empty(), "{what} has buttons");
-    for h in hits {
-        assert!(h.rect.height() >= 44.0, "{what}: {:?} is {} high", h.action, h.rect.height());
-        assert!(
-            h.rect.min.x >= -0.5
-                && h.rect.min.y >= -0.5
-                && h.rect.max.x <= 375.5
-                && h.rect.max.y <= 667.5,
-            "{what}: {:?} off screen at {:?}",
-            h.action,
-            h.rect
-        );
-    }
-}
-
-/// Every panel drawn (cards, buttons, boxes) inside a 375×667 window: nothing below
-/// the bottom edge where a screen does not scroll.
-fn panels_fit(app: &mut App, what: &str) {
-    let mut nodes = app.world_mut().query_filtered::<&Node, With<BackgroundColor>>();
-    let mut panels = 0;
-    for node in nodes.iter(app.world()) {
-        let (Val::Px(top), Val::Px(height)) = (node.top, node.height) else { continue };
-        panels += 1;
-        assert!(
-            top >= -0.5 && top + height <= 667.5,
-            "{what}: a panel at {top} of height {height}"
-        );
-    }
-    assert!(panels > 3, "{what} draws its cards");
 }
 
 #[test]

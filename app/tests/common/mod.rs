@@ -90,3 +90,15 @@ pub fn enter_teacher_mode(app: &mut App) -> Option<String> {
     }
     code
 }
+
+/// Makes the first profile on the form the app opens with when no one is here.
+pub fn create_profile(app: &mut App) {
+    assert_eq!(state(app), AppState::Profiles);
+    assert!(
+        app.world().resource::<qike_app::screens::profiles::ProfileForm>().open,
+        "the form opens when no one is here"
+    );
+    press(app, qike_app::screens::profiles::ProfilesAction::Avatar(2));
+    press(app, qike_app::screens::profiles::ProfilesAction::CreateProfile);
+    assert_eq!(state(app), AppState::Home);
+}
