@@ -51,9 +51,14 @@ fn the_shipped_claims_hold_and_are_counted() {
     let (problems, report) = validate_with_report(&course);
     assert!(problems.is_empty(), "{problems:#?}");
     let fight = &report.kinds["fight"];
-    for (claim, at_least) in
-        [("escapes", 2), ("still_captures", 7), ("captured", 1), ("lives", 4), ("dies", 2)]
-    {
+    for (claim, at_least) in [
+        ("escapes", 2),
+        ("ladder_fails", 1),
+        ("still_captures", 7),
+        ("captured", 1),
+        ("lives", 4),
+        ("dies", 2),
+    ] {
         let n = fight.claims.get(claim).copied().unwrap_or(0);
         assert!(n >= at_least, "{claim}: {n} < {at_least}: {:?}", fight.claims);
     }
@@ -220,6 +225,10 @@ fn feedback_that_states_an_outcome_without_a_claim_fails_the_check() {
     let course = planted("09_net.toml", "Direct atari", "claim = \"still_captures\"\n", "");
     let undeclared = |p: &Problem| matches!(p, Problem::ClaimUndeclared { mv, .. } if mv == "E6");
     fails_with(&course, "go_net", "net", undeclared, "declares no claim");
+    // "The ladder fails" states that the stones get away from the ataris.
+    let course = planted("08_ladder.toml", "Down to the right", "claim = \"ladder_fails\"\n", "");
+    let undeclared = |p: &Problem| matches!(p, Problem::ClaimUndeclared { mv, .. } if mv == "E6");
+    fails_with(&course, "go_ladder", "breaker", undeclared, "declares no claim");
 }
 
 #[test]
@@ -234,4 +243,11 @@ fn a_count_that_takes_dead_stones_as_alive_fails_the_check() {
     let course = with_step_fields("16_opening_endgame.toml", "corner_terr", square);
     let misfits = |p: &Problem| matches!(p, Problem::AnswerMisfits(_));
     fails_with(&course, "go_opening_endgame", "corner_terr", misfits, "C1 C2 A3 B3 C3 are dead");
+}
+
+#[test]
+fn a_ladder_said_to_fail_that_works_fails_the_check() {
+    // Without the breaker the ladder towards the lower right works.
+    let course = planted("08_ladder.toml", "There is a white stone", "E5 G3\"", "E5 A9\"");
+    fails(&course, "go_ladder", "breaker", "atari after atari still takes the stones");
 }

@@ -505,6 +505,23 @@ pub(crate) fn prove_claim(game: &go::Game, s: &Fight, w: &WrongMove) -> Result<(
                 )
             }
         }
+        StoneClaim::LadderFails => {
+            let ladder = match reading::Reader::ladder(b, at).filter(|_| !gone) {
+                None => true,
+                Some(mut r) => {
+                    let done = if to_move == attacker {
+                        r.attack(b, CLAIM_HORIZON)
+                    } else {
+                        r.defend(b, CLAIM_HORIZON).map(|d| !d)
+                    };
+                    done.map_err(|e| format!("{after}, 'ladder_fails' is not proven: {e}"))?
+                }
+            };
+            (
+                !ladder,
+                format!("atari after atari still takes the stones within {CLAIM_HORIZON} moves"),
+            )
+        }
         StoneClaim::Lives | StoneClaim::Dies => {
             let lives = !gone
                 && life_death::lives(b, at, to_move)

@@ -509,6 +509,9 @@ pub enum StoneClaim {
     /// The stones are still taken by force, by a longer chase: not within the step's
     /// depth, but within the horizon.
     StillCaptures,
+    /// The ladder (征子) fails: atari after atari does not take the stones within the
+    /// horizon (they reach a friendly stone or open space).
+    LadderFails,
     /// Life and death: the group lives whatever the other side does.
     Lives,
     /// Life and death: the group dies whatever its owner does.
@@ -522,6 +525,7 @@ impl StoneClaim {
             StoneClaim::Escapes => "escapes",
             StoneClaim::Captured => "captured",
             StoneClaim::StillCaptures => "still_captures",
+            StoneClaim::LadderFails => "ladder_fails",
             StoneClaim::Lives => "lives",
             StoneClaim::Dies => "dies",
         }

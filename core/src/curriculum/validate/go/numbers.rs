@@ -115,11 +115,12 @@ fn stated_en(text: &str, unit: Unit) -> Vec<u32> {
 
 /// Words that say what becomes of a fight's stones: a text using one states an outcome
 /// the check must prove, so it needs a claim.
-const OUTCOME_ZH: [&str; 9] =
-    ["逃", "跑掉", "吃掉", "吃不掉", "提掉", "做活", "活棋", "死棋", "净死"];
-const OUTCOME_EN: [&str; 12] = [
+const OUTCOME_ZH: [&str; 11] =
+    ["逃", "跑掉", "吃掉", "吃不掉", "提掉", "做活", "活棋", "死棋", "净死", "征子不成", "征不成"];
+const OUTCOME_EN: [&str; 13] = [
     "escape",
     "escapes",
+    "ladder fails",
     "gets away",
     "runs away",
     "captured",
