@@ -213,7 +213,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "xq-tactic-double-attack",
                 "horse-two-chariots",
                 vec![(
-                    "fen = \"6b2/1r2k4/9/1r7/2N6/9/9/9/4AK3/3A4R w - - 0 1\"\naccept = [\"c5d7\"]",
+                    "fen = \"6b2/1r2k4/9/1r7/2N6/9/4P1P2/9/4AK3/3A4R w - - 0 1\"\naccept = [\"c5d7\"]",
                     "fen = \"6b2/1r2k4/9/1r7/2N6/9/9/9/4AK3/3A5 w - - 0 1\"\naccept = [\"c5d7\"]",
                 )],
                 "gains",
