@@ -1,7 +1,7 @@
 //! 四国军棋 through the screens: a game with three computer seats played to its end by
 //! taps on the board, the hand-over between two people on one device that hides every
 //! piece, and a 布阵 arranged on its page (a refused placement says why) that the next
-//! game starts from.
+//! game starts from; a lesson left half-way resumes after a restart.
 
 mod common;
 
@@ -258,4 +258,68 @@ fn every_junqi_lesson_can_be_done_on_the_screen_with_three_stars() {
         let record = store.lesson_record(profile.id, &lesson.id).unwrap().expect("recorded");
         assert_eq!(record.best_stars, 3, "{}", lesson.id);
     }
+}
+
+/// Gives the run's answer for the current step through the lesson page's buttons, up to
+/// `most` inputs.
+fn answer_on_screen(app: &mut App, most: usize) {
+    let inputs = app.world().resource::<JunqiLesson>().run.answer();
+    for input in inputs.into_iter().take(most) {
+        match input {
+            JunqiInput::Continue => press(app, LessonPress::Continue),
+            JunqiInput::Tap(s) => press(app, LessonPress::Station(s)),
+            JunqiInput::Move { from, to } => {
+                press(app, LessonPress::Station(from));
+                press(app, LessonPress::Station(to));
+            }
+        }
+    }
+}
+
+#[test]
+fn a_junqi_lesson_left_half_way_resumes_after_a_restart() {
+    let dir = tempfile::tempdir().unwrap();
+    let kept = {
+        let mut app = child_at_the_lobby(dir.path());
+        press(&mut app, LobbyAction::Lessons);
+        press(&mut app, CourseAction::Open("jq-board".to_owned()));
+        // On to the first step that asks for several stations, and one of them found.
+        for _ in 0..50 {
+            let run = &app.world().resource::<JunqiLesson>().run;
+            if run.answer().len() > 1 && matches!(run.answer()[0], JunqiInput::Tap(_)) {
+                break;
+            }
+            answer_on_screen(&mut app, usize::MAX);
+        }
+        answer_on_screen(&mut app, 1);
+        let run = &app.world().resource::<JunqiLesson>().run;
+        let (step, found) = (run.save().step, run.save().found);
+        assert!(step > 0 && found.len() == 1, "step {step}, found {found:?}");
+        // Back to the course and in again: the same place.
+        let kept = run.save();
+        press(&mut app, Nav::Back);
+        press(&mut app, CourseAction::Open("jq-board".to_owned()));
+        assert_eq!(app.world().resource::<JunqiLesson>().run.save(), kept);
+        app.world_mut().write_message(AppExit::Success);
+        app.update();
+        kept
+    };
+    let mut app = common::headless(dir.path(), 540, 1170);
+    let store = app.world().resource::<Store>().0.clone();
+    let profile = store.profiles().unwrap()[0].id;
+    press(&mut app, ProfilesAction::PickProfile(profile));
+    press(&mut app, Nav::Go(AppState::Junqi));
+    press(&mut app, LobbyAction::Lessons);
+    press(&mut app, CourseAction::Open("jq-board".to_owned()));
+    assert_eq!(app.world().resource::<JunqiLesson>().run.save(), kept, "it resumes");
+    // Finished, the lesson is recorded and its draft is gone.
+    for _ in 0..50 {
+        if app.world().resource::<JunqiLesson>().finished.is_some() {
+            break;
+        }
+        answer_on_screen(&mut app, usize::MAX);
+    }
+    assert_eq!(app.world().resource::<JunqiLesson>().finished, Some(3));
+    assert!(store.lesson_record(profile, "jq-board").unwrap().is_some());
+    assert!(store.draft(profile, "lesson:jq-board").unwrap().is_none());
 }

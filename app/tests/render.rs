@@ -617,7 +617,7 @@ fn check_junqi_table(png: &Png) {
 fn check_junqi_lesson(png: &Png) {
     use qike_app::screens::junqi::JunqiLesson;
     use qike_core::curriculum::junqi::{JunqiInput, JunqiStepKind};
-    let mut lesson = JunqiLesson::open("jq-battles").expect("the fixture's lesson");
+    let mut lesson = JunqiLesson::open("jq-battles", None).expect("the fixture's lesson");
     let mut cues = qike_app::sound::Cues::default();
     while lesson.run.view().is_some_and(|v| v.kind == JunqiStepKind::Explain) {
         lesson.submit(JunqiInput::Continue, qike_app::i18n::Lang::Zh, &mut cues);

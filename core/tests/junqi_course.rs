@@ -2,15 +2,16 @@
 //! to three stars with its answers; named wrong moves and illegal moves are refused
 //! with their reasons; picking up and moving by taps works; a puzzle's answers come
 //! back already played; the finished lesson goes into the progress store like any
-//! other; a corrupt lesson file is a typed error; the 布阵 steps are proven against
+//! other; a run saved after any input resumes where it stood, and a saved run that does
+//! not fit is refused; a corrupt lesson file is a typed error; the 布阵 steps are proven against
 //! the setup rules and a wrong tap there is told the rule the piece keeps or breaks.
 
 use qike_core::HighlightKind;
 use qike_core::curriculum::junqi::schema::StationClaim;
 use qike_core::curriculum::junqi::{
-    self, JunqiFeedback, JunqiInput, JunqiRun, JunqiStep, JunqiStepKind,
+    self, JunqiFeedback, JunqiInput, JunqiRun, JunqiRunState, JunqiStep, JunqiStepKind,
 };
-use qike_core::curriculum::{LoadError, junqi_course};
+use qike_core::curriculum::{LoadError, ResumeError, junqi_course};
 use qike_core::junqi::{Move, Rank, Seat, Station};
 use qike_core::progress::{
     LessonAttempt, LessonStatus, NewProfile, ProgressStore, Role, Timestamp,
@@ -381,4 +382,96 @@ fn the_check_proves_setup_claims() {
     };
     s.claim = Some(StationClaim::BreaksSetupRule);
     assert!(!junqi::validate_junqi_lesson(&lesson).is_empty());
+}
+
+/// A run saved and resumed through its JSON form, as the app keeps it in a draft.
+fn reloaded(run: &JunqiRun) -> JunqiRun {
+    let bytes = serde_json::to_vec(&run.save()).unwrap();
+    let state: JunqiRunState = serde_json::from_slice(&bytes).unwrap();
+    JunqiRun::resume(run.lesson(), state).unwrap()
+}
+
+#[test]
+fn a_run_saved_after_any_input_resumes_where_it_stood() {
+    let course = junqi_course().unwrap();
+    for lesson in course.lessons() {
+        let mut straight = JunqiRun::new(lesson);
+        let mut saved = JunqiRun::new(lesson);
+        // Two hints in the first step (where it has hints) carry over the resumes.
+        saved.hint();
+        saved.hint();
+        straight.hint();
+        straight.hint();
+        while !straight.is_done() {
+            for input in straight.answer() {
+                straight.submit(input);
+                saved = reloaded(&saved);
+                assert_eq!(saved.answer().first(), Some(&input), "{}", lesson.id);
+                saved.submit(input);
+                assert_eq!(saved.view(), straight.view(), "{}", lesson.id);
+                assert_eq!(saved.save(), straight.save(), "{}", lesson.id);
+            }
+        }
+        assert!(saved.is_done());
+        assert_eq!(saved.result(), straight.result());
+    }
+}
+
+#[test]
+fn a_puzzle_resumes_after_its_replies_and_a_tap_step_with_its_finds() {
+    let mut run = run_to("jq-partners", "partner-clears");
+    run.submit(mv("S5.1-S1.1"));
+    let back = reloaded(&run);
+    assert_eq!(back.view(), run.view());
+    assert_eq!(back.save().played.len(), 4);
+    let mut run = run_to("jq-board", "find-camps");
+    run.hint();
+    run.hint();
+    run.submit(JunqiInput::Tap(at("S2.3")));
+    run.submit(JunqiInput::Tap(at("S2.2")));
+    let mut back = reloaded(&run);
+    let state = back.save();
+    assert_eq!(state.found, ["S2.2"]);
+    assert_eq!((state.step_mistakes, state.step_hints, state.free_hint_given), (1, 1, true));
+    assert_eq!(back.result(), run.result());
+    for code in ["S2.4", "S3.3", "S4.2"] {
+        assert!(matches!(back.submit(JunqiInput::Tap(at(code))), JunqiFeedback::Correct { .. }));
+    }
+    assert!(matches!(back.submit(JunqiInput::Tap(at("S4.4"))), JunqiFeedback::StepDone { .. }));
+}
+
+#[test]
+fn a_saved_run_that_does_not_fit_is_refused_with_the_reason() {
+    let course = junqi_course().unwrap();
+    let mut run = run_to("jq-partners", "partner-clears");
+    run.submit(mv("S5.1-S1.1"));
+    let good = run.save();
+    let lesson = run.lesson();
+    let refused = |state: JunqiRunState| JunqiRun::resume(lesson, state).unwrap_err();
+    let other = course.lesson("jq-board").unwrap();
+    assert!(matches!(
+        JunqiRun::resume(other, good.clone()).unwrap_err(),
+        ResumeError::OtherLesson { .. }
+    ));
+    let past = JunqiRunState { step: lesson.steps.len() + 1, ..good.clone() };
+    assert!(matches!(refused(past), ResumeError::NoSuchStep { .. }));
+    let short = JunqiRunState { outcomes: Vec::new(), ..good.clone() };
+    assert!(matches!(refused(short), ResumeError::NoSuchStep { .. }));
+    // A move off the puzzle's line, a move that is not a move, a found station in a
+    // step that asks for none.
+    let mut off = good.clone();
+    off.played[1] = "W1.3-W1.2".to_owned();
+    let e = refused(off);
+    assert_eq!(e.to_string(), "the saved moves of step 'partner-clears' cannot be replayed");
+    let mut garbage = good.clone();
+    garbage.played[0] = "S5.1-".to_owned();
+    assert!(matches!(refused(garbage), ResumeError::BadMoves(_)));
+    let found = JunqiRunState { found: vec!["S2.2".to_owned()], ..good.clone() };
+    assert!(matches!(refused(found), ResumeError::BadMoves(_)));
+    // Outcomes of other steps than the lesson's.
+    let mut renamed = good;
+    if let Some(o) = renamed.outcomes.first_mut() {
+        o.step_id = "elsewhere".to_owned();
+    }
+    assert!(matches!(refused(renamed), ResumeError::BadMoves(_)));
 }

@@ -8,7 +8,7 @@ use bevy::prelude::*;
 use qike_core::HighlightKind;
 use qike_core::curriculum::Text;
 use qike_core::curriculum::junqi::{
-    JunqiCourse, JunqiFeedback, JunqiInput, JunqiRun, JunqiStepKind, junqi_course,
+    JunqiCourse, JunqiFeedback, JunqiInput, JunqiRun, JunqiRunState, JunqiStepKind, junqi_course,
 };
 use qike_core::junqi::{PieceId, STATIONS, Station, ViewPiece};
 use qike_core::progress::{LessonAttempt, Timestamp};
@@ -17,6 +17,7 @@ use super::JunqiPage;
 use crate::data::{Current, Notice, Store};
 use crate::i18n::{Lang, Msg};
 use crate::junqi_board::{Geometry, Marks, draw as draw_board};
+use crate::screens::lesson::draft_slot;
 use crate::ui::{BAD, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Pressed, Redraw, split};
 use crate::widgets::{header, stars_text};
 
@@ -79,14 +80,52 @@ pub struct JunqiLesson {
 }
 
 impl JunqiLesson {
-    pub fn open(id: &str) -> Option<JunqiLesson> {
+    /// Opens a lesson at its start, or where the child left it when `saved` holds a
+    /// readable run of it (a draft that does not fit starts the lesson afresh).
+    pub fn open(id: &str, saved: Option<&[u8]>) -> Option<JunqiLesson> {
         let lesson = course().ok()?.lesson(id)?;
+        let resumed = saved
+            .and_then(|bytes| serde_json::from_slice::<JunqiRunState>(bytes).ok())
+            .and_then(|state| JunqiRun::resume(lesson, state).ok());
         Some(JunqiLesson {
-            run: JunqiRun::new(lesson),
+            run: resumed.unwrap_or_else(|| JunqiRun::new(lesson)),
             feedback: None,
             finished: None,
             since: Instant::now(),
         })
+    }
+
+    /// Opens a lesson from the child's saved run of it, if there is one.
+    fn open_saved(id: &str, store: &Store, current: &Current) -> Option<JunqiLesson> {
+        let saved = current
+            .profile
+            .as_ref()
+            .and_then(|p| store.0.draft(p.id, &draft_slot(id)).ok().flatten());
+        JunqiLesson::open(id, saved.as_deref())
+    }
+
+    /// Keeps the run: the finished lesson is recorded and its draft cleared; a run
+    /// under way is saved as a draft, so closing the app loses nothing.
+    fn persist(
+        &self,
+        attempt: Option<LessonAttempt>,
+        store: &Store,
+        current: &Current,
+    ) -> Result<(), String> {
+        let Some(profile) = &current.profile else { return Ok(()) };
+        let slot = draft_slot(&self.run.lesson().id);
+        let result = match attempt {
+            Some(attempt) => store
+                .0
+                .record_lesson(profile.id, &attempt)
+                .and_then(|_| store.0.clear_draft(profile.id, &slot)),
+            None if self.run.is_done() => Ok(()),
+            None => {
+                let bytes = serde_json::to_vec(&self.run.save()).unwrap_or_default();
+                store.0.save_draft(profile.id, &slot, &bytes)
+            }
+        };
+        result.map_err(|e| e.to_string())
     }
 
     /// Hands an input to the run and turns its answer into what the page says; the
@@ -156,12 +195,14 @@ pub(super) fn react_course(
     mut pressed: MessageReader<Pressed<CourseAction>>,
     mut page: ResMut<NextState<JunqiPage>>,
     mut notice: ResMut<Notice>,
+    store: Res<Store>,
+    current: Res<Current>,
 ) {
     if nav.read().any(|Pressed(n)| *n == Nav::Back) {
         page.set(JunqiPage::Lobby);
     }
     for Pressed(CourseAction::Open(id)) in pressed.read() {
-        match JunqiLesson::open(id) {
+        match JunqiLesson::open_saved(id, &store, &current) {
             Some(lesson) => {
                 commands.insert_resource(lesson);
                 page.set(JunqiPage::Lesson);
@@ -240,6 +281,8 @@ pub(super) fn react_lesson(
     }
     let Some(mut lesson) = lesson else { return };
     for Pressed(press) in pressed.read() {
+        // Only an answer, a hint or a retry changes the run that is kept.
+        let answered = !matches!(press, LessonPress::Next | LessonPress::UnitGame);
         let attempt = match press {
             LessonPress::Station(s) => lesson.submit(JunqiInput::Tap(*s), *lang, &mut cues),
             LessonPress::Continue => lesson.submit(JunqiInput::Continue, *lang, &mut cues),
@@ -258,7 +301,7 @@ pub(super) fn react_lesson(
                     ids.find(|&id| id == lesson.run.lesson().id)?;
                     ids.next()
                 });
-                match next.and_then(JunqiLesson::open) {
+                match next.and_then(|id| JunqiLesson::open_saved(id, &store, &current)) {
                     Some(next) => *lesson = next,
                     None => page.set(JunqiPage::Course),
                 }
@@ -282,9 +325,7 @@ pub(super) fn react_lesson(
                 None
             }
         };
-        if let (Some(attempt), Some(profile)) = (attempt, current.profile.as_ref())
-            && let Err(e) = store.0.record_lesson(profile.id, &attempt)
-        {
+        if answered && let Err(e) = lesson.persist(attempt, &store, &current) {
             notice.0 = Some(format!("{}{e}", lang.get(Msg::SaveFailed)));
         }
         redraw.0 = true;

@@ -29,7 +29,7 @@ mod view;
 
 pub use goal::{goal_text, move_of, station};
 pub use load::{JUNQI_FILES, junqi_course, load_junqi_course, parse_junqi_lesson};
-pub use run::JunqiRun;
+pub use run::{JunqiRun, JunqiRunState};
 pub use schema::{
     BattleClaim, JunqiCourse, JunqiGoal, JunqiLesson, JunqiStep, JunqiStepKind, JunqiUnit,
     StationClaim,

@@ -11,8 +11,27 @@ use crate::curriculum::junqi::view::{
     JunqiBoard, JunqiFeedback, JunqiHighlight, JunqiInput, JunqiPieceView, JunqiStepView,
 };
 use crate::curriculum::schema::Text;
-use crate::curriculum::{LessonResult, StepOutcome, stars};
+use crate::curriculum::{LessonResult, ResumeError, StepOutcome, stars};
 use crate::junqi::{Move, Position, Referee, Seat, Station};
+
+/// Everything needed to resume a [`JunqiRun`], as the app keeps it in a draft slot after
+/// every input (serde JSON). Moves and stations are written as station codes
+/// (`S1.3-C2.1`, `S1.3`), as in the lesson files.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct JunqiRunState {
+    pub lesson_id: String,
+    pub step: usize,
+    /// Moves made in the current step (the child's and the line's replies).
+    pub played: Vec<String>,
+    /// Stations found in the current step.
+    pub found: Vec<String>,
+    pub step_mistakes: u32,
+    pub step_hints: u32,
+    /// Whether the current step's free first hint has been given.
+    pub free_hint_given: bool,
+    pub outcomes: Vec<StepOutcome>,
+    pub elapsed_ms: u64,
+}
 
 /// A run through one lesson. It owns its lesson.
 #[derive(Debug, Clone)]
@@ -55,6 +74,87 @@ impl JunqiRun {
         };
         run.start_step();
         run
+    }
+
+    /// The state to save.
+    pub fn save(&self) -> JunqiRunState {
+        JunqiRunState {
+            lesson_id: self.lesson.id.clone(),
+            step: self.step,
+            played: self
+                .played
+                .iter()
+                .map(|m| format!("{}-{}", m.from.code(), m.to.code()))
+                .collect(),
+            found: self.found.iter().map(|s| s.code()).collect(),
+            step_mistakes: self.mistakes,
+            step_hints: self.hints,
+            free_hint_given: self.free_hint_given,
+            outcomes: self.outcomes.clone(),
+            elapsed_ms: self.elapsed_ms,
+        }
+    }
+
+    /// Continues a saved run: the step's moves are replayed on its referee and its found
+    /// stations must be answers of the step; a state that does not fit is refused.
+    pub fn resume(lesson: &JunqiLesson, state: JunqiRunState) -> Result<JunqiRun, ResumeError> {
+        if state.lesson_id != lesson.id {
+            return Err(ResumeError::OtherLesson {
+                saved: state.lesson_id,
+                lesson: lesson.id.clone(),
+            });
+        }
+        let count = lesson.steps.len();
+        if state.step > count || state.outcomes.len() != state.step {
+            return Err(ResumeError::NoSuchStep { step: state.step, count });
+        }
+        let mut run = JunqiRun::new(lesson);
+        run.step = state.step;
+        run.start_step();
+        let step_id = run.current().map(|s| s.id().to_owned()).unwrap_or_default();
+        let bad = || ResumeError::BadMoves(step_id.clone());
+        if state.outcomes.iter().zip(&lesson.steps).any(|(o, s)| o.step_id != s.id()) {
+            return Err(bad());
+        }
+        // Moves stand only in a puzzle, and only as the start of its line.
+        let line: Vec<Move> = match run.current() {
+            Some(JunqiStep::Puzzle(p)) => p.line.iter().filter_map(|m| goal::move_of(m)).collect(),
+            _ => Vec::new(),
+        };
+        if state.played.len() >= line.len().max(1) && !state.played.is_empty() {
+            return Err(bad());
+        }
+        for (i, text) in state.played.iter().enumerate() {
+            let m = goal::move_of(text).filter(|m| line.get(i) == Some(m)).ok_or_else(bad)?;
+            let referee = run.referee.as_mut().ok_or_else(bad)?;
+            referee.play(referee.turn(), m).map_err(|_| bad())?;
+            run.played.push(m);
+        }
+        let answers: Vec<Station> = match run.current() {
+            Some(JunqiStep::TapTargets(s)) => {
+                s.targets.iter().filter_map(|t| goal::station(t)).collect()
+            }
+            Some(JunqiStep::TapStation(s)) => {
+                s.stations.iter().filter_map(|t| goal::station(t)).collect()
+            }
+            _ => Vec::new(),
+        };
+        for text in &state.found {
+            let at = goal::station(text).filter(|s| answers.contains(s)).ok_or_else(bad)?;
+            if !run.found.contains(&at) {
+                run.found.push(at);
+            }
+        }
+        // A tap step with every answer found would have been finished.
+        if !answers.is_empty() && answers.iter().all(|s| run.found.contains(s)) {
+            return Err(bad());
+        }
+        run.mistakes = state.step_mistakes;
+        run.hints = state.step_hints;
+        run.free_hint_given = state.free_hint_given;
+        run.outcomes = state.outcomes;
+        run.elapsed_ms = state.elapsed_ms;
+        Ok(run)
     }
 
     pub fn lesson(&self) -> &JunqiLesson {
