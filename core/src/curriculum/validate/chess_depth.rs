@@ -29,9 +29,9 @@ pub const WRONG_MARGIN: i32 = 80;
 /// was down, or leaves a lone minor piece against a pawn, ends below it.
 pub const AHEAD_MARGIN: i32 = 2 * piece_value(Role::Pawn);
 /// How far behind the mover of a step without a proof (a rule, a notation, an opening
-/// move) may stand after its accepted move: a step whose position is lost whatever is
-/// played teaches the move in a game already gone. A forced mate within the deeper
-/// search's horizon scores far below it.
+/// move) may stand after its accepted move, in centipawns: most of a minor piece. A step
+/// whose position is lost whatever is played teaches the move in a game already gone; a
+/// forced mate within the deeper search's horizon scores far below it.
 pub const LOST_MARGIN: i32 = 250;
 /// Moves of the other side within which a wrong move's `mated` fact must be a forced
 /// mate, by the exhaustive mate search.
