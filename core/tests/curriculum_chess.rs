@@ -3,6 +3,8 @@
 //! answer is caught by validation, and the chess steps (promotion, star hunt, mate
 //! puzzles) behave as a child meets them.
 
+mod common;
+
 use qike_core::curriculum::schema::{Proof, PuzzleGoal};
 use qike_core::curriculum::{self, Feedback, Input, LessonRun, Step, answer_inputs, load};
 use qike_core::{GameKind, PieceKind, Point};
@@ -103,28 +105,7 @@ fn planted(file: &str, lesson: &str, from: &str, to: &str) -> Vec<String> {
 
 /// The problems validation finds in one lesson of the planted course.
 fn planted_lesson(file: &str, swaps: &[(&str, &str)], lesson: &str) -> Vec<String> {
-    let course = planted_course(file, swaps);
-    let mut out = Vec::new();
-    curriculum::validate_lesson(course.lesson(lesson).unwrap(), &mut out);
-    out.iter().map(|e| e.to_string()).collect()
-}
-
-fn planted_course(file: &str, swaps: &[(&str, &str)]) -> curriculum::Course {
-    let files: Vec<(&str, String)> = load::CHESS_FILES
-        .iter()
-        .map(|(name, text)| {
-            let mut text = (*text).to_owned();
-            if *name == file {
-                for (from, to) in swaps {
-                    assert!(text.contains(from), "{file} has no {from}");
-                    text = text.replacen(from, to, 1);
-                }
-            }
-            (*name, text)
-        })
-        .collect();
-    let pairs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    load::load_course(&pairs).unwrap()
+    common::lesson_problems(&common::planted_course(load::CHESS_FILES, file, swaps), lesson)
 }
 
 #[test]
@@ -326,7 +307,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "16_fork_pin_skewer.toml",
                 "fork-2",
                 vec![fen("3r4/8/8/4N1k1/8/8/P7/5K2", "7r/6p1/8/4N1k1/8/8/8/5K2")],
-                "behind",
+                "ends only",
             ),
             Some("e5f7"),
         ),
@@ -335,7 +316,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "16_fork_pin_skewer.toml",
                 "fork-4",
                 vec![fen("2r5/8/2N2p2/5k2/8/8/PK6/8", "8/8/2N2pr1/5k2/8/2K5/8/8")],
-                "behind",
+                "ends only",
             ),
             Some("c6e7"),
         ),
@@ -345,7 +326,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "16_fork_pin_skewer.toml",
                 "pfork-1",
                 vec![fen("6k1/5ppp/8/n1n5/8/1P6/5PPP/1R4K1", "8/2k5/8/b1n5/8/1P6/5K2/4N3")],
-                "behind",
+                "ends only",
             ),
             Some("b3b4"),
         ),
@@ -354,7 +335,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "16_fork_pin_skewer.toml",
                 "pfork-2",
                 vec![fen("1k6/ppp5/8/5n1n/R7/6P1/PPP5/1K6", "8/6k1/8/5n1b/8/N5P1/6K1/8")],
-                "behind",
+                "ends only",
             ),
             Some("g3g4"),
         ),
@@ -364,7 +345,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "17_discovered_double.toml",
                 "disc-2",
                 vec![fen("8/RN5k/3q2p1/7p/8/8/5PPP/6K1", "8/RN5k/3r3B/8/3q4/8/8/5K2")],
-                "behind",
+                "ends only",
             ),
             Some("b7d6"),
         ),
@@ -387,7 +368,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "17_discovered_double.toml",
                 "double-2",
                 vec![fen("2k5/q7/2N5/8/8/8/2R5/7K", "2k5/r4B2/2Nq4/8/8/8/2R5/6K1")],
-                "behind",
+                "ends only",
             ),
             Some("c6a7"),
         ),
@@ -396,7 +377,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "18_review_tactics.toml",
                 "fork-3",
                 vec![fen("8/8/3pr3/1k6/8/1N6/K6P/8", "8/8/2rp4/1k6/8/1N6/K7/8")],
-                "behind",
+                "ends only",
             ),
             Some("b3d4"),
         ),
@@ -408,7 +389,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                     fen("1k6/ppp5/8/2n1n3/8/3P4/PPP5/1K1R4", "8/2k5/8/1b1n4/8/2P5/K7/6N1"),
                     ("accept = [\"d3d4\"]", "accept = [\"c3c4\"]"),
                 ],
-                "behind",
+                "ends only",
             ),
             Some("c3c4"),
         ),
@@ -417,9 +398,101 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
                 "18_review_tactics.toml",
                 "pfork-2",
                 vec![fen("1k6/ppp5/8/3n1n2/8/R3P3/PPP5/1K6", "1k6/8/8/3b1n2/8/4P3/3K4/2N5")],
-                "behind",
+                "ends only",
             ),
             Some("e3e4"),
+        ),
+        // Tactics from a position a piece down that end level after the best defence:
+        // a lone minor piece against a pawn, or the piece won straight back.
+        (
+            (
+                "16_fork_pin_skewer.toml",
+                "fork-1",
+                vec![fen("8/k7/1N1r4/3p4/8/8/6PP/4K3", "8/k7/1N1r4/3p4/8/8/8/4K3")],
+                "ends only",
+            ),
+            Some("b6c8"),
+        ),
+        (
+            (
+                "16_fork_pin_skewer.toml",
+                "pin-3",
+                vec![fen("5q1k/5p2/8/8/8/6PP/R6K/7B", "5q1k/5p2/8/8/8/8/R6K/7B")],
+                "ends only",
+            ),
+            Some("a2a8"),
+        ),
+        (
+            (
+                "17_discovered_double.toml",
+                "disc-1",
+                vec![fen("2r5/8/5k2/4N3/7q/8/5PK1/B5R1", "8/r7/5k2/4N3/7q/8/6K1/B5R1")],
+                "ends only",
+            ),
+            Some("e5f3"),
+        ),
+        (
+            (
+                "17_discovered_double.toml",
+                "double-1",
+                vec![fen("5B2/2R2N1k/4q3/8/8/8/r7/2K5", "1q3B2/2R2N1k/4r3/8/8/8/8/2K5")],
+                "ends only",
+            ),
+            Some("f7g5"),
+        ),
+        // The explanation before the step shows the same position: both go back.
+        (
+            (
+                "17_discovered_double.toml",
+                "remove",
+                vec![
+                    fen("4k3/p7/5n2/3r2B1/8/8/6PP/3RK3", "4k3/p7/5n2/3r2B1/8/8/8/3RK3"),
+                    fen("4k3/p7/5n2/3r2B1/8/8/6PP/3RK3", "4k3/p7/5n2/3r2B1/8/8/8/3RK3"),
+                ],
+                "ends only",
+            ),
+            Some("g5f6"),
+        ),
+        (
+            (
+                "18_review_tactics.toml",
+                "fork-4",
+                vec![fen("1k6/8/5r2/2N2p2/8/5K2/6PP/8", "1k6/8/5r2/2N2p2/8/5K2/8/8")],
+                "ends only",
+            ),
+            Some("c5d7"),
+        ),
+        (
+            (
+                "11_values.toml",
+                "free-knight",
+                vec![fen("4k3/p7/1p6/8/4n3/6P1/5PBP/4K3", "4k3/p7/1p6/8/4n3/8/6B1/4K3")],
+                "ends only",
+            ),
+            Some("g2e4"),
+        ),
+        // Rules steps in positions lost whatever is played: a bare king against a rook,
+        // castling a bishop down.
+        (
+            (
+                "04_check_castle.toml",
+                "move-away",
+                vec![fen("4k3/7R/8/8/8/4r3/8/4K3", "4k3/8/8/8/8/4r3/8/4K3")],
+                "the mover stands lost",
+            ),
+            None,
+        ),
+        (
+            (
+                "04_check_castle.toml",
+                "castle-only-long",
+                vec![fen(
+                    "r3k2r/ppp2ppp/8/8/2b5/4B3/PPP2PPP/R3K2R",
+                    "r3k2r/ppp2ppp/8/8/2b5/8/PPP2PPP/R3K2R",
+                )],
+                "the mover stands lost",
+            ),
+            None,
         ),
         // A named wrong move the engine finds as good as the praised ones.
         (
@@ -434,6 +507,7 @@ fn flaws_a_stronger_engine_found_are_caught_when_put_back() {
     ];
     let lesson_of = |file: &str| match &file[..2] {
         "04" => "ch-check-castle",
+        "11" => "ch-values",
         "16" => "ch-tactics-1",
         "17" => "ch-tactics-2",
         "18" => "ch-review-6",

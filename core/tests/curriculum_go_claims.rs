@@ -4,6 +4,8 @@
 //! liberty count one too high, an atari that does not capture in time) fails the check
 //! again, naming the step and the reason, when it is put back.
 
+mod common;
+
 use qike_core::curriculum::{
     self, GameKind, Problem, ValidationError, load, validate_lesson, validate_with_report,
 };
@@ -11,20 +13,11 @@ use qike_core::curriculum::{
 /// The shipped Go files with one change in `name`: in the wrong move whose English
 /// feedback contains `says`, the first `from` after it becomes `to`.
 fn planted(name: &str, says: &str, from: &str, to: &str) -> curriculum::Course {
-    let files: Vec<(&str, String)> = load::GO_FILES
-        .iter()
-        .map(|&(n, text)| {
-            let mut text = text.to_owned();
-            if n == name {
-                let at = text.find(says).unwrap_or_else(|| panic!("{name} has no '{says}'"));
-                let off = text[at..].find(from).unwrap_or_else(|| panic!("no '{from}' after"));
-                text.replace_range(at + off..at + off + from.len(), to);
-            }
-            (n, text)
-        })
-        .collect();
-    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    load::load_course(&borrowed).unwrap()
+    common::planted_with(load::GO_FILES, name, |text| {
+        let at = text.find(says).unwrap_or_else(|| panic!("{name} has no '{says}'"));
+        let off = text[at..].find(from).unwrap_or_else(|| panic!("no '{from}' after"));
+        text.replace_range(at + off..at + off + from.len(), to);
+    })
 }
 
 /// The problems of one lesson of `course`.
@@ -144,21 +137,12 @@ fn a_reply_that_cannot_be_played_fails_the_check() {
 /// The shipped Go files with the fields of step `step` in `name`, from its id up to its
 /// `explain`, replaced by `fields`.
 fn with_step_fields(name: &str, step: &str, fields: &str) -> curriculum::Course {
-    let files: Vec<(&str, String)> = load::GO_FILES
-        .iter()
-        .map(|&(n, text)| {
-            let mut text = text.to_owned();
-            if n == name {
-                let id = format!("id = \"{step}\"\n");
-                let from = text.find(&id).expect("the step") + id.len();
-                let to = from + text[from..].find("explain = ").expect("its explain");
-                text.replace_range(from..to, fields);
-            }
-            (n, text)
-        })
-        .collect();
-    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    load::load_course(&borrowed).unwrap()
+    common::planted_with(load::GO_FILES, name, |text| {
+        let id = format!("id = \"{step}\"\n");
+        let from = text.find(&id).expect("the step") + id.len();
+        let to = from + text[from..].find("explain = ").expect("its explain");
+        text.replace_range(from..to, fields);
+    })
 }
 
 /// Asserts that the lesson fails on `step` with `problem` matched and its text saying

@@ -1,6 +1,8 @@
 //! The gomoku course: its promised size, every lesson walked to three stars, every wrong
 //! answer explained, and the content check failing when a wrong answer is planted.
 
+mod common;
+
 use qike_core::curriculum::{
     self, Feedback, Input, LessonRun, Problem, Step, answer_inputs, load, validate,
 };
@@ -153,19 +155,7 @@ fn a_wrong_answer_in_every_step_is_explained() {
 
 /// The course files with one text replaced in one lesson file.
 fn planted(file: &str, from: &str, to: &str) -> Vec<ValidationProblem> {
-    let files: Vec<(&str, String)> = load::GOMOKU_FILES
-        .iter()
-        .map(|(name, text)| {
-            if *name == file {
-                assert!(text.contains(from), "{file} has no {from}");
-                (*name, text.replacen(from, to, 1))
-            } else {
-                (*name, (*text).to_owned())
-            }
-        })
-        .collect();
-    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    let course = load::load_course(&borrowed).expect("the planted course still loads");
+    let course = common::planted_course(load::GOMOKU_FILES, file, &[(from, to)]);
     validate(&course).into_iter().map(|e| (e.step.unwrap_or_default(), e.problem)).collect()
 }
 

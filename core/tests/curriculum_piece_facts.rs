@@ -4,6 +4,8 @@
 //! put back into a shipped lesson fails, naming the step and the reason, and feedback
 //! that states a fact in words without listing it fails too.
 
+mod common;
+
 use qike_core::ai::xiangqi::tactic;
 use qike_core::curriculum::{self, load};
 use qike_core::xiangqi::{Move, Position, notation};
@@ -16,24 +18,7 @@ fn planted(
     swaps: &[(&str, &str)],
     lesson: &str,
 ) -> Vec<String> {
-    let files: Vec<(&str, String)> = files
-        .iter()
-        .map(|(name, text)| {
-            let mut text = (*text).to_owned();
-            if *name == file {
-                for (from, to) in swaps {
-                    assert!(text.contains(from), "{file} has no {from}");
-                    text = text.replacen(from, to, 1);
-                }
-            }
-            (*name, text)
-        })
-        .collect();
-    let pairs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    let course = load::load_course(&pairs).unwrap();
-    let mut out = Vec::new();
-    curriculum::validate_lesson(course.lesson(lesson).unwrap(), &mut out);
-    out.iter().map(|e| e.to_string()).collect()
+    common::lesson_problems(&common::planted_course(files, file, swaps), lesson)
 }
 
 fn assert_found(found: &[String], step: &str, words: &[&str]) {

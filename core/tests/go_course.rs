@@ -2,6 +2,8 @@
 //! by its demo answers, its puzzles are proven by the solvers, and a wrong claim in a
 //! lesson file is refused.
 
+mod common;
+
 use qike_core::curriculum::{
     self, Course, Feedback, GameKind, Input, LessonRun, Step, StepKind, answer_inputs, go_steps,
     load,
@@ -13,20 +15,7 @@ fn go_course() -> Course {
 
 /// The shipped Go files with one text replaced in the file `name`.
 fn planted(name: &str, from: &str, to: &str) -> Course {
-    let files: Vec<(&str, String)> = load::GO_FILES
-        .iter()
-        .map(|&(n, text)| {
-            let text = if n == name {
-                assert!(text.contains(from), "{name} has no '{from}'");
-                text.replacen(from, to, 1)
-            } else {
-                text.to_owned()
-            };
-            (n, text)
-        })
-        .collect();
-    let borrowed: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
-    load::load_course(&borrowed).unwrap()
+    common::planted_course(load::GO_FILES, name, &[(from, to)])
 }
 
 #[test]

@@ -8,6 +8,7 @@ use std::sync::mpsc::{Receiver, channel};
 
 use qike_core::Point;
 use qike_core::Rng;
+use qike_core::curriculum::{self, Course, load};
 use qike_core::gomoku::Stone;
 use qike_core::progress::{NewProfile, ProfileId, ProgressStore, Role, Timestamp};
 
@@ -25,6 +26,49 @@ summary = { zh = "小结", en = "summary" }
 periods = 1
 minutes = 5
 "#;
+
+/// A shipped course (its `files`, as `load::CHESS_FILES` holds them) with the text of
+/// `file` changed by `edit`: a flaw planted in one lesson file. The course must still
+/// load.
+pub fn planted_with(files: &[(&str, &str)], file: &str, edit: impl FnOnce(&mut String)) -> Course {
+    assert!(files.iter().any(|(name, _)| *name == file), "the course has no {file}");
+    let mut edit = Some(edit);
+    let files: Vec<(&str, String)> = files
+        .iter()
+        .map(|&(name, text)| {
+            let mut text = text.to_owned();
+            if name == file
+                && let Some(edit) = edit.take()
+            {
+                edit(&mut text);
+            }
+            (name, text)
+        })
+        .collect();
+    let pairs: Vec<(&str, &str)> = files.iter().map(|(n, t)| (*n, t.as_str())).collect();
+    load::load_course(&pairs).expect("the planted course still loads")
+}
+
+/// A shipped course with `swaps` made in `file`: each `(from, to)` replaces the first
+/// `from`, which must be there.
+pub fn planted_course(files: &[(&str, &str)], file: &str, swaps: &[(&str, &str)]) -> Course {
+    planted_with(files, file, |text| {
+        for (from, to) in swaps {
+            assert!(text.contains(from), "{file} has no {from}");
+            *text = text.replacen(from, to, 1);
+        }
+    })
+}
+
+/// What validating the lesson `lesson` of `course` finds, as messages.
+pub fn lesson_problems(course: &Course, lesson: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    curriculum::validate_lesson(
+        course.lesson(lesson).expect("the lesson is in the course"),
+        &mut out,
+    );
+    out.iter().map(|e| e.to_string()).collect()
+}
 
 /// Copies a folder tree (a store fixture into a scratch folder).
 pub fn copy_dir(from: &Path, to: &Path) {

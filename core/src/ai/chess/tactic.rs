@@ -19,7 +19,7 @@ pub const TACTIC_DEPTH: u32 = 6;
 pub const TACTIC_MARGIN: i32 = 150;
 
 /// The engine's value of a piece in centipawns (0 for the king).
-pub fn piece_value(role: Role) -> i32 {
+pub const fn piece_value(role: Role) -> i32 {
     let i = match role {
         Role::Pawn => 0,
         Role::Knight => 1,

@@ -1,15 +1,16 @@
 //! Chess steps held to a deeper search than the tactic proof's: a praised move must be
 //! close to the best move, a material-winning tactic must keep its gain against the best
-//! defence and leave the mover standing, and a named wrong move must really be worse.
+//! defence and leave the mover clearly ahead, the accepted move of any other step must
+//! not leave the mover lost, and a named wrong move must really be worse.
 //! The search and its depth are [`DEEP_DEPTH`] plies of the engine's own search (with
 //! quiescence), deep enough to see the refutations a stronger engine finds in the
 //! courses' positions: a bishop that takes the forking pawn, a rook that takes the piece
 //! that blocked its check.
 
 use crate::ai::Limits;
-use crate::ai::chess::tactic::{TACTIC_MARGIN, material_balance};
+use crate::ai::chess::tactic::{TACTIC_MARGIN, material_balance, piece_value};
 use crate::ai::chess::{MATE_IN_MAX, Searcher};
-use crate::chess::{Move, Position, mate_search};
+use crate::chess::{Move, Position, Role, mate_search};
 use crate::curriculum::schema::PieceFact;
 
 use super::context::{Ctx, Problem};
@@ -23,6 +24,15 @@ pub const PRAISE_MARGIN: i32 = 120;
 pub const DECIDED: i32 = 500;
 /// How much worse than the best a named wrong move must be.
 pub const WRONG_MARGIN: i32 = 80;
+/// How far ahead the mover must stand after a tactic's key move against the best
+/// defence, in centipawns: two pawns. A tactic that only wins back the piece the mover
+/// was down, or leaves a lone minor piece against a pawn, ends below it.
+pub const AHEAD_MARGIN: i32 = 2 * piece_value(Role::Pawn);
+/// How far behind the mover of a step without a proof (a rule, a notation, an opening
+/// move) may stand after its accepted move, in centipawns: most of a minor piece. A step
+/// whose position is lost whatever is played teaches the move in a game already gone; a
+/// forced mate within the deeper search's horizon scores far below it.
+pub const LOST_MARGIN: i32 = 250;
 /// Moves of the other side within which a wrong move's `mated` fact must be a forced
 /// mate, by the exhaustive mate search.
 pub const MATED_WITHIN: u8 = mate_search::MAX_MATE_IN;
@@ -67,7 +77,8 @@ impl Deep {
 
 /// The checks of one make-move step, each move searched once: every praised move is
 /// close to the best (or keeps a decided win); when the step claims a tactic (`tactic`),
-/// its gain survives the deeper search and the mover is not behind after it; every
+/// its gain survives the deeper search and the mover is at least [`AHEAD_MARGIN`] ahead
+/// after it, otherwise the mover is not [`LOST_MARGIN`] or more behind after it; every
 /// named wrong move is worse than the best by a clear margin.
 pub(super) fn check(
     pos: &Position,
@@ -81,11 +92,16 @@ pub(super) fn check(
     }
     c.proved(format!(
         "deep search {DEEP_DEPTH} plies: praised ≤{PRAISE_MARGIN} below best, wrong ≥{WRONG_MARGIN} \
-         worse{}",
-        if tactic { format!(", tactic gain ≥{TACTIC_MARGIN}") } else { String::new() }
+         worse, {}",
+        if tactic {
+            format!("tactic gain ≥{TACTIC_MARGIN} and mover ≥{AHEAD_MARGIN} after it")
+        } else {
+            format!("mover > −{LOST_MARGIN} after the praised move")
+        }
     ));
     for _ in accept {
         c.claim(if tactic { "tactic gain" } else { "praised move" });
+        c.claim(if tactic { "mover ahead after the tactic" } else { "mover not lost" });
     }
     for _ in wrong {
         c.claim("wrong move worse");
@@ -102,6 +118,9 @@ pub(super) fn check(
             )));
         }
         if !tactic {
+            if score <= -LOST_MARGIN {
+                c.err(Problem::Lost { mv: m.uci(), score, depth: DEEP_DEPTH, margin: LOST_MARGIN });
+            }
             continue;
         }
         let gain = if score.abs() >= 30_000 { score } else { score - before };
@@ -110,11 +129,14 @@ pub(super) fn check(
                 "{} gains {gain} by a {DEEP_DEPTH}-ply search, less than {TACTIC_MARGIN}",
                 m.uci()
             )));
-        } else if score < 0 {
-            c.err(Problem::Unproven(format!(
-                "{} wins material but leaves the mover behind ({score} by a {DEEP_DEPTH}-ply search)",
-                m.uci()
-            )));
+        } else if score < AHEAD_MARGIN {
+            c.err(Problem::NotAhead {
+                mv: m.uci(),
+                score,
+                before,
+                depth: DEEP_DEPTH,
+                margin: AHEAD_MARGIN,
+            });
         }
     }
     for &(m, facts) in wrong {

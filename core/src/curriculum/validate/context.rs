@@ -104,6 +104,17 @@ pub enum Problem {
     #[error("the step claims {claim}, but a search to depth {depth} scores it {score}")]
     ClaimNotBorneOut { claim: &'static str, score: String, depth: u32 },
     #[error(
+        "the tactic {mv} ends only {score} for the mover after the best defence by a \
+         {depth}-ply search (material before it {before}); a won tactic leaves the mover at \
+         least {margin} ahead"
+    )]
+    NotAhead { mv: String, score: i32, before: i32, depth: u32, margin: i32 },
+    #[error(
+        "after the accepted {mv} the mover stands lost: {score} by a {depth}-ply search (a \
+         forced mate is -30000), {margin} or more behind"
+    )]
+    Lost { mv: String, score: i32, depth: u32, margin: i32 },
+    #[error(
         "the feedback on wrong move {mv} says \"{phrase}\" but does not list facts = [\"{fact}\"] for the solver to prove"
     )]
     FactNotListed { mv: String, phrase: &'static str, fact: &'static str },

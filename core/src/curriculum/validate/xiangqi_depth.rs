@@ -1,6 +1,7 @@
 //! Xiangqi steps held to a deeper search than the tactic proof's: a praised move must be
 //! close to the best move, a material-winning tactic must keep its gain against the best
-//! defence and leave the mover standing, and a named wrong move must really be worse
+//! defence and leave the mover clearly ahead, the accepted move of any other step must
+//! not leave the mover lost, and a named wrong move must really be worse
 //! (unless the step marks its wrong moves as misreadings of the written notation). The
 //! search is [`DEEP_DEPTH`] plies of the engine's own search (with quiescence) from a
 //! fresh table, capped at [`DEEP_NODES`] nodes, so the verdict is the same everywhere:
@@ -10,9 +11,9 @@
 
 use crate::ai::Limits;
 use crate::ai::xiangqi::tactic::{TACTIC_GAIN, material_balance};
-use crate::ai::xiangqi::{MATE, MATE_IN_MAX, Searcher};
+use crate::ai::xiangqi::{MATE, MATE_IN_MAX, Searcher, VALUE};
 use crate::curriculum::schema::PieceFact;
-use crate::xiangqi::{Move, Position, mate_search, notation};
+use crate::xiangqi::{Kind, Move, Position, mate_search, notation};
 
 use super::context::{Ctx, Problem};
 
@@ -29,6 +30,15 @@ pub const PRAISE_MARGIN: i32 = 150;
 pub const DECIDED: i32 = 500;
 /// How much worse than the best a named wrong move must be.
 pub const WRONG_MARGIN: i32 = 80;
+/// How far ahead the mover must stand after a tactic's key move against the best
+/// defence: two soldiers. A tactic that only wins back the piece the mover was down
+/// ends below it.
+pub const AHEAD_MARGIN: i32 = 2 * VALUE[Kind::Soldier as usize];
+/// How far behind the mover of a step without a proof (a rule, a notation, an opening
+/// move) may stand after its accepted move: a horse less a soldier. A step whose
+/// position is lost whatever is played teaches the move in a game already gone; a
+/// forced mate within the deeper search's horizon scores far below it.
+pub const LOST_MARGIN: i32 = TACTIC_GAIN;
 /// The table each search uses.
 const HASH_MB: usize = 8;
 /// Moves of the other side within which a wrong move's `mated` fact must be a forced
@@ -82,9 +92,10 @@ impl Deep {
 
 /// The checks of one make-move step, each move searched once: every praised move is
 /// close to the best (or keeps a decided win); when the step claims a tactic (`tactic`),
-/// its gain of at least [`TACTIC_GAIN`] survives the deeper search and the mover is not
-/// behind after it; every named wrong move in `wrong` is worse than the best by a clear
-/// margin (the caller leaves out wrong moves that are misreadings of notation).
+/// its gain of at least [`TACTIC_GAIN`] survives the deeper search and the mover is at
+/// least [`AHEAD_MARGIN`] ahead after it, otherwise the mover is not [`LOST_MARGIN`] or
+/// more behind after it; every named wrong move in `wrong` is worse than the best by a
+/// clear margin (the caller leaves out wrong moves that are misreadings of notation).
 pub(super) fn check(
     pos: &Position,
     accept: &[Move],
@@ -97,15 +108,16 @@ pub(super) fn check(
     }
     c.proved(format!(
         "deep search {DEEP_DEPTH} plies ≤{DEEP_NODES} nodes: praised ≤{PRAISE_MARGIN} below best, \
-         wrong ≥{WRONG_MARGIN} worse{}",
+         wrong ≥{WRONG_MARGIN} worse, {}",
         if tactic {
-            format!(", tactic gain ≥{TACTIC_GAIN} and mover ≥0")
+            format!("tactic gain ≥{TACTIC_GAIN} and mover ≥{AHEAD_MARGIN} after it")
         } else {
-            String::new()
+            format!("mover > −{LOST_MARGIN} after the praised move")
         }
     ));
     for _ in accept {
         c.claim(if tactic { "tactic gain" } else { "praised move" });
+        c.claim(if tactic { "mover ahead after the tactic" } else { "mover not lost" });
     }
     for _ in wrong {
         c.claim("wrong move worse");
@@ -122,6 +134,9 @@ pub(super) fn check(
             )));
         }
         if !tactic {
+            if score <= -LOST_MARGIN {
+                c.err(Problem::Lost { mv: name(m), score, depth: DEEP_DEPTH, margin: LOST_MARGIN });
+            }
             continue;
         }
         let gain = if score.abs() >= MATE { score } else { score - before };
@@ -130,11 +145,14 @@ pub(super) fn check(
                 "{} gains {gain} by a {DEEP_DEPTH}-ply search, less than {TACTIC_GAIN}",
                 name(m)
             )));
-        } else if score < 0 {
-            c.err(Problem::Unproven(format!(
-                "{} wins material but leaves the mover behind ({score} by a {DEEP_DEPTH}-ply search)",
-                name(m)
-            )));
+        } else if score < AHEAD_MARGIN {
+            c.err(Problem::NotAhead {
+                mv: name(m),
+                score,
+                before,
+                depth: DEEP_DEPTH,
+                margin: AHEAD_MARGIN,
+            });
         }
     }
     for &(m, facts) in wrong {
