@@ -70,6 +70,7 @@ fn body(class: ClassId, s: u32) -> ReportBody {
         lessons,
         puzzles: vec![],
         games,
+        junqi_games: vec![],
         ratings: vec![("xiangqi".into(), SkillRating::default())],
         partial: false,
     }

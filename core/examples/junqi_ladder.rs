@@ -82,6 +82,8 @@ fn levels() -> Result<Vec<JunqiLevel>, String> {
                 "pressure" => level.pressure = number()?,
                 "spread" => level.spread = number()?,
                 "hunt" => level.hunt = number()?,
+                "mobility" => level.mobility = number()?,
+                "press_rank" => level.press_rank = number()?,
                 "teamwork" => level.teamwork = value == "true",
                 "belief" => {
                     level.belief = match value {

@@ -63,6 +63,7 @@ fn extreme_body(class: ClassId, student: u128, name: &str) -> ReportBody {
         lessons,
         puzzles,
         games,
+        junqi_games: vec![],
         ratings: vec![("xiangqi".into(), rating)],
         partial: false,
     }

@@ -458,6 +458,7 @@ proptest! {
             lessons: vec![qike_core::progress::LessonRecord::new("l")],
             puzzles: vec![],
             games: vec![],
+            junqi_games: vec![],
             ratings: vec![],
             partial: false,
         };
@@ -495,6 +496,7 @@ fn write_fuzz_seeds() {
         lessons: vec![qike_core::progress::LessonRecord::new("l1")],
         puzzles: vec![qike_core::progress::PuzzleRecord::new("p1")],
         games: vec![g],
+        junqi_games: vec![],
         ratings: vec![("go9".into(), qike_core::progress::SkillRating::default())],
         partial: false,
     };

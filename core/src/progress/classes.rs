@@ -387,8 +387,14 @@ impl ProgressStore {
         self.with(|i, d| {
             let prefix = class_key(class, &student.to_bytes());
             let t = &i.t;
-            let trees =
-                [&t.class_lessons, &t.class_puzzles, &t.class_games, &t.class_students, &t.roster];
+            let trees = [
+                &t.class_lessons,
+                &t.class_puzzles,
+                &t.class_games,
+                &t.class_junqi_games,
+                &t.class_students,
+                &t.roster,
+            ];
             super::store::remove_prefix_atomically(&trees, &prefix, d)?;
             i.sync(d)
         })

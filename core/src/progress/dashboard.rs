@@ -159,7 +159,8 @@ impl ProgressStore {
         Ok(all.into_iter().filter(|s| s.pupil_key.is_some()).map(|s| s.student).collect())
     }
 
-    /// The end times of a student's games (the moves are skipped, not decoded).
+    /// The end times of a student's games, 四国军棋 included (the moves are skipped,
+    /// not decoded).
     pub(super) fn game_end_times(
         &self,
         class: ClassId,
@@ -170,8 +171,16 @@ impl ProgressStore {
             ended: Timestamp,
         }
         let prefix = super::codec::class_key(class, &student.to_bytes());
-        let all: Vec<Ended> = self
+        let mut all: Vec<Ended> = self
             .with(|i, d| super::store::scan(&i.t.class_games, &prefix, d, "class game record"))?;
+        all.extend(self.with(|i, d| {
+            super::store::scan::<Ended>(
+                &i.t.class_junqi_games,
+                &prefix,
+                d,
+                "class junqi game record",
+            )
+        })?);
         Ok(all.into_iter().map(|e| e.ended).collect())
     }
 
@@ -298,6 +307,30 @@ impl ProgressStore {
         student: ProfileId,
     ) -> Result<Vec<LevelStats>, StoreError> {
         Ok(level_stats(&self.student_games(class, student)?))
+    }
+
+    /// A student's 四国军棋 games with the computer on the other team, counted by the
+    /// lower level of the computers there (game `"junqi"`). Games against people
+    /// only are left out.
+    pub fn junqi_games_by_level(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Vec<LevelStats>, StoreError> {
+        let mut map: BTreeMap<u8, LevelStats> = BTreeMap::new();
+        for g in self.student_junqi_games(class, student)? {
+            let Some(level) = g.opponent_level() else { continue };
+            let e = map.entry(level).or_insert(LevelStats {
+                game: "junqi".to_owned(),
+                level,
+                won: 0,
+                drawn: 0,
+                lost: 0,
+                unfinished: 0,
+            });
+            count_result(e, g.result);
+        }
+        Ok(map.into_values().collect())
     }
 
     /// Class averages and the students who need attention: no activity for
@@ -448,12 +481,16 @@ fn level_stats(games: &[GameRecord]) -> Vec<LevelStats> {
             lost: 0,
             unfinished: 0,
         });
-        match g.result() {
-            PlayerResult::Won => e.won += 1,
-            PlayerResult::Drew => e.drawn += 1,
-            PlayerResult::Lost => e.lost += 1,
-            PlayerResult::Unfinished => e.unfinished += 1,
-        }
+        count_result(e, g.result());
     }
     map.into_values().collect()
+}
+
+fn count_result(e: &mut LevelStats, result: PlayerResult) {
+    match result {
+        PlayerResult::Won => e.won += 1,
+        PlayerResult::Drew => e.drawn += 1,
+        PlayerResult::Lost => e.lost += 1,
+        PlayerResult::Unfinished => e.unfinished += 1,
+    }
 }

@@ -46,6 +46,12 @@ impl JunqiGameRecord {
         if self.result != PlayerResult::Won {
             return None;
         }
+        self.opponent_level()
+    }
+
+    /// The lower level of the computers on the other team; `None` if only people sat
+    /// there.
+    pub fn opponent_level(&self) -> Option<u8> {
         let opponents = [self.child_seat.next(), self.child_seat.next().partner()];
         opponents.iter().filter_map(|s| self.seats[s.index()]).min()
     }
@@ -92,7 +98,7 @@ struct StoredSetup {
     order: u64,
 }
 
-fn check_junqi_game(g: &JunqiGameRecord) -> Result<(), StoreError> {
+pub(super) fn check_junqi_game(g: &JunqiGameRecord) -> Result<(), StoreError> {
     if let Some(level) = g.seats.iter().flatten().find(|l| !(1..=TOP_LEVEL).contains(*l)) {
         return Err(StoreError::Invalid {
             field: "junqi level",
@@ -118,7 +124,7 @@ fn check_junqi_game(g: &JunqiGameRecord) -> Result<(), StoreError> {
 }
 
 /// `profile ‖ start time ‖ id`, so a profile's games scan in time order.
-fn junqi_game_key(profile: ProfileId, g: &JunqiGameRecord) -> Vec<u8> {
+pub(super) fn junqi_game_key(profile: ProfileId, g: &JunqiGameRecord) -> Vec<u8> {
     let mut rest = Vec::with_capacity(16);
     rest.extend_from_slice(&((g.started.0 as u64) ^ (1 << 63)).to_be_bytes());
     rest.extend_from_slice(&g.id.to_be_bytes());

@@ -36,6 +36,7 @@ use sha2::Sha256;
 
 use super::error::ReportError;
 use super::ids::{ClassId, ClassKey, DeviceId, ProfileId, base32_decode, base32_encode};
+use super::junqi::{JunqiGameRecord, check_junqi_game};
 use super::pupil_key::{PUBLIC_KEY_LEN, PupilKey, PupilPublicKey, SIGNATURE_LEN};
 use super::records::{GameRecord, LessonRecord, MAX_TEXT, PuzzleRecord, check_game};
 use crate::rating::SkillRating;
@@ -80,6 +81,9 @@ pub struct ReportBody {
     /// The most recent games (at most [`MAX_REPORT_GAMES`]).
     #[serde(default)]
     pub games: Vec<GameRecord>,
+    /// The most recent 四国军棋 games (at most [`MAX_REPORT_GAMES`]).
+    #[serde(default)]
+    pub junqi_games: Vec<JunqiGameRecord>,
     /// Ratings by game (see [`super::rating_key`]).
     #[serde(default)]
     pub ratings: Vec<(String, SkillRating)>,
@@ -300,6 +304,7 @@ fn check_body(b: &ReportBody, class: ClassId) -> Result<(), ReportError> {
     if b.lessons.len() > MAX_REPORT_LESSONS
         || b.puzzles.len() > MAX_REPORT_PUZZLES
         || b.games.len() > MAX_REPORT_GAMES
+        || b.junqi_games.len() > MAX_REPORT_GAMES
         || b.ratings.len() > 64
     {
         return bad("it holds more records than a report may".into());
@@ -317,6 +322,11 @@ fn check_body(b: &ReportBody, class: ClassId) -> Result<(), ReportError> {
     for g in &b.games {
         if let Err(e) = check_game(g) {
             return bad(format!("game {}: {e}", g.id));
+        }
+    }
+    for g in &b.junqi_games {
+        if let Err(e) = check_junqi_game(g) {
+            return bad(format!("junqi game {}: {e}", g.id));
         }
     }
     for (k, r) in &b.ratings {

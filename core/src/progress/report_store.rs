@@ -16,6 +16,7 @@ use super::classes::Membership;
 use super::codec::{class_key, decode, encode, profile_key};
 use super::error::{ReportError, StoreError};
 use super::ids::{ClassId, DeviceId, ProfileId};
+use super::junqi::{JunqiGameRecord, junqi_game_key};
 use super::pupil_key::PupilPublicKey;
 use super::records::{GameRecord, LessonRecord, PuzzleRecord};
 use super::report::{
@@ -66,6 +67,7 @@ pub struct ImportSummary {
     pub outcome: ImportOutcome,
     pub lessons_changed: usize,
     pub puzzles_changed: usize,
+    /// Games of every kind, 四国军棋 included.
     pub games_added: usize,
     /// Whether the report was signed by the pupil's pinned key (pinned now, if this
     /// was their first signed report). `false` for an older, class-signed report.
@@ -112,6 +114,9 @@ impl ProgressStore {
         let mut games = self.games(profile)?;
         let skip = games.len().saturating_sub(MAX_REPORT_GAMES);
         games.drain(..skip);
+        let mut junqi_games = self.junqi_games(profile)?;
+        let skip = junqi_games.len().saturating_sub(MAX_REPORT_GAMES);
+        junqi_games.drain(..skip);
         let ratings = self.ratings(profile)?;
         let pupil = self.pupil_key(profile)?;
         let (membership, device) = self.next_report(profile, class)?;
@@ -126,6 +131,7 @@ impl ProgressStore {
             lessons,
             puzzles,
             games,
+            junqi_games,
             ratings,
             partial: false,
         };
@@ -158,6 +164,8 @@ impl ProgressStore {
         puzzles.sort_by_key(|x| std::cmp::Reverse(x.last_activity));
         let mut games = self.games(profile)?;
         games.reverse();
+        let mut junqi_games = self.junqi_games(profile)?;
+        junqi_games.reverse();
         let ratings = self.ratings(profile)?;
         let pupil = self.pupil_key(profile)?;
         let (membership, device) = self.next_report(profile, class)?;
@@ -172,6 +180,7 @@ impl ProgressStore {
             lessons: Vec::new(),
             puzzles: Vec::new(),
             games: Vec::new(),
+            junqi_games: Vec::new(),
             ratings,
             partial: true,
         };
@@ -189,12 +198,13 @@ impl ProgressStore {
             }
         };
         // Newest first across kinds, so the report is about what happened lately.
-        let (mut li, mut pi, mut gi) = (0, 0, 0);
+        let (mut li, mut pi, mut gi, mut ji) = (0, 0, 0, 0);
         loop {
             let next_l = lessons.get(li).map(|l| l.last_activity);
             let next_p = puzzles.get(pi).map(|x| x.last_activity);
             let next_g = games.get(gi).map(|g| g.ended);
-            let newest = next_l.max(next_p).max(next_g);
+            let next_j = junqi_games.get(ji).map(|g| g.ended);
+            let newest = next_l.max(next_p).max(next_g).max(next_j);
             let Some(newest) = newest else { break };
             if next_l == Some(newest) {
                 let l = lessons.get(li).cloned().unwrap_or_else(|| LessonRecord::new("?"));
@@ -209,6 +219,14 @@ impl ProgressStore {
                 pi += 1;
                 if add(cbor_len(&x)) {
                     body.puzzles.push(x);
+                } else {
+                    break;
+                }
+            } else if next_j == Some(newest) && next_g != Some(newest) {
+                let Some(g) = junqi_games.get(ji).cloned() else { break };
+                ji += 1;
+                if body.junqi_games.len() < MAX_REPORT_GAMES && add(cbor_len(&g)) {
+                    body.junqi_games.push(g);
                 } else {
                     break;
                 }
@@ -286,6 +304,17 @@ impl ProgressStore {
     ) -> Result<Vec<GameRecord>, StoreError> {
         let prefix = class_key(class, &student.to_bytes());
         self.with(|i, d| scan(&i.t.class_games, &prefix, d, "class game record"))
+    }
+
+    /// The 四国军棋 games the class has of a student, as merged from their reports,
+    /// oldest first.
+    pub fn student_junqi_games(
+        &self,
+        class: ClassId,
+        student: ProfileId,
+    ) -> Result<Vec<JunqiGameRecord>, StoreError> {
+        let prefix = class_key(class, &student.to_bytes());
+        self.with(|i, d| scan(&i.t.class_junqi_games, &prefix, d, "class junqi game record"))
     }
 
     /// The latest ratings a student reported, by game.
@@ -468,6 +497,13 @@ fn merge_body(
             writes.push((2, key, encode(g)?));
         }
     }
+    for g in &body.junqi_games {
+        let key = class_key(body.class, &junqi_game_key(body.student, g));
+        if !t.class_junqi_games.contains_key(&key).map_err(sled_err(d))? {
+            summary.games_added += 1;
+            writes.push((3, key, encode(g)?));
+        }
+    }
     if body.partial && known && writes.is_empty() && state == state_before {
         summary.outcome = ImportOutcome::AlreadyImported;
         return Ok(summary);
@@ -491,13 +527,22 @@ fn merge_body(
             added: now,
         })?),
     };
-    (&t.class_students, &t.roster, &t.class_lessons, &t.class_puzzles, &t.class_games)
-        .transaction(|(students, roster, lessons, puzzles, games)| {
+    let trees = (
+        &t.class_students,
+        &t.roster,
+        &t.class_lessons,
+        &t.class_puzzles,
+        &t.class_games,
+        &t.class_junqi_games,
+    );
+    trees
+        .transaction(|(students, roster, lessons, puzzles, games, junqi_games)| {
             for (tree, k, v) in &writes {
                 let target = match tree {
                     0 => lessons,
                     1 => puzzles,
-                    _ => games,
+                    2 => games,
+                    _ => junqi_games,
                 };
                 target.insert(k.as_slice(), v.as_slice())?;
             }

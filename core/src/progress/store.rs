@@ -65,6 +65,8 @@ pub(crate) struct Trees {
     pub class_lessons: sled::Tree,
     pub class_puzzles: sled::Tree,
     pub class_games: sled::Tree,
+    /// 四国军棋 games per class and student, as merged from reports.
+    pub class_junqi_games: sled::Tree,
     /// Work in progress per profile (a lesson or game to resume), see `drafts.rs`.
     pub drafts: sled::Tree,
     /// Each pupil profile's signing key, see `pupil_key.rs`.
@@ -602,6 +604,7 @@ fn open_inner(dir: &Path) -> Result<Inner, StoreError> {
         class_lessons: open("class_lessons")?,
         class_puzzles: open("class_puzzles")?,
         class_games: open("class_games")?,
+        class_junqi_games: open("class_junqi_games")?,
         drafts: open("drafts")?,
         pupil_keys: open("pupil_keys")?,
         practice: open("practice")?,

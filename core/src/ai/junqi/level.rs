@@ -29,6 +29,12 @@ pub struct JunqiLevel {
     /// The weight of marching towards an opponent's 军旗 once it is revealed (0: the
     /// march heads for any of the opponents' headquarters alone).
     pub hunt: f64,
+    /// How much dearer a lost piece is the fewer pieces the seat has left that can
+    /// move: a loss costs `1 + mobility / movers` times its value.
+    pub mobility: f64,
+    /// How much a stronger piece's fight is preferred when the quiet-move draw comes
+    /// closer (per point of the piece's value).
+    pub press_rank: f64,
 }
 
 /// Levels 1..=5, weakest first.
@@ -44,6 +50,8 @@ pub const LEVELS: [JunqiLevel; 5] = [
         pressure: 0.5,
         spread: 1.0,
         hunt: 0.0,
+        mobility: 8.0,
+        press_rank: 0.6,
     },
     JunqiLevel {
         level: 2,
@@ -56,6 +64,8 @@ pub const LEVELS: [JunqiLevel; 5] = [
         pressure: 0.7,
         spread: 0.6,
         hunt: 0.0,
+        mobility: 8.0,
+        press_rank: 0.6,
     },
     JunqiLevel {
         level: 3,
@@ -68,6 +78,8 @@ pub const LEVELS: [JunqiLevel; 5] = [
         pressure: 0.8,
         spread: 2.0,
         hunt: 0.0,
+        mobility: 8.0,
+        press_rank: 0.6,
     },
     JunqiLevel {
         level: 4,
@@ -80,18 +92,22 @@ pub const LEVELS: [JunqiLevel; 5] = [
         pressure: 1.0,
         spread: 1.5,
         hunt: 0.0,
+        mobility: 8.0,
+        press_rank: 0.6,
     },
     JunqiLevel {
         level: 5,
         noise: 0.0,
         belief: BeliefUse::Full,
-        caution: 0.9,
+        caution: 0.6,
         march: 1.0,
         teamwork: true,
         guard: 20.0,
         pressure: 1.3,
         spread: 0.15,
         hunt: 2.0,
+        mobility: 16.0,
+        press_rank: 0.0,
     },
 ];
 

@@ -71,7 +71,7 @@ impl JunqiAi {
             return Some(moves[self.rng.index(moves.len())]);
         }
         let belief = self.belief.as_ref().expect("made above");
-        let context = Context::new(view, self.seat, belief, self.level.pressure);
+        let context = Context::new(view, self.seat, belief, &self.level);
         let scored: Vec<(Move, f64)> =
             moves.iter().map(|&m| (m, context.score(m, &self.level))).collect();
         let best = scored.iter().map(|s| s.1).fold(f64::MIN, f64::max);
@@ -119,7 +119,7 @@ fn distances(sources: impl Iterator<Item = Station>) -> [u32; STATIONS] {
 }
 
 impl<'a> Context<'a> {
-    fn new(view: &'a View, seat: Seat, belief: &'a Belief, pressure: f64) -> Context<'a> {
+    fn new(view: &'a View, seat: Seat, belief: &'a Belief, level: &JunqiLevel) -> Context<'a> {
         let hq_of = |team_is_ours: bool| {
             Station::all().filter(move |s| {
                 s.is_headquarters()
@@ -147,7 +147,8 @@ impl<'a> Context<'a> {
                 // matters less than a fight.
                 let half = QUIET_MOVES_FOR_DRAW as f64 / 2.0;
                 let late = ((view.quiet_moves as f64 - half) / half).clamp(0.0, 1.0);
-                1.0 + 8.0 / movers.max(1) as f64 * (1.0 - (pressure * late).min(1.0))
+                1.0 + level.mobility / movers.max(1) as f64
+                    * (1.0 - (level.pressure * late).min(1.0))
             },
             to_flag: {
                 let flags: Vec<Station> = Station::all()
@@ -264,7 +265,7 @@ impl<'a> Context<'a> {
             // The quiet-move draw comes closer: fights are worth more.
             let half = QUIET_MOVES_FOR_DRAW as f64 / 2.0;
             let pressure = ((self.view.quiet_moves as f64 - half) / half).max(0.0);
-            score += level.pressure * pressure * (6.0 + 0.6 * value(rank).min(6.0));
+            score += level.pressure * pressure * (6.0 + level.press_rank * value(rank).min(6.0));
         }
         if level.caution > 0.0 {
             let before = self.danger(rank, m.from, m.from);
