@@ -7,7 +7,7 @@ use bevy::prelude::*;
 use common::{headless, press, state};
 use qike_app::AppState;
 use qike_app::data::{Store, course_of, courses};
-use qike_app::i18n::Lang;
+use qike_app::i18n::{Lang, Msg};
 use qike_app::screens::teacher::demo_board::DemoAction;
 use qike_app::screens::teacher::{Teacher, TeacherAction, TeacherPage};
 use qike_app::ui::{ButtonAction, Nav};
@@ -362,4 +362,53 @@ fn a_chess_puzzle_set_as_homework_is_due_for_the_pupil() {
     // And the pupil's screen shows it with its due day.
     let shown = texts(&mut pupil).join("\n");
     assert!(shown.contains(&mine[0].assignment.title), "{shown}");
+}
+
+#[test]
+fn the_pupil_page_counts_junqi_games_by_level_with_the_other_games() {
+    use qike_core::junqi::{OutReason, Outcome, Seat, Team, Visibility};
+    use qike_core::progress::{JunqiGameRecord, PlayerResult};
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = headless(&dir.path().join("progress"), 540, 1170);
+    common::enter_teacher_mode(&mut app);
+    press(&mut app, TeacherAction::NewClass);
+    let class = app.world().resource::<Teacher>().class.unwrap();
+    let store = app.world().resource::<Store>().0.clone();
+    let new = NewProfile {
+        display_name: "小军".into(),
+        avatar: "panda".into(),
+        language: "zh-CN".into(),
+        role: Role::Student,
+    };
+    let kid = store.create_profile(new, Timestamp::now()).unwrap();
+    let code = store.class(class).unwrap().join_code().to_text();
+    store.join_class(kid.id, &code, "", Timestamp::now()).unwrap();
+    // Two wins against level 2 computers, one against people only (not counted).
+    for (id, seats) in [(1, Some(2)), (2, Some(2)), (3, None)] {
+        let g = JunqiGameRecord {
+            id,
+            seats: [None, seats, None, seats],
+            child_seat: Seat::South,
+            visibility: Visibility::Hidden,
+            outcome: Some(Outcome::TeamWins { team: Team::A, last: OutReason::FlagCaptured }),
+            result: PlayerResult::Won,
+            moves: 120,
+            started: Timestamp(1_000 * id as i64),
+            ended: Timestamp(1_000 * id as i64 + 600),
+        };
+        store.record_junqi_game(kid.id, &g).unwrap();
+    }
+    let report = store.export_report(kid.id, class, Timestamp::now()).unwrap();
+    store.import_report(class, &report, Timestamp::now()).unwrap();
+    press(&mut app, TeacherAction::Page(TeacherPage::Dashboard));
+    press(&mut app, TeacherAction::Pupil(kid.id));
+    assert_eq!(page(&app), TeacherPage::Pupil);
+    let shown = texts(&mut app);
+    let lang = *app.world().resource::<Lang>();
+    let line = |game: Msg| {
+        let fields = [("game", lang.get(game)), ("level", "2"), ("won", "2")];
+        lang.fill(Msg::LevelLine, &[fields[0], fields[1], fields[2], ("drawn", "0"), ("lost", "0")])
+    };
+    assert!(shown.contains(&line(Msg::Junqi)), "{} in {shown:?}", line(Msg::Junqi));
+    assert!(!shown.contains(&line(Msg::Xiangqi)), "{shown:?}");
 }

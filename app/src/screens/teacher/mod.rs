@@ -203,9 +203,11 @@ fn grade_name(grade: &str, lang: Lang) -> String {
 }
 
 /// The name of a game from a class's or a rating's game key ("xiangqi", "go9",
-/// "gomoku-renju").
+/// "gomoku-renju", "junqi").
 fn class_game_name(game: &str, lang: Lang) -> &'static str {
-    lang.get(if game.starts_with("chess") {
+    lang.get(if game.starts_with("junqi") {
+        Msg::Junqi
+    } else if game.starts_with("chess") {
         Msg::Chess
     } else if game.starts_with("gomoku") {
         Msg::Gomoku

@@ -137,7 +137,8 @@ fn pupil(p: &mut Painter, col: &mut Column, u: f32, lang: Lang, s: &ProgressStor
     homework::pupil_lines(p, col, u, lang, s, class, id);
     let head = col.next(1.6 * u);
     p.text(head, lang.get(Msg::PupilGamesByLevel), 1.0, INK);
-    let stats = s.games_by_level(class, id).unwrap_or_default();
+    let mut stats = s.games_by_level(class, id).unwrap_or_default();
+    stats.extend(s.junqi_games_by_level(class, id).unwrap_or_default());
     if stats.is_empty() {
         let r = col.next(1.3 * u);
         p.text(r, lang.get(Msg::NoGamesYet), 0.8, MUTED);
