@@ -463,22 +463,12 @@ pub(crate) fn opening_left(board: &Board) -> f32 {
 /// counted apart.
 fn low_move_fights(board: &Board, at: usize, side: Side) -> bool {
     let opponent = Cell::of(side.opponent());
-    for n in board.neighbours(at) {
-        match board.cell(n).side() {
-            Some(s) if s == side => {
-                if string_liberties(board, board.head_of(n), 3) <= 2 {
-                    return true;
-                }
-            }
-            Some(_) => {
-                if string_liberties(board, board.head_of(n), 3) == 2 || line(board, n) <= 1 {
-                    return true;
-                }
-            }
-            None => {}
-        }
-    }
-    board.diagonals(at).iter().any(|&d| board.cell(d) == opponent && line(board, d) <= 1)
+    let touches = board.neighbours(at).into_iter().any(|n| match board.cell(n).side() {
+        Some(s) if s == side => string_liberties(board, board.head_of(n), 3) <= 2,
+        Some(_) => string_liberties(board, board.head_of(n), 3) == 2 || line(board, n) <= 1,
+        None => false,
+    });
+    touches || board.diagonals(at).iter().any(|&d| board.cell(d) == opponent && line(board, d) <= 1)
 }
 
 /// The prior of a new node (virtual visits and wins): captures, saving a string in
