@@ -17,7 +17,10 @@ use crate::go::board::{Board, Cell, MAX_CELLS};
 use crate::go::playout::is_eye;
 use crate::go::score::count_area;
 
-use super::policy::{PASS, Played, captures, owners, playout, saves, self_atari};
+use super::policy::{
+    BIG_BOARD, OPENING_SHARE, PASS, Played, captures, line, owners, playout, saves, self_atari,
+    stones_near, string_liberties,
+};
 use super::{ladder, patterns};
 
 /// Nodes the tree may hold (about 40 bytes each: some 16 MB).
@@ -28,9 +31,9 @@ pub const DEFAULT_MAX_NODES: usize = 400_000;
 /// tree grows by about the same number of nodes per playout on every board and keeps
 /// growing through a whole search within the node cap.
 const POINTS_PER_EXPANSION_VISIT: usize = 40;
-/// Boards from this size on are big: their trees skip empty low points, and their
-/// priors favour the third and fourth lines.
-const BIG_BOARD: u8 = 13;
+/// The largest board on which low moves are slow in the opening: on 19×19 the search
+/// did not play better with it (see the measurements).
+const SLOW_LOW_UP_TO: u8 = 17;
 /// RAVE equivalence: the AMAF rate's weight halves at about this many real visits.
 const RAVE_EQUIV: f32 = 1500.0;
 /// Exploration constant of the UCT term.
@@ -197,10 +200,11 @@ impl Mcts {
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();
+            let opening = opening_left(&root.board);
             for m in child_moves(&root.board, root.to_move, Some(&root.moves)) {
                 let node = match old.iter().find(|n| usize::from(n.mv) == m) {
                     Some(n) => *n,
-                    None => Node::new(m, prior(&root.board, m, root.to_move, root.last)),
+                    None => Node::new(m, prior(&root.board, m, root.to_move, root.last, opening)),
                 };
                 self.nodes.push(node);
             }
@@ -389,8 +393,9 @@ impl Mcts {
         moves: Option<&[usize]>,
     ) {
         let start = self.nodes.len();
+        let opening = opening_left(board);
         for at in child_moves(board, side, moves) {
-            self.nodes.push(Node::new(at, prior(board, at, side, last)));
+            self.nodes.push(Node::new(at, prior(board, at, side, last, opening)));
         }
         self.link_children(node, start);
     }
@@ -443,41 +448,41 @@ fn expand_at(board: &Board) -> u32 {
     (board_points(board) / POINTS_PER_EXPANSION_VISIT).max(2) as u32
 }
 
-/// Distance from `at` to the nearest edge line (0 on the first line).
-fn line(board: &Board, at: usize) -> u8 {
-    let p = board.point(at);
-    let last = board.size() - 1;
-    p.file.min(p.rank).min(last - p.file).min(last - p.rank)
+/// How much of the opening is left on a board where low moves are slow in the opening
+/// (from [`BIG_BOARD`] up to [`SLOW_LOW_UP_TO`]): 1 on an empty board, falling evenly
+/// to 0 once stones cover [`OPENING_SHARE`] of its points; always 0 on other boards.
+pub(crate) fn opening_left(board: &Board) -> f32 {
+    if !(BIG_BOARD..=SLOW_LOW_UP_TO).contains(&board.size()) {
+        return 0.0;
+    }
+    let points = board_points(board) - 1;
+    let stones = board.stone_count(Side::First) + board.stone_count(Side::Second);
+    (1.0 - stones as f32 / (OPENING_SHARE * points as f32)).max(0.0)
 }
 
-/// Whether some stone stands within distance 2 (a 5×5 window) of `at`.
-fn stones_near(board: &Board, at: usize) -> bool {
-    let p = board.point(at);
-    let size = i32::from(board.size());
-    for df in -2i32..=2 {
-        for dr in -2i32..=2 {
-            if df.abs() + dr.abs() > 3 {
-                continue;
-            }
-            let (f, r) = (i32::from(p.file) + df, i32::from(p.rank) + dr);
-            if f < 0 || r < 0 || f >= size || r >= size {
-                continue;
-            }
-            let q = crate::game::Point::new(f as u8, r as u8);
-            if board.get(q).is_some() {
-                return true;
-            }
-        }
-    }
-    false
+/// Whether a first- or second-line move next to stones is needed for a fight: it puts
+/// a string of the opponent in atari, helps an own string short of liberties (two or
+/// fewer), or touches an opponent stone that is itself on the first two lines (the
+/// answer to a slide or an invasion under one's stones). Captures and saves are
+/// counted apart.
+fn low_move_fights(board: &Board, at: usize, side: Side) -> bool {
+    let opponent = Cell::of(side.opponent());
+    let touches = board.neighbours(at).into_iter().any(|n| match board.cell(n).side() {
+        Some(s) if s == side => string_liberties(board, board.head_of(n), 3) <= 2,
+        Some(_) => string_liberties(board, board.head_of(n), 3) == 2 || line(board, n) <= 1,
+        None => false,
+    });
+    touches || board.diagonals(at).iter().any(|&d| board.cell(d) == opponent && line(board, d) <= 1)
 }
 
 /// The prior of a new node (virtual visits and wins): captures, saving a string in
 /// atari and an atari that starts a working ladder are good, running into a ladder and
 /// self-atari are bad, the first two lines of an empty area are slow, the
 /// third and fourth are good, a 3×3 shape (hane, cut) is often good, and answering near
-/// the last move is usually right.
-pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, f32) {
+/// the last move is usually right. In a big board's opening (`opening` of it left, see
+/// [`opening_left`]) a first- or second-line move next to stones is slow too unless it
+/// fights.
+pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: f32) -> (f32, f32) {
     if at == PASS {
         return (10.0, 4.0);
     }
@@ -520,6 +525,21 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize) -> (f32, 
             2 | 3 => add(10.0, 0.7),
             _ if big => add(10.0, 0.45),
             _ => {}
+        }
+    }
+    if opening > 0.0
+        && taken == 0
+        && saved == 0
+        && laddered == 0
+        && line(board, at) <= 1
+        && stones_near(board, at)
+        && !low_move_fights(board, at, side)
+    {
+        // Light playouts overrate low stones: a second-line stone beside the
+        // opponent's or a crawl along the second line looks safe at random.
+        match line(board, at) {
+            0 => add(30.0 * opening, 0.1),
+            _ => add(25.0 * opening, 0.2),
         }
     }
     if patterns::matches(board, at) {
@@ -582,6 +602,63 @@ mod tests {
         assert_eq!(cells, want);
         // A move that is not in the tree keeps nothing.
         assert!(!m.reroot(&[a]), "a is taken: no child of the root plays there");
+    }
+
+    fn stone(b: &mut Board, name: &str, side: Side) {
+        let p = match crate::go::parse_gtp(name, b.size()) {
+            Ok(crate::go::Move::Play(p)) => p,
+            other => panic!("{name}: {other:?}"),
+        };
+        b.play(p, side).unwrap();
+    }
+
+    /// The prior win rate of `name` for `side`, in the board's own opening and past it.
+    fn rates(b: &Board, name: &str, side: Side) -> (f32, f32) {
+        let at = match crate::go::parse_gtp(name, b.size()) {
+            Ok(crate::go::Move::Play(p)) => b.index(p),
+            other => panic!("{name}: {other:?}"),
+        };
+        let rate = |(n, w): (f32, f32)| w / n;
+        (rate(prior(b, at, side, PASS, opening_left(b))), rate(prior(b, at, side, PASS, 0.0)))
+    }
+
+    #[test]
+    fn low_moves_next_to_stones_are_slow_in_a_big_opening_unless_they_fight() {
+        use Side::{First as B, Second as W};
+        assert_eq!(opening_left(&Board::new(9).unwrap()), 0.0, "a small board has none");
+        assert_eq!(opening_left(&Board::new(19).unwrap()), 0.0, "nor does 19×19");
+        assert_eq!(opening_left(&Board::new(13).unwrap()), 1.0);
+        // The 2–2 point beside the opponent's 3–3 stone, and the first line under it.
+        let mut b = Board::new(13).unwrap();
+        stone(&mut b, "c3", W);
+        for name in ["b2", "c2", "c1"] {
+            let (opening, later) = rates(&b, name, B);
+            assert!(opening + 0.1 < later, "{name}: {opening} against {later}");
+            assert!(opening < 0.4, "{name}: {opening}");
+        }
+        // Crawling along the second line under the opponent's third-line wall.
+        let mut b = Board::new(13).unwrap();
+        for (name, side) in [("d2", B), ("d3", W), ("e2", B), ("e3", W), ("k10", B)] {
+            stone(&mut b, name, side);
+        }
+        let (opening, later) = rates(&b, "f2", B);
+        assert!(opening + 0.1 < later, "crawl: {opening} against {later}");
+        // The same lines when they fight: blocking a stone on the second line, helping
+        // an own string short of liberties, an atari.
+        let mut b = Board::new(13).unwrap();
+        stone(&mut b, "d4", B);
+        stone(&mut b, "b4", W);
+        assert_eq!(rates(&b, "b5", B).0, rates(&b, "b5", B).1, "a block");
+        let mut b = Board::new(13).unwrap();
+        for (name, side) in [("b3", B), ("c3", W), ("b4", W), ("k10", B)] {
+            stone(&mut b, name, side);
+        }
+        assert_eq!(rates(&b, "b2", B).0, rates(&b, "b2", B).1, "two liberties");
+        let mut b = Board::new(13).unwrap();
+        for (name, side) in [("c3", W), ("d3", B), ("c4", B)] {
+            stone(&mut b, name, side);
+        }
+        assert_eq!(rates(&b, "c2", B).0, rates(&b, "c2", B).1, "an atari");
     }
 
     #[test]

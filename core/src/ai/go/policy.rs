@@ -13,6 +13,11 @@ use super::{ladder, patterns};
 
 /// The cell index that stands for a pass (cell 0 is an edge cell, never a point).
 pub(crate) const PASS: usize = 0;
+/// Boards from this size on are big: their trees skip empty low points, and their
+/// priors favour the third and fourth lines.
+pub(crate) const BIG_BOARD: u8 = 13;
+/// The share of a big board's points covered by stones at which its opening ends.
+pub(crate) const OPENING_SHARE: f32 = 0.35;
 
 /// The strings of `side` next to `at`, each once: their heads, and how many there are.
 pub(crate) fn strings_next_to(board: &Board, at: usize, side: Side) -> ([usize; 4], usize) {
@@ -88,6 +93,29 @@ pub(crate) fn liberties_after(board: &Board, at: usize, side: Side, cap: usize) 
     count
 }
 
+/// Liberties (up to `cap`) of the string with head `h`.
+pub(crate) fn string_liberties(board: &Board, h: usize, cap: usize) -> usize {
+    let mut libs = [0usize; 8];
+    let cap = cap.min(libs.len());
+    let mut count = 0;
+    let mut s = h;
+    loop {
+        for l in board.neighbours(s) {
+            if board.cell(l) == Cell::Empty && !libs[..count].contains(&l) {
+                libs[count] = l;
+                count += 1;
+                if count >= cap {
+                    return count;
+                }
+            }
+        }
+        s = board.next_stone(s);
+        if s == h {
+            return count;
+        }
+    }
+}
+
 /// Size of the string a stone of `side` on `at` would make.
 fn joined_size(board: &Board, at: usize, side: Side) -> usize {
     let (heads, count) = strings_next_to(board, at, side);
@@ -116,6 +144,35 @@ pub(crate) fn saves(board: &Board, at: usize, side: Side) -> usize {
     } else {
         0
     }
+}
+
+/// Distance from `at` to the nearest edge line (0 on the first line).
+pub(crate) fn line(board: &Board, at: usize) -> u8 {
+    let p = board.point(at);
+    let last = board.size() - 1;
+    p.file.min(p.rank).min(last - p.file).min(last - p.rank)
+}
+
+/// Whether some stone stands within distance 2 (a 5×5 window) of `at`.
+pub(crate) fn stones_near(board: &Board, at: usize) -> bool {
+    let p = board.point(at);
+    let size = i32::from(board.size());
+    for df in -2i32..=2 {
+        for dr in -2i32..=2 {
+            if df.abs() + dr.abs() > 3 {
+                continue;
+            }
+            let (f, r) = (i32::from(p.file) + df, i32::from(p.rank) + dr);
+            if f < 0 || r < 0 || f >= size || r >= size {
+                continue;
+            }
+            let q = crate::game::Point::new(f as u8, r as u8);
+            if board.get(q).is_some() {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// Whether `at` is a sensible random move for `side`: legal, not its own eye, and not a
