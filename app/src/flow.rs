@@ -104,6 +104,11 @@ impl PlayChoice {
     }
 }
 
+/// The draft slot of a lesson in progress, of any course.
+pub fn lesson_draft_slot(lesson_id: &str) -> String {
+    format!("lesson:{lesson_id}")
+}
+
 /// The draft slot of a game in progress: one per game, so a Go game and a xiangqi
 /// game can both wait. (`game:xiangqi` is also where the first app kept its games.)
 pub fn draft_slot(kind: GameKind) -> &'static str {

@@ -3,6 +3,8 @@
 
 mod common;
 
+use std::sync::Arc;
+
 use bevy::prelude::*;
 use common::{headless, press, state};
 use qike_app::AppState;
@@ -12,7 +14,9 @@ use qike_app::screens::teacher::demo_board::DemoAction;
 use qike_app::screens::teacher::{Teacher, TeacherAction, TeacherPage};
 use qike_app::ui::{ButtonAction, Nav};
 use qike_core::GameKind;
-use qike_core::progress::{CLASS_GAMES, LessonAttempt, NewProfile, Role, Timestamp};
+use qike_core::progress::{
+    CLASS_GAMES, ClassId, LessonAttempt, NewProfile, ProfileId, ProgressStore, Role, Timestamp,
+};
 
 fn teacher_actions(app: &mut App) -> Vec<TeacherAction> {
     let mut q = app.world_mut().query::<&ButtonAction<TeacherAction>>();
@@ -65,28 +69,35 @@ fn only_ids_of(ids: &[String], kind: GameKind, what: &str) {
     }
 }
 
+/// Teacher mode with a new class open and a pupil of that class, 小明, in the
+/// teacher's own store (the tests import the pupil's reports from it).
+fn class_with_a_pupil(dir: &std::path::Path) -> (App, ClassId, Arc<ProgressStore>, ProfileId) {
+    let mut app = headless(&dir.join("progress"), 540, 1170);
+    common::enter_teacher_mode(&mut app);
+    assert_eq!(state(&app), AppState::Teacher);
+    press(&mut app, TeacherAction::NewClass);
+    let class = app.world().resource::<Teacher>().class.unwrap();
+    let store = app.world().resource::<Store>().0.clone();
+    let new = NewProfile {
+        display_name: "小明".into(),
+        avatar: "panda".into(),
+        language: "zh-CN".into(),
+        role: Role::Student,
+    };
+    let kid = store.create_profile(new, Timestamp::now()).unwrap().id;
+    let code = store.class(class).unwrap().join_code().to_text();
+    store.join_class(kid, &code, "", Timestamp::now()).unwrap();
+    (app, class, store, kid)
+}
+
 #[test]
 fn every_page_that_lists_lessons_lists_only_the_class_games() {
     for &(key, kind) in &CLASS_GAMES {
         let dir = tempfile::tempdir().unwrap();
-        let mut app = headless(&dir.path().join("progress"), 540, 1170);
-        common::enter_teacher_mode(&mut app);
-        assert_eq!(state(&app), AppState::Teacher);
-        press(&mut app, TeacherAction::NewClass);
-        let class = app.world().resource::<Teacher>().class.unwrap();
-        let store = app.world().resource::<Store>().0.clone();
+        let (mut app, class, store, kid) = class_with_a_pupil(dir.path());
         store.set_class_games(class, &[kind]).unwrap();
         // A pupil who did the first lesson of every course, so a page that ignored the
         // class's game would show the others.
-        let new = NewProfile {
-            display_name: "小明".into(),
-            avatar: "panda".into(),
-            language: "zh-CN".into(),
-            role: Role::Student,
-        };
-        let kid = store.create_profile(new, Timestamp::now()).unwrap();
-        let code = store.class(class).unwrap().join_code().to_text();
-        store.join_class(kid.id, &code, "", Timestamp::now()).unwrap();
         for c in courses() {
             let first = c.lessons().next().unwrap();
             let attempt = LessonAttempt {
@@ -99,9 +110,9 @@ fn every_page_that_lists_lessons_lists_only_the_class_games() {
                 time_ms: 1000,
                 at: Timestamp::now(),
             };
-            store.record_lesson(kid.id, &attempt).unwrap();
+            store.record_lesson(kid, &attempt).unwrap();
         }
-        let report = store.export_report(kid.id, class, Timestamp::now()).unwrap();
+        let report = store.export_report(kid, class, Timestamp::now()).unwrap();
         store.import_report(class, &report, Timestamp::now()).unwrap();
         let n = course_of(kind).unwrap().lessons().count();
 
@@ -117,7 +128,7 @@ fn every_page_that_lists_lessons_lists_only_the_class_games() {
         assert_eq!(cells.len(), n, "{key}: one cell per lesson of the course");
         only_ids_of(&cells, kind, "the dashboard");
         // A cell opens the pupil's record of that lesson; the page lists the course.
-        press(&mut app, TeacherAction::Cell(kid.id, cells[0].clone()));
+        press(&mut app, TeacherAction::Cell(kid, cells[0].clone()));
         assert_eq!(page(&app), TeacherPage::Pupil);
         assert_eq!(app.world().resource::<Teacher>().record.as_deref(), Some(cells[0].as_str()));
         only_titles_of(&mut app, kind, "the pupil page");
@@ -261,7 +272,6 @@ fn teacher_mode_opens_only_with_the_pin_and_the_recovery_code_resets_it() {
 fn the_wheel_scrolls_the_dashboard() {
     use bevy::input::mouse::{MouseScrollUnit, MouseWheel};
     use bevy::input::touch::TouchPhase;
-    use qike_core::progress::ProgressStore;
     let dir = tempfile::tempdir().unwrap();
     let mut app = headless(&dir.path().join("progress"), 540, 1170);
     common::enter_teacher_mode(&mut app);
@@ -369,20 +379,7 @@ fn the_pupil_page_counts_junqi_games_by_level_with_the_other_games() {
     use qike_core::junqi::{OutReason, Outcome, Seat, Team, Visibility};
     use qike_core::progress::{JunqiGameRecord, PlayerResult};
     let dir = tempfile::tempdir().unwrap();
-    let mut app = headless(&dir.path().join("progress"), 540, 1170);
-    common::enter_teacher_mode(&mut app);
-    press(&mut app, TeacherAction::NewClass);
-    let class = app.world().resource::<Teacher>().class.unwrap();
-    let store = app.world().resource::<Store>().0.clone();
-    let new = NewProfile {
-        display_name: "小军".into(),
-        avatar: "panda".into(),
-        language: "zh-CN".into(),
-        role: Role::Student,
-    };
-    let kid = store.create_profile(new, Timestamp::now()).unwrap();
-    let code = store.class(class).unwrap().join_code().to_text();
-    store.join_class(kid.id, &code, "", Timestamp::now()).unwrap();
+    let (mut app, class, store, kid) = class_with_a_pupil(dir.path());
     // Two wins against level 2 computers, one against people only (not counted).
     for (id, seats) in [(1, Some(2)), (2, Some(2)), (3, None)] {
         let g = JunqiGameRecord {
@@ -396,12 +393,12 @@ fn the_pupil_page_counts_junqi_games_by_level_with_the_other_games() {
             started: Timestamp(1_000 * id as i64),
             ended: Timestamp(1_000 * id as i64 + 600),
         };
-        store.record_junqi_game(kid.id, &g).unwrap();
+        store.record_junqi_game(kid, &g).unwrap();
     }
-    let report = store.export_report(kid.id, class, Timestamp::now()).unwrap();
+    let report = store.export_report(kid, class, Timestamp::now()).unwrap();
     store.import_report(class, &report, Timestamp::now()).unwrap();
     press(&mut app, TeacherAction::Page(TeacherPage::Dashboard));
-    press(&mut app, TeacherAction::Pupil(kid.id));
+    press(&mut app, TeacherAction::Pupil(kid));
     assert_eq!(page(&app), TeacherPage::Pupil);
     let shown = texts(&mut app);
     let lang = *app.world().resource::<Lang>();

@@ -4,7 +4,6 @@
 
 mod common;
 
-use qike_core::junqi::{OutReason, Outcome, Seat, Team, Visibility};
 use qike_core::progress::{
     BehindReason, ClassId, ImportOutcome, JunqiGameRecord, LessonAttempt, NewClass, PlayerResult,
     ProgressStore, ReportBody, ReportError, RowOrder, StoreError, Timestamp, open_report,
@@ -16,25 +15,7 @@ const DAY: i64 = 86_400_000;
 /// A game of the child in the south seat against computers at `levels` (east, north,
 /// west; `None` a person), ended at `ended`.
 fn game(id: u64, levels: [Option<u8>; 3], result: PlayerResult, ended: i64) -> JunqiGameRecord {
-    let outcome = match result {
-        PlayerResult::Won => {
-            Some(Outcome::TeamWins { team: Team::A, last: OutReason::FlagCaptured })
-        }
-        PlayerResult::Lost => Some(Outcome::TeamWins { team: Team::B, last: OutReason::NoMoves }),
-        PlayerResult::Drew => Some(Outcome::Draw),
-        PlayerResult::Unfinished => None,
-    };
-    JunqiGameRecord {
-        id,
-        seats: [None, levels[0], levels[1], levels[2]],
-        child_seat: Seat::South,
-        visibility: Visibility::Hidden,
-        outcome,
-        result,
-        moves: 250,
-        started: Timestamp(ended - 600_000),
-        ended: Timestamp(ended),
-    }
+    common::junqi_record(id, levels, result, 250, (Timestamp(ended - 600_000), Timestamp(ended)))
 }
 
 struct World {

@@ -2,8 +2,10 @@
 //! reopening a real store, the card counts games and the best level beaten, bad values
 //! are typed errors, and deleting a profile takes its 四国军棋 records along.
 
+mod common;
+
 use qike_core::Rng;
-use qike_core::junqi::{ArmySetup, OutReason, Outcome, Rank, Seat, SetupError, Team, Visibility};
+use qike_core::junqi::{ArmySetup, Rank, Seat, SetupError, Visibility};
 use qike_core::progress::{
     JunqiCard, JunqiGameRecord, NewProfile, PlayerResult, ProfileId, ProgressStore, Role,
     StoreError, Timestamp,
@@ -21,25 +23,8 @@ fn kid(store: &ProgressStore, name: &str) -> ProfileId {
 }
 
 fn record(id: u64, levels: [u8; 3], result: PlayerResult) -> JunqiGameRecord {
-    let outcome = match result {
-        PlayerResult::Won => {
-            Some(Outcome::TeamWins { team: Team::A, last: OutReason::FlagCaptured })
-        }
-        PlayerResult::Lost => Some(Outcome::TeamWins { team: Team::B, last: OutReason::NoMoves }),
-        PlayerResult::Drew => Some(Outcome::Draw),
-        PlayerResult::Unfinished => None,
-    };
-    JunqiGameRecord {
-        id,
-        seats: [None, Some(levels[0]), Some(levels[1]), Some(levels[2])],
-        child_seat: Seat::South,
-        visibility: Visibility::Hidden,
-        outcome,
-        result,
-        moves: 300,
-        started: Timestamp(id as i64 * 100),
-        ended: Timestamp(id as i64 * 100 + 50),
-    }
+    let at = id as i64 * 100;
+    common::junqi_record(id, levels.map(Some), result, 300, (Timestamp(at), Timestamp(at + 50)))
 }
 
 #[test]

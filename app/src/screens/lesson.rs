@@ -12,18 +12,13 @@ use qike_core::{BoardView, Highlight, HighlightKind, Point, Side};
 use crate::AppState;
 use crate::board::ActiveBoard;
 use crate::data::{ChosenCourse, Current, Notice, Store, chosen_course, find_lesson};
-use crate::flow::{CourseProgress, OpenLesson, PracticeSet};
+use crate::flow::{CourseProgress, OpenLesson, PracticeSet, lesson_draft_slot};
 use crate::i18n::{Lang, Msg};
 use crate::ui::{
     AddActions, BAD, BoardTapped, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Painter,
     Pressed, Redraw, STAR, UiSet, redrawing, split,
 };
 use crate::widgets::{header, stars_text, verdict};
-
-/// The draft slot of a lesson in progress.
-pub fn draft_slot(lesson_id: &str) -> String {
-    format!("lesson:{lesson_id}")
-}
 
 /// The lesson being played.
 #[derive(Resource, Debug)]
@@ -199,7 +194,7 @@ fn enter(
     let saved = current
         .profile
         .as_ref()
-        .and_then(|p| store.0.draft(p.id, &draft_slot(&lesson.id)).ok().flatten())
+        .and_then(|p| store.0.draft(p.id, &lesson_draft_slot(&lesson.id)).ok().flatten())
         .and_then(|bytes| serde_json::from_slice::<RunState>(&bytes).ok())
         .and_then(|state| LessonRun::resume(lesson, state).ok());
     let resumed = saved.is_some();
@@ -252,7 +247,7 @@ impl Keeper<'_> {
             }
             return;
         }
-        let slot = draft_slot(&screen.run.lesson().id);
+        let slot = lesson_draft_slot(&screen.run.lesson().id);
         let result = if screen.run.is_done() {
             let r = screen.run.result();
             let attempt = LessonAttempt::from_result(&r, true, Timestamp::now());

@@ -164,3 +164,36 @@ pub fn spawn_lines(command: &mut Command) -> (Child, Receiver<String>) {
     });
     (child, rx)
 }
+
+/// A 四国军棋 game of the child in the south seat, with computers at `opponents`' levels
+/// east, north and west (`None` a person), the outcome its result implies, and its
+/// moves and times.
+pub fn junqi_record(
+    id: u64,
+    opponents: [Option<u8>; 3],
+    result: qike_core::progress::PlayerResult,
+    moves: u32,
+    (started, ended): (Timestamp, Timestamp),
+) -> qike_core::progress::JunqiGameRecord {
+    use qike_core::junqi::{OutReason, Outcome, Seat, Team, Visibility};
+    use qike_core::progress::PlayerResult;
+    let outcome = match result {
+        PlayerResult::Won => {
+            Some(Outcome::TeamWins { team: Team::A, last: OutReason::FlagCaptured })
+        }
+        PlayerResult::Lost => Some(Outcome::TeamWins { team: Team::B, last: OutReason::NoMoves }),
+        PlayerResult::Drew => Some(Outcome::Draw),
+        PlayerResult::Unfinished => None,
+    };
+    qike_core::progress::JunqiGameRecord {
+        id,
+        seats: [None, opponents[0], opponents[1], opponents[2]],
+        child_seat: Seat::South,
+        visibility: Visibility::Hidden,
+        outcome,
+        result,
+        moves,
+        started,
+        ended,
+    }
+}

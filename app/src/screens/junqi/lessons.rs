@@ -15,9 +15,9 @@ use qike_core::progress::{LessonAttempt, Timestamp};
 
 use super::JunqiPage;
 use crate::data::{Current, Notice, Store};
+use crate::flow::lesson_draft_slot;
 use crate::i18n::{Lang, Msg};
 use crate::junqi_board::{Geometry, Marks, draw as draw_board};
-use crate::screens::lesson::draft_slot;
 use crate::ui::{BAD, CARD, Canvas, Frame, GOOD, INK, Look, MUTED, Nav, Pressed, Redraw, split};
 use crate::widgets::{header, stars_text};
 
@@ -100,7 +100,7 @@ impl JunqiLesson {
         let saved = current
             .profile
             .as_ref()
-            .and_then(|p| store.0.draft(p.id, &draft_slot(id)).ok().flatten());
+            .and_then(|p| store.0.draft(p.id, &lesson_draft_slot(id)).ok().flatten());
         JunqiLesson::open(id, saved.as_deref())
     }
 
@@ -113,7 +113,7 @@ impl JunqiLesson {
         current: &Current,
     ) -> Result<(), String> {
         let Some(profile) = &current.profile else { return Ok(()) };
-        let slot = draft_slot(&self.run.lesson().id);
+        let slot = lesson_draft_slot(&self.run.lesson().id);
         let result = match attempt {
             Some(attempt) => store
                 .0
