@@ -6,6 +6,7 @@
 
 mod common;
 
+use qike_core::GameKind;
 use qike_core::ai::xiangqi::tactic;
 use qike_core::curriculum::{self, load};
 use qike_core::xiangqi::{Move, Position, notation};
@@ -126,32 +127,10 @@ fn a_false_fact_put_back_into_a_chess_lesson_is_caught() {
     assert_found(&found, "fork-1", &["b6c8", "wins_nothing: it gains"]);
 }
 
-const BACK_RANK: &str = r#"
-id = "t"
-game = "chess"
-title = { zh = "测", en = "t" }
-description = { zh = "测", en = "t" }
-[[units]]
-id = "u"
-title = { zh = "测", en = "t" }
-lessons = ["l"]
-"#;
-
+/// A one-step chess lesson: make luft on `fen`, with a wrong move said to be mated.
 fn back_rank_lesson(fen: &str) -> String {
     format!(
-        r#"
-id = "l"
-title = {{ zh = "测", en = "t" }}
-[plan]
-content = {{ zh = "测", en = "t" }}
-objectives = [{{ zh = "测", en = "t" }}]
-key_points = [{{ zh = "测", en = "t" }}]
-materials = [{{ zh = "测", en = "t" }}]
-process = [{{ zh = "测", en = "t" }}]
-summary = {{ zh = "测", en = "t" }}
-periods = 1
-minutes = 5
-[[steps]]
+        r#"{}[[steps]]
 kind = "make_move"
 id = "luft"
 text = {{ zh = "测", en = "t" }}
@@ -160,16 +139,19 @@ accept = ["h2h3", "g2g3"]
 praise = {{ zh = "测", en = "t" }}
 hint = {{ zh = "测", en = "t" }}
 wrong = [{{ move = "a1a7", facts = ["mated"], says = {{ zh = "车离开底线，黑车将军就把你将死了。", en = "The rook leaves the back rank and the black rook mates you." }} }}]
-"#
+"#,
+        common::LESSON_HEAD
     )
 }
 
 #[test]
 fn a_mate_the_feedback_promises_must_be_forced() {
     let check = |fen: &str| {
-        let lesson = back_rank_lesson(fen);
-        let course = load::load_course(&[("course.toml", BACK_RANK), ("l.toml", &lesson)]).unwrap();
-        curriculum::validate(&course).iter().map(|e| e.to_string()).collect::<Vec<_>>()
+        let text = back_rank_lesson(fen);
+        let lesson = load::parse_lesson_of(GameKind::Chess, "l.toml", &text).unwrap();
+        let mut found = Vec::new();
+        curriculum::validate_lesson(&lesson, &mut found);
+        found.iter().map(|e| e.to_string()).collect::<Vec<_>>()
     };
     // The rook leaves the back rank and Re1 mates.
     assert_eq!(check("4r1k1/5ppp/8/8/8/8/5PPP/R6K w - - 0 1"), Vec::<String>::new());

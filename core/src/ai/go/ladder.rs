@@ -175,28 +175,22 @@ pub(crate) fn runs_into_ladder(board: &Board, at: usize, side: Side) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Point, Side};
+    use crate::game::Side;
+    use crate::go::lesson::pt;
 
     fn board(size: u8, black: &[&str], white: &[&str]) -> Board {
         let mut b = Board::new(size).unwrap();
         for name in black {
-            b.play(point(name, size), Side::First).unwrap();
+            b.play(pt(name), Side::First).unwrap();
         }
         for name in white {
-            b.play(point(name, size), Side::Second).unwrap();
+            b.play(pt(name), Side::Second).unwrap();
         }
         b
     }
 
-    fn point(name: &str, size: u8) -> Point {
-        match crate::go::parse_gtp(name, size) {
-            Ok(crate::go::Move::Play(p)) => p,
-            other => panic!("{name}: {other:?}"),
-        }
-    }
-
     fn at(b: &Board, name: &str) -> usize {
-        b.index(point(name, b.size()))
+        b.index(pt(name))
     }
 
     #[test]

@@ -605,19 +605,12 @@ mod tests {
     }
 
     fn stone(b: &mut Board, name: &str, side: Side) {
-        let p = match crate::go::parse_gtp(name, b.size()) {
-            Ok(crate::go::Move::Play(p)) => p,
-            other => panic!("{name}: {other:?}"),
-        };
-        b.play(p, side).unwrap();
+        b.play(crate::go::lesson::pt(name), side).unwrap();
     }
 
     /// The prior win rate of `name` for `side`, in the board's own opening and past it.
     fn rates(b: &Board, name: &str, side: Side) -> (f32, f32) {
-        let at = match crate::go::parse_gtp(name, b.size()) {
-            Ok(crate::go::Move::Play(p)) => b.index(p),
-            other => panic!("{name}: {other:?}"),
-        };
+        let at = b.index(crate::go::lesson::pt(name));
         let rate = |(n, w): (f32, f32)| w / n;
         (rate(prior(b, at, side, PASS, opening_left(b))), rate(prior(b, at, side, PASS, 0.0)))
     }

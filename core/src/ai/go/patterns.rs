@@ -135,25 +135,19 @@ fn build() -> Box<[u64; 1024]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Point, Side};
+    use crate::game::Side;
+    use crate::go::lesson::pt;
 
     fn board(size: u8, stones: &[(&str, Side)]) -> Board {
         let mut b = Board::new(size).unwrap();
         for &(name, side) in stones {
-            b.play(point(name, size), side).unwrap();
+            b.play(pt(name), side).unwrap();
         }
         b
     }
 
-    fn point(name: &str, size: u8) -> Point {
-        match crate::go::parse_gtp(name, size) {
-            Ok(crate::go::Move::Play(p)) => p,
-            other => panic!("{name}: {other:?}"),
-        }
-    }
-
     fn at(b: &Board, name: &str) -> usize {
-        b.index(point(name, b.size()))
+        b.index(pt(name))
     }
 
     #[test]
