@@ -480,7 +480,11 @@ pub(crate) fn prove_claim(game: &go::Game, s: &Fight, w: &WrongMove) -> Result<(
     }
     let Some(claim) = w.claim else { return Ok(()) };
     let to_move = g.side_to_move();
-    let mut reader = reading::Reader::new(b, at);
+    // A ladder is read with the attacker giving atari only.
+    let mut reader = match claim {
+        StoneClaim::LadderFails => reading::Reader::ladder(b, at),
+        _ => reading::Reader::new(b, at),
+    };
     let mut taken = |n: u32| -> Result<bool, String> {
         let Some(r) = reader.as_mut().filter(|_| !gone) else { return Ok(true) };
         let done = if to_move == attacker { r.attack(b, n) } else { r.defend(b, n).map(|d| !d) };
@@ -505,23 +509,10 @@ pub(crate) fn prove_claim(game: &go::Game, s: &Fight, w: &WrongMove) -> Result<(
                 )
             }
         }
-        StoneClaim::LadderFails => {
-            let ladder = match reading::Reader::ladder(b, at).filter(|_| !gone) {
-                None => true,
-                Some(mut r) => {
-                    let done = if to_move == attacker {
-                        r.attack(b, CLAIM_HORIZON)
-                    } else {
-                        r.defend(b, CLAIM_HORIZON).map(|d| !d)
-                    };
-                    done.map_err(|e| format!("{after}, 'ladder_fails' is not proven: {e}"))?
-                }
-            };
-            (
-                !ladder,
-                format!("atari after atari still takes the stones within {CLAIM_HORIZON} moves"),
-            )
-        }
+        StoneClaim::LadderFails => (
+            !taken(CLAIM_HORIZON)?,
+            format!("atari after atari still takes the stones within {CLAIM_HORIZON} moves"),
+        ),
         StoneClaim::Lives | StoneClaim::Dies => {
             let lives = !gone
                 && life_death::lives(b, at, to_move)

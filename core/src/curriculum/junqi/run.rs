@@ -121,7 +121,8 @@ impl JunqiRun {
             Some(JunqiStep::Puzzle(p)) => p.line.iter().filter_map(|m| goal::move_of(m)).collect(),
             _ => Vec::new(),
         };
-        if state.played.len() >= line.len().max(1) && !state.played.is_empty() {
+        // The whole line played would have finished the step.
+        if !line.is_empty() && state.played.len() >= line.len() {
             return Err(bad());
         }
         for (i, text) in state.played.iter().enumerate() {
