@@ -3,6 +3,8 @@
 
 use std::io::Write;
 use std::process::{Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use qike_core::Rng;
 use qike_core::ai::go::{GoEngine, HintWhy, estimate_ownership, hint_why};
@@ -204,6 +206,35 @@ fn a_fixed_playout_count_gives_the_same_search() {
     let own = e.ownership().unwrap();
     assert!(own.at(pt("E5", 9)) > 0.3, "{}", own.at(pt("E5", 9)));
     assert!(own.at(pt("C3", 9)) < -0.3, "{}", own.at(pt("C3", 9)));
+}
+
+#[test]
+fn a_search_on_two_threads_shares_its_playouts_and_stops_on_one_flag() {
+    let mut g = Game::even(9).unwrap();
+    for m in ["E5", "C3", "G7"] {
+        g.play(parse_gtp(m, 9).unwrap()).unwrap();
+    }
+    let game = AnyGame::Go(Box::new(g));
+    let two = Limits { threads: Some(2), ..Limits::nodes(1500) };
+    let a = GoEngine::new().analyse(&game, &two, 0);
+    let mut e = GoEngine::new();
+    e.analyse(&AnyGame::new(GameKind::Go { size: 9 }).unwrap(), &two, 0);
+    let b = e.analyse(&game, &two, 0);
+    // Each thread has its own seed: the same search every time, whatever the timing.
+    assert_eq!(a, b);
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    // The playouts are shared out: 750 a thread on two cores.
+    assert_eq!(a.nodes, 1500);
+    assert!(a.best.is_some());
+    // One stop flag stops every thread after its first playout.
+    let stop = Arc::new(AtomicBool::new(true));
+    e.set_stop_flag(stop);
+    let stopped = e.analyse(&game, &Limits { threads: Some(2), ..Limits::default() }, 0);
+    assert_eq!(stopped.nodes, cores.min(2) as u64);
+    // The full engine's row asks for two threads; the others for one.
+    let rows = levels(GameKind::Go { size: 19 });
+    assert_eq!(rows[9].limits(false).threads, Some(2));
+    assert!(rows[..9].iter().all(|l| l.limits(true).threads == Some(1)));
 }
 
 #[test]

@@ -11,7 +11,8 @@ fn go_match(args: &[&str]) -> (bool, String, String) {
 fn a_match_against_a_gtp_engine_counts_every_game() {
     let opponent =
         format!("{} engine go --level 1 --fixed --no-resign", env!("CARGO_BIN_EXE_qike"));
-    let (ok, out, err) = go_match(&[&opponent, "--games", "2", "--level", "4", "--fixed"]);
+    let (ok, out, err) =
+        go_match(&[&opponent, "--games", "2", "--level", "4", "--fixed", "--threads", "2"]);
     assert!(ok, "{err}");
     let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
     assert_eq!(games.len(), 2, "{out}");
@@ -19,6 +20,23 @@ fn a_match_against_a_gtp_engine_counts_every_game() {
     assert!(games.iter().all(|g| g.contains("wins") && !g.contains("abandoned")), "{out}");
     let last = out.lines().last().unwrap_or_default();
     assert!(last.starts_with("qike level 4 won ") && last.contains(" of 2 games;"), "{last}");
+    // Both sides' thinking time, game by game and over the match.
+    for line in games.iter().chain([&last]) {
+        let pace = line.rsplit(" | ").next().unwrap_or_default();
+        let pace = pace.rsplit("; ").next().unwrap_or_default();
+        let ms: Vec<u64> = pace
+            .split(", ")
+            .filter_map(|part| part.strip_suffix(" ms a move"))
+            .filter_map(|part| part.rsplit(' ').next()?.parse().ok())
+            .collect();
+        assert!(pace.starts_with("qike ") && ms.len() == 2, "{line}");
+    }
+}
+
+#[test]
+fn a_thread_count_must_be_a_number() {
+    let (ok, _, err) = go_match(&["random", "--games", "1", "--threads", "two"]);
+    assert!(!ok && err.contains("--threads wants a number, not 'two'"), "{err}");
 }
 
 #[cfg(unix)]

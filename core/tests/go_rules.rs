@@ -339,6 +339,36 @@ fn seki_shared_liberties_are_neutral_and_seki_stones_live() {
 }
 
 #[test]
+fn a_group_whose_last_liberties_a_lone_stone_shares_is_dead_not_seki() {
+    // The black group E9–J6 has only G9 and H8, shared with the white stone H9. White
+    // throws in at G9 (or H8); black must take two stones and is left with one eye. The
+    // end of a game against Pachi, whose count and GNU Go's agree: W+18.5.
+    let mut g = diagram(
+        &[
+            ". O . O X X . O X",
+            "O O O O O X X . X",
+            "O X X O O O X X X",
+            "X X . X X X O O X",
+            ". X . X . X X O O",
+            ". X . X . X O . O",
+            ". . X . X O O O O",
+            "X X X X X O . O O",
+            ". . . X O O O O .",
+        ],
+        Rules::default(),
+        Side::First,
+    );
+    g.pass().unwrap();
+    g.pass().unwrap();
+    g.estimate_dead_stones(400, 1);
+    let mut dead: Vec<String> =
+        g.dead_stones().iter().map(|&p| Move::Play(p).to_string()).collect();
+    dead.sort();
+    assert_eq!(dead, ["E9", "F8", "F9", "G7", "G8", "H7", "J6", "J7", "J8", "J9"]);
+    assert_eq!(g.score().result.sgf(), "W+18.5");
+}
+
+#[test]
 fn estimate_removes_lone_invaders_and_players_can_correct_it() {
     let mut g = diagram(
         &[

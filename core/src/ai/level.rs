@@ -40,6 +40,8 @@ pub struct Level {
     pub noise: i32,
     /// Chance in percent of an impulsive choice instead of the best.
     pub blunder_percent: u32,
+    /// Threads the search may use where the device has the cores (see [`Limits::threads`]).
+    pub threads: u8,
 }
 
 /// A level number the game does not have, or a game without an engine yet.
@@ -96,6 +98,7 @@ impl Level {
                 nodes: Some(self.nodes.min(5_000_000)),
                 movetime: None,
                 clock: None,
+                threads: Some(self.threads),
             }
         } else {
             Limits {
@@ -103,6 +106,7 @@ impl Level {
                 nodes,
                 movetime: Some(std::time::Duration::from_millis(self.time_ms)),
                 clock: None,
+                threads: Some(self.threads),
             }
         }
     }

@@ -10,6 +10,9 @@ pub struct Limits {
     pub nodes: Option<u64>,
     pub movetime: Option<Duration>,
     pub clock: Option<Clock>,
+    /// Threads the search may use (one when not set); an engine that searches on one
+    /// thread ignores it, and none uses more threads than the device's cores.
+    pub threads: Option<u8>,
 }
 
 impl Limits {

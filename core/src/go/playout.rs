@@ -13,8 +13,8 @@ use crate::game::Side;
 pub(crate) enum Policy {
     /// Only filling one's own eye: the plain uniform random playout.
     Uniform,
-    /// Also self-atari of two or more stones, so seki survives and the estimate of
-    /// dead stones is steadier.
+    /// Also self-atari of two or more stones (a throw-in aside), so seki survives and
+    /// the estimate of dead stones is steadier.
     Careful,
 }
 
@@ -38,7 +38,7 @@ pub(crate) fn is_eye(board: &Board, at: usize, side: Side) -> bool {
 }
 
 /// Whether a stone of `side` on `at` would leave a string of two or more stones in
-/// atari without capturing anything.
+/// atari without capturing anything, other than a throw-in.
 fn is_self_atari(board: &Board, at: usize, side: Side) -> bool {
     let own = Cell::of(side);
     let mut libs: [usize; 2] = [0; 2];
@@ -65,11 +65,15 @@ fn is_self_atari(board: &Board, at: usize, side: Side) -> bool {
     if nlibs >= 2 || !joins {
         return false;
     }
-    for n in board.neighbours(at) {
-        if board.cell(n) != own {
+    let mut heads = [0usize; 4];
+    let mut size = 1;
+    for (k, n) in board.neighbours(at).into_iter().enumerate() {
+        if board.cell(n) != own || heads[..k].contains(&board.head_of(n)) {
             continue;
         }
-        for s in board.string_cells(board.head_of(n)) {
+        heads[k] = board.head_of(n);
+        size += board.string_size(heads[k]);
+        for s in board.string_cells(heads[k]) {
             for l in board.neighbours(s) {
                 if l != at && board.cell(l) == Cell::Empty {
                     add(l, &mut libs, &mut nlibs);
@@ -80,7 +84,13 @@ fn is_self_atari(board: &Board, at: usize, side: Side) -> bool {
             }
         }
     }
-    true
+    // A throw-in is no self-atari to refuse: two stones at most go into atari, but a
+    // string of the opponent does too and must take them, which leaves it an eye
+    // space of one or two points (one eye at most).
+    let throw_in = board.neighbours(at).iter().any(|&n| {
+        board.cell(n).side() == Some(side.opponent()) && board.liberties(board.point(n)) == 2
+    });
+    !(size <= 2 && throw_in)
 }
 
 /// Plays random moves on `board` from `to_move` until two passes in a row or

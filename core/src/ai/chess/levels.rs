@@ -25,6 +25,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 1000,
         noise: 550,
         blunder_percent: 66,
+        threads: 1,
     },
     Level {
         number: 2,
@@ -38,6 +39,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 800,
         noise: 250,
         blunder_percent: 52,
+        threads: 1,
     },
     Level {
         number: 3,
@@ -51,6 +53,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 600,
         noise: 150,
         blunder_percent: 45,
+        threads: 1,
     },
     Level {
         number: 4,
@@ -64,6 +67,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 520,
         noise: 130,
         blunder_percent: 38,
+        threads: 1,
     },
     Level {
         number: 5,
@@ -77,6 +81,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 450,
         noise: 110,
         blunder_percent: 30,
+        threads: 1,
     },
     Level {
         number: 6,
@@ -90,6 +95,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 400,
         noise: 130,
         blunder_percent: 30,
+        threads: 1,
     },
     Level {
         number: 7,
@@ -103,6 +109,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 300,
         noise: 100,
         blunder_percent: 22,
+        threads: 1,
     },
     Level {
         number: 8,
@@ -116,6 +123,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 250,
         noise: 70,
         blunder_percent: 15,
+        threads: 1,
     },
     Level {
         number: 9,
@@ -129,6 +137,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 220,
         noise: 55,
         blunder_percent: 11,
+        threads: 1,
     },
     Level {
         number: 10,
@@ -142,6 +151,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
 ];
 

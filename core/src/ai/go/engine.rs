@@ -3,7 +3,6 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
 
 use crate::ai::engine::{Analysis, Candidate, Engine, Hint, MoveReview, Verdict};
 use crate::ai::limits::Limits;
@@ -14,7 +13,7 @@ use crate::go::{DEFAULT_PLAYOUTS, Game, Move};
 
 use super::mcts::{Budget, ChildStat, DEFAULT_MAX_NODES, Mcts, Outcome, Root};
 use super::ownership::{Ownership, komi_half};
-use super::policy::{PASS, captures, saves, self_atari, strings_next_to};
+use super::policy::{PASS, captures, saves, self_atari, strings_next_to, throw_in};
 
 /// Win rates are shown as scores on this scale: (win rate − ½) × 2000.
 const SCALE: f32 = 2000.0;
@@ -35,6 +34,9 @@ const COUNT_SEED: u64 = 1;
 #[derive(Debug)]
 pub struct GoEngine {
     mcts: Mcts,
+    /// Searchers for the other threads of a search on several threads, each with its
+    /// own tree (kept like the main one from move to move).
+    helpers: Vec<Mcts>,
     ownership: Option<Ownership>,
     /// The game of the last search: when the next one is this game one or two moves
     /// on, the search goes on in the part of the tree below those moves.
@@ -150,11 +152,14 @@ fn root_of(game: &Game) -> Root {
         .map(|p| board.index(p))
         .filter(|&c| !is_eye(&board, c, side))
         .collect();
-    // Never put two stones or more in atari without capturing: in a lost position the
-    // win rates are all near zero and would otherwise let the engine fill its own
-    // liberties until its groups die.
-    let sensible: Vec<usize> =
-        legal.iter().copied().filter(|&c| self_atari(&board, c, side) < 2).collect();
+    // Never put two stones or more in atari without capturing (a throw-in aside): in a
+    // lost position the win rates are all near zero and would otherwise let the engine
+    // fill its own liberties until its groups die.
+    let sensible: Vec<usize> = legal
+        .iter()
+        .copied()
+        .filter(|&c| self_atari(&board, c, side) < 2 || throw_in(&board, c, side))
+        .collect();
     let moves = if sensible.is_empty() { legal } else { sensible };
     Root { board, to_move: side, last, passes, moves, komi_half: komi_half(game) }
 }
@@ -209,11 +214,13 @@ fn urgent(root: &Root) -> bool {
 }
 
 /// Whether some point is still open: not owned surely by either side, and playable
-/// without self-atari (shared liberties of a seki are not open).
+/// without self-atari or as a throw-in (shared liberties of a seki are not open).
 fn open_point(root: &Root, own: &Ownership) -> bool {
     root.moves.iter().any(|&c| {
         let p = root.board.point(c);
-        own.at(p).abs() < SETTLED && self_atari(&root.board, c, root.to_move) == 0
+        own.at(p).abs() < SETTLED
+            && (self_atari(&root.board, c, root.to_move) == 0
+                || throw_in(&root.board, c, root.to_move))
     })
 }
 
@@ -226,6 +233,7 @@ impl GoEngine {
     pub fn with_max_nodes(max_nodes: usize) -> GoEngine {
         GoEngine {
             mcts: Mcts::new(max_nodes, 1, Arc::new(AtomicBool::new(false))),
+            helpers: Vec::new(),
             ownership: None,
             previous: None,
             last_rate: None,
@@ -253,17 +261,41 @@ impl GoEngine {
     }
 
     fn run(&mut self, game: &Game, root: &Root, limits: &Limits) -> Outcome {
-        let playouts = limits.nodes.unwrap_or(UNLIMITED_PLAYOUTS);
-        let time: Option<Duration> = limits.budget();
-        self.mcts.reseed(seed_of(game) ^ self.seed.wrapping_mul(0xD1B5_4A32_D192_ED03));
-        let reuse = match self.previous.take() {
-            Some(prev) => match moves_since(&prev, game) {
-                Some(cells) => self.mcts.reroot(&cells),
-                None => false,
-            },
-            None => false,
-        };
-        let outcome = self.mcts.search(root, Budget { playouts, time }, reuse);
+        let threads = usize::from(limits.threads.unwrap_or(1).max(1))
+            .min(std::thread::available_parallelism().map_or(1, usize::from));
+        // A fixed number of playouts is shared out among the threads.
+        let playouts = limits.nodes.unwrap_or(UNLIMITED_PLAYOUTS).div_ceil(threads as u64);
+        let budget = Budget { playouts, time: limits.budget() };
+        let seed = seed_of(game) ^ self.seed.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let since = self.previous.take().and_then(|prev| moves_since(&prev, game));
+        self.mcts.reseed(seed);
+        let reuse = since.as_ref().is_some_and(|cells| self.mcts.reroot(cells));
+        self.helpers.truncate(threads - 1);
+        while self.helpers.len() + 1 < threads {
+            let helper = self.mcts.helper();
+            self.helpers.push(helper);
+        }
+        let mut helpers: Vec<(&mut Mcts, bool)> = Vec::with_capacity(threads - 1);
+        for (k, helper) in self.helpers.iter_mut().take(threads - 1).enumerate() {
+            helper.reseed(seed ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let reuse = since.as_ref().is_some_and(|cells| helper.reroot(cells));
+            helpers.push((helper, reuse));
+        }
+        let main = &mut self.mcts;
+        let outcome = std::thread::scope(|scope| {
+            let running: Vec<_> = helpers
+                .into_iter()
+                .map(|(helper, reuse)| scope.spawn(move || helper.search(root, budget, reuse)))
+                .collect();
+            let mut outcome = main.search(root, budget, reuse);
+            for handle in running {
+                // A helper that failed leaves the main search's answer whole.
+                if let Ok(theirs) = handle.join() {
+                    outcome.merge(&theirs);
+                }
+            }
+            outcome
+        });
         self.previous = Some(game.clone());
         self.ownership = Some(Ownership::from_outcome(&root.board, &outcome, root.komi_half));
         outcome
@@ -344,6 +376,9 @@ impl Engine for GoEngine {
     }
 
     fn set_stop_flag(&mut self, flag: Arc<AtomicBool>) {
+        for helper in &mut self.helpers {
+            helper.set_stop(Arc::clone(&flag));
+        }
         self.mcts.set_stop(flag);
     }
 

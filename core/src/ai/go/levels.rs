@@ -15,6 +15,10 @@
 //! keeps them apart. The rows were set by matches between the levels
 //! (`core/tools/go_ladder.sh`): a level should win most games against the one below,
 //! not all.
+//!
+//! The full engine searches on two threads where the device has two cores or more, each
+//! thread growing its own tree from the same root (root parallelism); the others search
+//! on one.
 
 use crate::ai::level::Level;
 
@@ -32,6 +36,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 900,
         noise: 500,
         blunder_percent: 60,
+        threads: 1,
     },
     Level {
         number: 2,
@@ -45,6 +50,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 400,
         noise: 200,
         blunder_percent: 45,
+        threads: 1,
     },
     Level {
         number: 3,
@@ -58,6 +64,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 150,
         noise: 80,
         blunder_percent: 20,
+        threads: 1,
     },
     Level {
         number: 4,
@@ -71,6 +78,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 5,
@@ -84,6 +92,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 6,
@@ -97,6 +106,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 7,
@@ -110,6 +120,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 8,
@@ -123,6 +134,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 9,
@@ -136,6 +148,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 10,
@@ -149,6 +162,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 2,
     },
 ];
 
@@ -167,6 +181,8 @@ mod tests {
         for w in LEVELS[3..].windows(2) {
             assert!(2 * w[1].nodes >= 3 * w[0].nodes, "level {} grows", w[1].number);
         }
+        // Only the full engine searches on a second core.
+        assert!(LEVELS[..9].iter().all(|l| l.threads == 1) && LEVELS[9].threads == 2);
         // The phone budget: levels 1–9 stop at 0.8 s, the full engine at 0.5 s.
         assert!(LEVELS.iter().all(|l| l.time_ms <= 800));
         assert!(LEVELS.iter().enumerate().all(|(i, l)| usize::from(l.number) == i + 1));

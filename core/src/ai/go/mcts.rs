@@ -19,7 +19,7 @@ use crate::go::score::count_area;
 
 use super::policy::{
     BIG_BOARD, OPENING_SHARE, PASS, Played, captures, line, owners, playout, saves, self_atari,
-    stones_near, string_liberties,
+    stones_near, string_liberties, throw_in,
 };
 use super::{ladder, patterns};
 
@@ -122,6 +122,36 @@ pub(crate) struct Outcome {
     pub ownership: Box<[i32; MAX_CELLS]>,
 }
 
+impl Outcome {
+    /// Adds what another search of the same root found (root parallelism): each root
+    /// move's visits add up, its win rate is the visit-weighted mean, and the playouts
+    /// and ownership sums add up.
+    pub fn merge(&mut self, other: &Outcome) {
+        for theirs in &other.children {
+            match self.children.iter_mut().find(|c| c.cell == theirs.cell) {
+                Some(mine) => {
+                    let visits = mine.visits + theirs.visits;
+                    mine.win_rate = if visits > 0 {
+                        (mine.win_rate * mine.visits as f32
+                            + theirs.win_rate * theirs.visits as f32)
+                            / visits as f32
+                    } else {
+                        (mine.win_rate + theirs.win_rate) / 2.0
+                    };
+                    mine.visits = visits;
+                }
+                None => self.children.push(*theirs),
+            }
+        }
+        self.children
+            .sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
+        self.playouts += other.playouts;
+        for (mine, theirs) in self.ownership.iter_mut().zip(other.ownership.iter()) {
+            *mine += theirs;
+        }
+    }
+}
+
 /// The searcher: the tree, the generator, the stop flag.
 #[derive(Debug)]
 pub(crate) struct Mcts {
@@ -150,6 +180,12 @@ impl Mcts {
 
     pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
         self.stop = stop;
+    }
+
+    /// A searcher like this one (the same node cap and stop flag) with its own tree and
+    /// generator: a helper for a search on several threads.
+    pub fn helper(&self) -> Mcts {
+        Mcts::new(self.max_nodes, 1, Arc::clone(&self.stop))
     }
 
     /// Keeps the part of the last tree below the moves `cells` (from the last root) as
@@ -510,6 +546,7 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: 
     }
     match self_atari(board, at, side) {
         0 => {}
+        _ if throw_in(board, at, side) => {}
         1 => add(15.0, 0.15),
         _ => add(30.0, 0.02),
     }
@@ -681,5 +718,32 @@ mod tests {
         let out =
             m.search(&root(&small, Side::First, PASS), Budget { playouts: 50, time: None }, false);
         assert_eq!(out.children.iter().filter(|c| low(&small, c.cell)).count(), 81 - 25);
+    }
+
+    #[test]
+    fn two_searches_of_one_root_merge_by_visits() {
+        let board = Board::new(9).unwrap();
+        let r = root(&board, Side::First, PASS);
+        let budget = Budget { playouts: 400, time: None };
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut a = Mcts::new(DEFAULT_MAX_NODES, 1, Arc::clone(&stop)).search(&r, budget, false);
+        let b = Mcts::new(DEFAULT_MAX_NODES, 2, stop).search(&r, budget, false);
+        let before = a.clone();
+        a.merge(&b);
+        assert_eq!(a.playouts, 800);
+        assert_eq!(a.children.len(), before.children.len(), "the same root moves");
+        for c in &a.children {
+            let x = before.children.iter().find(|m| m.cell == c.cell).unwrap();
+            let y = b.children.iter().find(|m| m.cell == c.cell).unwrap();
+            assert_eq!(c.visits, x.visits + y.visits);
+            if c.visits > 0 {
+                let mean =
+                    (x.win_rate * x.visits as f32 + y.win_rate * y.visits as f32) / c.visits as f32;
+                assert!((c.win_rate - mean).abs() < 1e-5, "{} against {mean}", c.win_rate);
+            }
+        }
+        assert!(a.children.windows(2).all(|w| w[0].visits >= w[1].visits), "most visited first");
+        let centre = board.index(crate::game::Point::new(4, 4));
+        assert_eq!(a.ownership[centre], before.ownership[centre] + b.ownership[centre]);
     }
 }

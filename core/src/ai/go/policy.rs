@@ -2,7 +2,8 @@
 //! playouts that use it. A playout answers the last move first (take a string it left
 //! in atari, save one's own string it put in atari unless it only runs into a ladder),
 //! then a 3×3 shape next to it (hane, cut, edge block), else plays a random point that
-//! is neither one's own eye nor a self-atari, and never fills its own eyes.
+//! is neither one's own eye nor a self-atari (a throw-in aside), and never fills its own
+//! eyes.
 
 use crate::Rng;
 use crate::game::Side;
@@ -132,6 +133,19 @@ pub(crate) fn self_atari(board: &Board, at: usize, side: Side) -> usize {
     if liberties_after(board, at, side, 2) >= 2 { 0 } else { joined_size(board, at, side) }
 }
 
+/// Whether a stone of `side` on `at` is a throw-in: it leaves at most two stones of its
+/// own in atari, but puts a string of the opponent in atari too, which must then take
+/// them. Taking them leaves an eye space of one or two points, one eye at most, so a
+/// group whose last two liberties are shared with a lone stone inside it dies to it; a
+/// true seki (two eyeless groups, each of more stones) is left alone.
+pub(crate) fn throw_in(board: &Board, at: usize, side: Side) -> bool {
+    if !(1..=2).contains(&self_atari(board, at, side)) {
+        return false;
+    }
+    let (heads, count) = strings_next_to(board, at, side.opponent());
+    heads[..count].iter().any(|&h| string_liberties(board, h, 3) == 2)
+}
+
 /// Stones of `side` in atari next to `at` that a stone on `at` saves (the string then
 /// has two liberties or more, or the stone captures an attacker).
 pub(crate) fn saves(board: &Board, at: usize, side: Side) -> usize {
@@ -176,13 +190,15 @@ pub(crate) fn stones_near(board: &Board, at: usize) -> bool {
 }
 
 /// Whether `at` is a sensible random move for `side`: legal, not its own eye, and not a
-/// self-atari (of two stones or more always, of one stone most of the time).
+/// self-atari (of two stones or more always, of one stone most of the time) unless it
+/// is a [`throw_in`].
 fn acceptable(board: &Board, at: usize, side: Side, rng: &mut Rng) -> bool {
     if board.check(at, side).is_err() || is_eye(board, at, side) {
         return false;
     }
     match self_atari(board, at, side) {
         0 => true,
+        _ if throw_in(board, at, side) => true,
         1 => rng.index(4) == 0,
         _ => false,
     }
@@ -263,7 +279,9 @@ pub(crate) fn playout(
         while !local.is_empty() {
             let k = rng.index(local.len());
             let at = local.swap_remove(k);
-            if self_atari(board, at, to_move) < 2 && !is_eye(board, at, to_move) {
+            if (self_atari(board, at, to_move) < 2 || throw_in(board, at, to_move))
+                && !is_eye(board, at, to_move)
+            {
                 chosen = Some(at);
                 break;
             }
@@ -330,4 +348,40 @@ pub(crate) fn owners(board: &Board, out: &mut [i8; MAX_CELLS]) -> i32 {
         diff += i32::from(v);
     }
     diff
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::lesson::pt;
+
+    fn board(black: &[&str], white: &[&str]) -> Board {
+        let mut b = Board::new(9).unwrap();
+        for name in black {
+            b.play(pt(name), Side::First).unwrap();
+        }
+        for name in white {
+            b.play(pt(name), Side::Second).unwrap();
+        }
+        b
+    }
+
+    #[test]
+    fn a_throw_in_is_told_from_a_self_atari() {
+        // Black's corner group has only G9 and H8, shared with the white stone H9.
+        let b = board(
+            &["E9", "F9", "F8", "G8", "G7", "H7", "J7", "J8", "J9"],
+            &["D9", "E8", "F7", "G6", "H6", "J6", "H9"],
+        );
+        let cell = |name| b.index(pt(name));
+        for name in ["G9", "H8"] {
+            assert_eq!(self_atari(&b, cell(name), Side::Second), 2, "{name}");
+            assert!(throw_in(&b, cell(name), Side::Second), "{name} kills");
+            // For black the same points fill its own last liberties.
+            assert!(!throw_in(&b, cell(name), Side::First), "{name} is no throw-in for black");
+        }
+        // A stone that puts nothing in atari is no throw-in, nor is a safe one.
+        assert!(!throw_in(&b, cell("A1"), Side::Second));
+        assert!(!throw_in(&b, cell("C9"), Side::Second));
+    }
 }

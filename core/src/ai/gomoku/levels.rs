@@ -36,6 +36,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 100_000,
         noise: 1_000_000,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 2,
@@ -49,6 +50,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 200_000,
         noise: 90_000,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 3,
@@ -62,6 +64,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 40_000,
         noise: 30_000,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 4,
@@ -75,6 +78,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 12_000,
         noise: 11_000,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 5,
@@ -88,6 +92,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 5_500,
         noise: 4_300,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 6,
@@ -101,6 +106,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 1_500,
         noise: 900,
         blunder_percent: 0,
+        threads: 1,
     },
     Level {
         number: 7,
@@ -114,6 +120,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 2_000,
         noise: 1_200,
         blunder_percent: 40,
+        threads: 1,
     },
     Level {
         number: 8,
@@ -127,6 +134,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 3_000,
         noise: 1_500,
         blunder_percent: 65,
+        threads: 1,
     },
     Level {
         number: 9,
@@ -140,6 +148,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 1_200,
         noise: 450,
         blunder_percent: 30,
+        threads: 1,
     },
     Level {
         number: 10,
@@ -153,6 +162,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
 ];
 

@@ -32,6 +32,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 2000,
         noise: 2000,
         blunder_percent: 50,
+        threads: 1,
     },
     Level {
         number: 2,
@@ -45,6 +46,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 1000,
         noise: 800,
         blunder_percent: 50,
+        threads: 1,
     },
     Level {
         number: 3,
@@ -58,6 +60,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 750,
         noise: 650,
         blunder_percent: 50,
+        threads: 1,
     },
     Level {
         number: 4,
@@ -71,6 +74,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 700,
         noise: 550,
         blunder_percent: 45,
+        threads: 1,
     },
     Level {
         number: 5,
@@ -84,6 +88,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 650,
         noise: 450,
         blunder_percent: 40,
+        threads: 1,
     },
     Level {
         number: 6,
@@ -97,6 +102,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 550,
         noise: 450,
         blunder_percent: 40,
+        threads: 1,
     },
     Level {
         number: 7,
@@ -110,6 +116,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 450,
         noise: 400,
         blunder_percent: 36,
+        threads: 1,
     },
     Level {
         number: 8,
@@ -123,6 +130,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 350,
         noise: 350,
         blunder_percent: 32,
+        threads: 1,
     },
     Level {
         number: 9,
@@ -136,6 +144,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 300,
         noise: 300,
         blunder_percent: 30,
+        threads: 1,
     },
     Level {
         number: 10,
@@ -149,6 +158,7 @@ pub const LEVELS: [Level; 10] = [
         margin: 0,
         noise: 0,
         blunder_percent: 0,
+        threads: 1,
     },
 ];
 

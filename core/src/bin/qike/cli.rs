@@ -190,6 +190,9 @@ pub struct GoEngineArgs {
     /// The level's own playouts with no time cap.
     #[arg(long)]
     pub fixed: bool,
+    /// Search threads (the level's when left out; never more than the cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<String>,
 }
 
 /// Players: `qike`, `level:N[:fixed]`, `custom:D,N,T,M,NOISE,BLUNDER[:fixed]`,
@@ -310,6 +313,9 @@ pub struct GoMatchArgs {
     /// Qike resigns a game its search sees as lost.
     #[arg(long)]
     pub resign: bool,
+    /// Qike's search threads (the level's when left out; never more than the cores).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -5,7 +5,7 @@
 //! the same move for the same game), `--fixed` (the level's own playouts, no time cap),
 //! `--movetime MS`, `--seed N`, `--style M,N,B` (the level's margin, noise and impulsive
 //! percentage), `--no-resign` (genmove otherwise answers `resign` when the search sees
-//! the game as lost).
+//! the game as lost), `--threads N` (the search's threads instead of the level's).
 
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -52,6 +52,8 @@ pub struct Options {
     pub style: Option<(i32, i32, u32)>,
     /// `--fixed`: the level's own playouts with no time cap.
     pub fixed: bool,
+    /// `--threads N`: the search's threads instead of the level's.
+    pub threads: Option<u8>,
 }
 
 /// The state behind the protocol: the game, its komi, the engine and the clock.
@@ -93,6 +95,9 @@ impl Player {
             level.time_ms = ms.max(1);
         }
         crate::matches::go::restyle(&mut level, options.style);
+        if let Some(n) = options.threads {
+            level.threads = n.max(1);
+        }
         let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
         if let AnyEngine::Go(e) = &mut engine {
             e.set_seed(options.seed);
@@ -399,7 +404,7 @@ fn parse<T: std::str::FromStr>(v: Option<String>, what: &str) -> Result<Option<T
     v.map(|s| s.parse().map_err(|_| format!("{what} wants a number, not '{s}'"))).transpose()
 }
 
-/// `qike engine go [--level N] [--playouts N] [--movetime MS] [--seed N]`.
+/// `qike engine go [--level N] [--playouts N] [--movetime MS] [--seed N] [--threads N]`.
 pub fn command(args: crate::cli::GoEngineArgs) -> Result<(), String> {
     let options = Options {
         level: parse(args.level, "--level")?.unwrap_or(10),
@@ -409,6 +414,7 @@ pub fn command(args: crate::cli::GoEngineArgs) -> Result<(), String> {
         resign: !args.no_resign,
         style: args.style.map(|t| crate::matches::go::style(&t)).transpose()?,
         fixed: args.fixed,
+        threads: parse(args.threads, "--threads")?,
     };
     run(&options)
 }

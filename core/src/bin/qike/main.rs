@@ -115,6 +115,7 @@ fn go_match_command(args: GoMatchArgs) -> Result<(), String> {
         style: args.style.map(|t| matches::go::style(&t)).transpose()?,
         fixed: args.fixed,
         resign: args.resign,
+        threads: num(args.threads, "--threads")?,
     };
     matches::go::run(config)
 }

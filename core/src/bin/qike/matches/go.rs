@@ -4,14 +4,21 @@
 //! black in the first game. A game ends after two passes (or a resignation, or the move
 //! cap); it is counted by the core's area count with dead stones from the core's
 //! automatic estimate, and the GTP opponent's own `final_score` is printed beside it.
-//! A game in which the opponent stops answering is abandoned, without a result.
+//! A game in which the opponent stops answering is abandoned, without a result. Each
+//! game's line and the closing line give both sides' average thinking time per move (the
+//! opponent's from `genmove` to its answer), to set a fixed-playout reference to
+//! Qike's time.
 //!
 //! Options: `--games N` (2), `--size N` (9), `--komi K` (7.5), `--level N` (10),
 //! `--movetime MS` (the level's), `--playouts N` (fixed playouts instead of time),
 //! `--seed N` (1), `--max-moves N` (four times the board's points), `--show-moves`,
 //! `--style M,N,B` (the level's margin, noise and impulsive percentage replaced),
 //! `--fixed` (the level's own playouts, no time cap), `--resign` (Qike resigns a game
-//! its search sees as lost, by the rule its GTP engine follows; otherwise it plays on).
+//! its search sees as lost, by the rule its GTP engine follows; otherwise it plays on),
+//! `--threads N` (Qike's search threads instead of the level's; never more than the
+//! cores it may run on, so a run pinned to one core searches on one).
+
+use std::time::{Duration, Instant};
 
 use qike_core::Rng;
 use qike_core::ai::{AnyEngine, Engine, Level, play_level};
@@ -41,6 +48,8 @@ pub struct Config {
     pub fixed: bool,
     /// Qike may resign a lost game.
     pub resign: bool,
+    /// Qike's search threads instead of the level's.
+    pub threads: Option<u8>,
 }
 
 /// `--style M,N,B`: a level row's margin, noise and impulsive percentage.
@@ -106,6 +115,9 @@ pub fn run(c: Config) -> Result<(), String> {
         level.nodes = n;
     }
     restyle(&mut level, c.style);
+    if let Some(n) = c.threads {
+        level.threads = n.max(1);
+    }
     let komi = Komi::from_points(c.komi).map_err(|e| e.to_string())?;
     let area = usize::from(c.size) * usize::from(c.size);
     let go = GoArena {
@@ -136,10 +148,46 @@ struct Seat {
     random: Rng,
 }
 
-/// A game's line, and whether the opponent's count named the same winner.
+/// A game's line, whether the opponent's count named the same winner, and each side's
+/// thinking time.
 struct Note {
     line: String,
     agree: bool,
+    clocks: [Clock; 2],
+}
+
+/// Time spent choosing moves and how many were chosen.
+#[derive(Debug, Clone, Copy, Default)]
+struct Clock {
+    spent: Duration,
+    moves: u32,
+}
+
+impl Clock {
+    fn add(&mut self, d: Duration) {
+        self.spent += d;
+        self.moves += 1;
+    }
+
+    fn average_ms(self) -> u128 {
+        self.spent.as_millis() / u128::from(self.moves.max(1))
+    }
+
+    fn sum(clocks: impl Iterator<Item = Clock>) -> Clock {
+        clocks.fold(Clock::default(), |a, b| Clock {
+            spent: a.spent + b.spent,
+            moves: a.moves + b.moves,
+        })
+    }
+}
+
+/// "qike N ms a move, opponent M ms a move" for Qike's and the opponent's clocks.
+fn pace(clocks: [Clock; 2]) -> String {
+    format!(
+        "qike {} ms a move, opponent {} ms a move",
+        clocks[0].average_ms(),
+        clocks[1].average_ms()
+    )
 }
 
 impl Arena for GoArena {
@@ -173,13 +221,16 @@ impl Arena for GoArena {
         // What the opponent said when it stopped answering mid-game.
         let mut failed = None;
         let mut moves = 0;
+        let mut clocks = [Clock::default(); 2];
         while !game.as_go().is_some_and(Game::is_over) && moves < self.max_moves {
             let go = game.as_go().ok_or("not a Go game")?;
             let side = go.side_to_move();
             let mv = if side == qike {
                 let mut rng = Rng::for_ply(seed, moves);
+                let started = Instant::now();
                 let m = play_level(engine, &game, &self.level, &mut rng, self.fixed)
                     .unwrap_or(MoveInput::Pass);
+                clocks[0].add(started.elapsed());
                 if c.resign
                     && let AnyEngine::Go(e) = &*engine
                     && e.should_resign(go)
@@ -202,7 +253,10 @@ impl Arena for GoArena {
                 match gtp.as_mut() {
                     None => random_move(go, &mut seat.random),
                     Some(p) => {
-                        let text = match p.send(&format!("genmove {}", colour_letter(side))) {
+                        let started = Instant::now();
+                        let asked = p.send(&format!("genmove {}", colour_letter(side)));
+                        clocks[1].add(started.elapsed());
+                        let text = match asked {
                             Ok(text) => text,
                             Err(e) => {
                                 failed = Some(e);
@@ -233,7 +287,7 @@ impl Arena for GoArena {
                 game: g,
                 points: None,
                 record: None,
-                note: Note { line, agree: false },
+                note: Note { line, agree: false, clocks },
             });
         }
         let mut counted = game.as_go().ok_or("not a Go game")?.clone();
@@ -255,7 +309,7 @@ impl Arena for GoArena {
         let qike_won = winner == Some(qike);
         let same_winner = theirs.chars().next() == result.chars().next();
         let mut line = format!(
-            "game {}: qike {} | {} moves | {} (opponent counts {}) | {} | dead {}",
+            "game {}: qike {} | {} moves | {} (opponent counts {}) | {} | dead {} | {}",
             g + 1,
             if qike == Side::First { "black" } else { "white" },
             moves,
@@ -263,6 +317,7 @@ impl Arena for GoArena {
             theirs,
             if qike_won { "qike wins" } else { "opponent wins" },
             counted.dead_stones().len(),
+            pace(clocks),
         );
         if c.show_moves {
             let names: Vec<String> = counted.moves().iter().map(|(_, m)| m.to_string()).collect();
@@ -272,7 +327,7 @@ impl Arena for GoArena {
             game: g,
             points: Some(points_of(winner, qike)),
             record: None,
-            note: Note { line, agree: theirs == "-" || same_winner },
+            note: Note { line, agree: theirs == "-" || same_winner, clocks },
         })
     }
 
@@ -285,11 +340,13 @@ impl Arena for GoArena {
         let gone =
             if abandoned > 0 { format!(" ({abandoned} more abandoned)") } else { String::new() };
         let agree = notes.iter().filter(|n| n.agree).count();
+        let clocks = [0, 1].map(|k| Clock::sum(notes.iter().map(|n| n.clocks[k])));
         format!(
-            "qike level {} won {} of {} games{gone}; the opponent's count named the same winner in {agree}",
+            "qike level {} won {} of {} games{gone}; the opponent's count named the same winner in {agree}; {}",
             self.c.level,
             tally.estimate().wins,
-            tally.estimate().games
+            tally.estimate().games,
+            pace(clocks)
         )
     }
 }

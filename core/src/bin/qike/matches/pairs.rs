@@ -70,6 +70,7 @@ pub fn custom_level(rest: &str) -> Result<(Level, bool), String> {
         margin: margin as i32,
         noise: noise as i32,
         blunder_percent: blunder as u32,
+        threads: 1,
     };
     Ok((level, fixed))
 }

@@ -57,6 +57,7 @@ impl SideLimits {
             nodes: self.nodes,
             movetime: self.movetime.map(Duration::from_millis),
             clock: None,
+            threads: None,
         };
         if l == Limits::default() {
             l.depth = Some(8);

@@ -261,6 +261,7 @@ impl<P: Protocol> Session<P> {
             nodes: num("nodes"),
             movetime: ms("movetime"),
             clock: None,
+            threads: None,
         };
         let ucci = protocol.ucci_clock();
         let mut left = if first { ms("wtime") } else { ms("btime") };
