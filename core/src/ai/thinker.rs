@@ -179,8 +179,12 @@ mod tests {
         };
     }
 
+    /// How many times the setup ran.
+    static SETUPS: AtomicU64 = AtomicU64::new(0);
+
     fn record() {
         SET_UP_ON.store(THREAD_NUMBER.with(|n| *n), Ordering::SeqCst);
+        SETUPS.fetch_add(1, Ordering::SeqCst);
     }
 
     #[test]
@@ -195,5 +199,19 @@ mod tests {
         let (_engine, (set_up_on, worker)) = t.wait().unwrap();
         assert_eq!(set_up_on, worker, "the setup ran on the worker, before its work");
         assert_ne!(worker, THREAD_NUMBER.with(|n| *n), "not on the caller's thread");
+        // The Go engine's second search thread runs the setup too.
+        let go = crate::GameKind::Go { size: 9 };
+        let engine = AnyEngine::for_game(go, 0).unwrap();
+        let before = SETUPS.load(Ordering::SeqCst);
+        let t = Thinker::run(engine, move |e| {
+            let limits = crate::ai::Limits { threads: Some(2), ..crate::ai::Limits::nodes(200) };
+            e.analyse(&crate::AnyGame::new(go).unwrap(), &limits, 0).nodes
+        })
+        .unwrap();
+        let (_engine, nodes) = t.wait().unwrap();
+        assert_eq!(nodes, 200);
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let threads = cores.min(2) as u64;
+        assert!(SETUPS.load(Ordering::SeqCst) - before >= threads, "a setup for each thread");
     }
 }

@@ -285,7 +285,13 @@ impl GoEngine {
         let outcome = std::thread::scope(|scope| {
             let running: Vec<_> = helpers
                 .into_iter()
-                .map(|(helper, reuse)| scope.spawn(move || helper.search(root, budget, reuse)))
+                .map(|(helper, reuse)| {
+                    scope.spawn(move || {
+                        // The same priority as the worker the search runs on.
+                        crate::ai::thinker::worker_setup();
+                        helper.search(root, budget, reuse)
+                    })
+                })
                 .collect();
             let mut outcome = main.search(root, budget, reuse);
             for handle in running {
