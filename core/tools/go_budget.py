@@ -5,15 +5,17 @@ For each level and each of 9×9 and 19×19, one `qike engine go --level N` proce
 to one core (taskset -c 0) under /usr/bin/time -v plays both sides of a game by
 `genmove` for MOVES moves (the app's pick path with the level's own playouts and time
 cap, and its tree kept from move to move); prints the slowest answer (wall clock, from
-`genmove` to its answer) and the peak RSS."""
-import re, subprocess, sys, time
+`genmove` to its answer) and the peak RSS. `CPUS=0,1` runs the engine on two cores
+instead, where level 10 searches on two threads."""
+import os, re, subprocess, sys, time
 
 BIN = sys.argv[1]  # a release `qike` binary
 MOVES = int(sys.argv[2]) if len(sys.argv) > 2 else 40
+CPUS = os.environ.get('CPUS', '0')
 
 
 def measure(level, size):
-    cmd = ['taskset', '-c', '0', '/usr/bin/time', '-v', BIN, 'engine', 'go', '--level',
+    cmd = ['taskset', '-c', CPUS, '/usr/bin/time', '-v', BIN, 'engine', 'go', '--level',
            str(level), '--seed', str(level)]
     p = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                          stderr=subprocess.PIPE, text=True)
