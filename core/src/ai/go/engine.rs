@@ -276,7 +276,7 @@ impl GoEngine {
             self.helpers.push(helper);
         }
         let mut helpers: Vec<(&mut Mcts, bool)> = Vec::with_capacity(threads - 1);
-        for (k, helper) in self.helpers.iter_mut().take(threads - 1).enumerate() {
+        for (k, helper) in self.helpers.iter_mut().enumerate() {
             helper.reseed(seed ^ (k as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
             let reuse = since.as_ref().is_some_and(|cells| helper.reroot(cells));
             helpers.push((helper, reuse));
