@@ -187,13 +187,18 @@ fn never_fills_its_own_eye() {
     }
 }
 
-#[test]
-fn a_fixed_playout_count_gives_the_same_search() {
+/// A 9×9 game three moves on: E5, C3, G7.
+fn three_stones() -> AnyGame {
     let mut g = Game::even(9).unwrap();
     for m in ["E5", "C3", "G7"] {
         g.play(parse_gtp(m, 9).unwrap()).unwrap();
     }
-    let game = AnyGame::Go(Box::new(g));
+    AnyGame::Go(Box::new(g))
+}
+
+#[test]
+fn a_fixed_playout_count_gives_the_same_search() {
+    let game = three_stones();
     let a = GoEngine::new().analyse(&game, &Limits::nodes(1500), 300);
     let mut e = GoEngine::new();
     // A different search in between does not change the next one.
@@ -210,11 +215,7 @@ fn a_fixed_playout_count_gives_the_same_search() {
 
 #[test]
 fn a_search_on_two_threads_shares_its_playouts_and_stops_on_one_flag() {
-    let mut g = Game::even(9).unwrap();
-    for m in ["E5", "C3", "G7"] {
-        g.play(parse_gtp(m, 9).unwrap()).unwrap();
-    }
-    let game = AnyGame::Go(Box::new(g));
+    let game = three_stones();
     let two = Limits { threads: Some(2), ..Limits::nodes(1500) };
     let a = GoEngine::new().analyse(&game, &two, 0);
     let mut e = GoEngine::new();
