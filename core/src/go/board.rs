@@ -384,6 +384,33 @@ impl Board {
         Err(Refusal::Suicide)
     }
 
+    /// Calls `f` with each cell of the stones a stone of `side` on `at` would capture
+    /// (a playout keeps its set of empty points up to date with them).
+    pub(crate) fn for_each_captured(&self, at: usize, side: Side, mut f: impl FnMut(usize)) {
+        let theirs = Cell::of(side.opponent());
+        let mut heads = [0usize; 4];
+        let mut count = 0;
+        for n in self.neighbours(at) {
+            if self.cells[n] != theirs {
+                continue;
+            }
+            let h = self.head_of(n);
+            if heads[..count].contains(&h) || self.atari_liberty(h) != Some(at) {
+                continue;
+            }
+            heads[count] = h;
+            count += 1;
+            let mut s = h;
+            loop {
+                f(s);
+                s = self.next_stone(s);
+                if s == h {
+                    break;
+                }
+            }
+        }
+    }
+
     /// Plays a stone already checked with [`Board::check`]; returns stones captured.
     pub(crate) fn play_unchecked(&mut self, at: usize, side: Side) -> u32 {
         let own = Cell::of(side);
@@ -499,6 +526,32 @@ mod tests {
 
     fn p(file: u8, rank: u8) -> Point {
         Point::new(file, rank)
+    }
+
+    #[test]
+    fn the_stones_a_move_would_capture_are_listed_before_it() {
+        // Black's corner stones A1 and B1 have one liberty left, C1, once white holds A2
+        // and B2: white on C1 takes both.
+        let mut b = Board::new(9).unwrap();
+        for (at, side) in [
+            (p(0, 0), Side::First),
+            (p(1, 0), Side::First),
+            (p(0, 1), Side::Second),
+            (p(1, 1), Side::Second),
+            (p(4, 4), Side::First),
+        ] {
+            b.play(at, side).unwrap();
+        }
+        let mut out = Vec::new();
+        b.for_each_captured(b.index(p(2, 0)), Side::First, |c| out.push(c));
+        assert!(out.is_empty(), "black takes nothing of its own");
+        b.for_each_captured(b.index(p(5, 5)), Side::Second, |c| out.push(c));
+        assert!(out.is_empty(), "a stone far away takes nothing");
+        b.for_each_captured(b.index(p(2, 0)), Side::Second, |c| out.push(c));
+        out.sort_unstable();
+        assert_eq!(out, vec![b.index(p(0, 0)), b.index(p(1, 0))]);
+        assert_eq!(b.play(p(2, 0), Side::Second), Ok(2));
+        assert!(out.iter().all(|&c| b.cell(c) == Cell::Empty));
     }
 
     #[test]

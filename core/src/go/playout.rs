@@ -126,6 +126,9 @@ pub(crate) fn playout(
             Some(k) => {
                 let at = empties.swap_remove(k);
                 if board.play_unchecked(at, to_move) > 0 {
+                    // Rebuilt in board order, as the count has always drawn them: a
+                    // different order is a different random stream, and on a close
+                    // big board a different stream can count a group otherwise.
                     empties.clear();
                     empties.extend(board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty));
                 }

@@ -189,6 +189,63 @@ pub(crate) fn stones_near(board: &Board, at: usize) -> bool {
     false
 }
 
+/// The empty points of a playout's board, in an order the playout shuffles as it
+/// draws from them, each point knowing its place so that it leaves in constant time.
+pub(crate) struct Empties {
+    cells: Vec<usize>,
+    slot: [u16; MAX_CELLS],
+}
+
+impl Empties {
+    pub(crate) fn of(board: &Board) -> Empties {
+        let cells: Vec<usize> =
+            board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty).collect();
+        let mut slot = [u16::MAX; MAX_CELLS];
+        for (k, &c) in cells.iter().enumerate() {
+            slot[c] = k as u16;
+        }
+        Empties { cells, slot }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.cells.len()
+    }
+
+    pub(crate) fn get(&self, k: usize) -> usize {
+        self.cells[k]
+    }
+
+    /// Swaps the points at places `a` and `b`.
+    pub(crate) fn swap(&mut self, a: usize, b: usize) {
+        self.cells.swap(a, b);
+        self.slot[self.cells[a]] = a as u16;
+        self.slot[self.cells[b]] = b as u16;
+    }
+
+    /// Takes `cell` out (nothing when it is not in).
+    pub(crate) fn remove(&mut self, cell: usize) {
+        let k = self.slot[cell];
+        if k == u16::MAX {
+            return;
+        }
+        let last = self.cells.len() - 1;
+        self.swap(usize::from(k), last);
+        self.cells.pop();
+        self.slot[cell] = u16::MAX;
+    }
+
+    /// Plays `at` for `side` (checked legal) and keeps the set in step: `at` leaves it,
+    /// the stones it captures join it. Returns the stones captured.
+    pub(crate) fn play(&mut self, board: &mut Board, at: usize, side: Side) -> u32 {
+        self.remove(at);
+        board.for_each_captured(at, side, |c| {
+            self.slot[c] = self.cells.len() as u16;
+            self.cells.push(c);
+        });
+        board.play_unchecked(at, side)
+    }
+}
+
 /// Whether `at` is a sensible random move for `side`: legal, not its own eye, and not a
 /// self-atari (of two stones or more always, of one stone most of the time) unless it
 /// is a [`throw_in`].
@@ -269,8 +326,7 @@ pub(crate) fn playout(
 ) {
     let area = usize::from(board.size()) * usize::from(board.size());
     let limit = 3 * area;
-    let mut empties: Vec<usize> =
-        board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty).collect();
+    let mut empties = Empties::of(board);
     let mut local = Vec::with_capacity(8);
     let mut played = 0;
     while passes < 2 && played < limit {
@@ -306,7 +362,7 @@ pub(crate) fn playout(
             let mut remaining = empties.len();
             while remaining > 0 {
                 let k = rng.index(remaining);
-                let at = empties[k];
+                let at = empties.get(k);
                 if acceptable(board, at, to_move, rng) {
                     chosen = Some(at);
                     break;
@@ -317,12 +373,7 @@ pub(crate) fn playout(
         }
         match chosen {
             Some(at) => {
-                if board.play_unchecked(at, to_move) > 0 {
-                    empties.clear();
-                    empties.extend(board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty));
-                } else if let Some(k) = empties.iter().position(|&e| e == at) {
-                    empties.swap_remove(k);
-                }
+                empties.play(board, at, to_move);
                 moves.push((at, to_move));
                 passes = 0;
                 played += 1;
@@ -364,6 +415,32 @@ mod tests {
             b.play(pt(name), Side::Second).unwrap();
         }
         b
+    }
+
+    #[test]
+    fn the_empty_points_stay_the_boards_through_captures() {
+        let mut board = Board::new(9).unwrap();
+        let mut empties = Empties::of(&board);
+        let mut rng = Rng::for_playouts(3);
+        let mut side = Side::First;
+        let mut captured = 0;
+        for _ in 0..400 {
+            let k = rng.index(empties.len());
+            let at = empties.get(k);
+            if board.check(at, side).is_ok() {
+                captured += empties.play(&mut board, at, side);
+            }
+            side = side.opponent();
+            let mut listed: Vec<usize> = (0..empties.len()).map(|k| empties.get(k)).collect();
+            listed.sort_unstable();
+            let real: Vec<usize> =
+                board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty).collect();
+            assert_eq!(listed, real);
+            if empties.len() < 2 {
+                break;
+            }
+        }
+        assert!(captured > 0, "the game had captures");
     }
 
     #[test]
