@@ -58,7 +58,7 @@ pub fn levels(kind: GameKind) -> &'static [Level] {
     match kind {
         GameKind::Xiangqi => &super::xiangqi::LEVELS,
         GameKind::Chess => &super::chess::LEVELS,
-        GameKind::Go { .. } => &super::go::LEVELS,
+        GameKind::Go { size } => super::go::levels_for(size),
         GameKind::Gomoku { rule: GomokuRule::Renju } => &super::gomoku::RENJU_LEVELS,
         GameKind::Gomoku { .. } => &super::gomoku::LEVELS,
     }

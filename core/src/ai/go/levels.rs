@@ -16,13 +16,18 @@
 //! (`core/tools/go_ladder.sh`): a level should win most games against the one below,
 //! not all.
 //!
+//! On a bigger board each added playout is worth more to the next level up, so the
+//! middle boards (12×12 to 15×15) and the big ones (from 16×16) have tables of their
+//! own: the same levels, names and styles with their own playouts, set by the ladder
+//! on 13×13 and on 19×19.
+//!
 //! The full engine searches on two threads where the device has two cores or more, each
 //! thread growing its own tree from the same root (root parallelism); the others search
 //! on one.
 
 use crate::ai::level::Level;
 
-/// The ten levels, weakest first.
+/// The ten levels on the small boards (up to 11×11), weakest first.
 pub const LEVELS: [Level; 10] = [
     Level {
         number: 1,
@@ -166,25 +171,70 @@ pub const LEVELS: [Level; 10] = [
     },
 ];
 
+/// Playouts of levels 1–10 on the middle boards (12×12 to 15×15).
+const PLAYOUTS_13: [u64; 10] = [25, 50, 100, 80, 130, 220, 450, 1_000, 2_200, 100_000];
+/// Playouts of levels 1–10 on the big boards (from 16×16).
+const PLAYOUTS_19: [u64; 10] = [25, 50, 100, 80, 150, 250, 420, 700, 1_200, 100_000];
+
+/// The levels on the middle boards: the small boards' rows with their own playouts.
+pub const LEVELS_13: [Level; 10] = with_playouts(LEVELS, PLAYOUTS_13);
+/// The levels on the big boards.
+pub const LEVELS_19: [Level; 10] = with_playouts(LEVELS, PLAYOUTS_19);
+
+const fn with_playouts(mut rows: [Level; 10], playouts: [u64; 10]) -> [Level; 10] {
+    let mut i = 0;
+    while i < rows.len() {
+        rows[i].nodes = playouts[i];
+        i += 1;
+    }
+    rows
+}
+
+/// The level table for a board of `size`: the search gains more from each added
+/// playout on a big board, so its rows differ.
+pub fn levels_for(size: u8) -> &'static [Level] {
+    match size {
+        0..=11 => &LEVELS,
+        12..=15 => &LEVELS_13,
+        _ => &LEVELS_19,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn beginner_levels_are_noisy_and_the_rest_grow_by_playouts() {
-        for w in LEVELS[..3].windows(2) {
-            assert!(w[1].nodes > w[0].nodes && w[1].noise < w[0].noise, "{}", w[1].number);
-            assert!(w[1].blunder_percent < w[0].blunder_percent);
+        for rows in [&LEVELS, &LEVELS_13, &LEVELS_19] {
+            for w in rows[..3].windows(2) {
+                assert!(w[1].nodes > w[0].nodes && w[1].noise < w[0].noise, "{}", w[1].number);
+                assert!(w[1].blunder_percent < w[0].blunder_percent);
+            }
+            assert!(rows[..3].iter().all(|l| !l.is_exact()));
+            assert!(rows[3..].iter().all(Level::is_exact));
+            for w in rows[3..].windows(2) {
+                assert!(2 * w[1].nodes >= 3 * w[0].nodes, "level {} grows", w[1].number);
+            }
+            // Only the full engine searches on a second core.
+            assert!(rows[..9].iter().all(|l| l.threads == 1) && rows[9].threads == 2);
+            // The phone budget: levels 1–9 stop at 0.8 s, the full engine at 0.5 s.
+            assert!(rows.iter().all(|l| l.time_ms <= 800));
+            assert!(rows.iter().enumerate().all(|(i, l)| usize::from(l.number) == i + 1));
+            // A level is the same level on every board but for its playouts.
+            for (a, b) in rows.iter().zip(&LEVELS) {
+                assert_eq!(Level { nodes: b.nodes, ..*a }, *b);
+            }
         }
-        assert!(LEVELS[..3].iter().all(|l| !l.is_exact()));
-        assert!(LEVELS[3..].iter().all(Level::is_exact));
-        for w in LEVELS[3..].windows(2) {
-            assert!(2 * w[1].nodes >= 3 * w[0].nodes, "level {} grows", w[1].number);
-        }
-        // Only the full engine searches on a second core.
-        assert!(LEVELS[..9].iter().all(|l| l.threads == 1) && LEVELS[9].threads == 2);
-        // The phone budget: levels 1–9 stop at 0.8 s, the full engine at 0.5 s.
-        assert!(LEVELS.iter().all(|l| l.time_ms <= 800));
-        assert!(LEVELS.iter().enumerate().all(|(i, l)| usize::from(l.number) == i + 1));
+    }
+
+    #[test]
+    fn each_board_size_has_its_table() {
+        assert_eq!(levels_for(9), &LEVELS);
+        assert_eq!(levels_for(7), &LEVELS);
+        assert_eq!(levels_for(13), &LEVELS_13);
+        assert_eq!(levels_for(19), &LEVELS_19);
+        // The big board's middle levels search less than the small board's.
+        assert!(LEVELS_19[5].nodes < LEVELS[5].nodes);
     }
 }

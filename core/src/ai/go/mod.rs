@@ -25,6 +25,6 @@ mod patterns;
 mod policy;
 
 pub use engine::{GoEngine, HintWhy, hint_why};
-pub use levels::LEVELS;
+pub use levels::{LEVELS, LEVELS_13, LEVELS_19, levels_for};
 pub use mcts::DEFAULT_MAX_NODES;
 pub use ownership::{Ownership, estimate_ownership};

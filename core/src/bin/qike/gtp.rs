@@ -41,6 +41,7 @@ const COMMANDS: &[&str] = &[
 ];
 
 /// Settings from the command line.
+#[derive(Clone, Copy)]
 pub struct Options {
     pub level: u32,
     pub playouts: Option<u64>,
@@ -61,7 +62,9 @@ pub struct Player {
     game: AnyGame,
     komi: Komi,
     engine: AnyEngine,
-    level: Level,
+    /// The command line's level and its overrides (the level's row depends on the
+    /// board size).
+    options: Options,
     fixed: bool,
     seed: u64,
     /// Byo-yomi seconds per period, and the time left as the controller last said.
@@ -84,20 +87,26 @@ fn colour(text: &str) -> Result<Side, String> {
     }
 }
 
+/// The level the options ask for on a board of `size`, with their overrides.
+fn level_for(options: &Options, size: u8) -> Result<Level, String> {
+    let mut level = Level::get(GameKind::Go { size }, options.level).map_err(|e| e.to_string())?;
+    if let Some(n) = options.playouts {
+        level.nodes = n.max(1);
+    }
+    if let Some(ms) = options.movetime {
+        level.time_ms = ms.max(1);
+    }
+    crate::matches::go::restyle(&mut level, options.style);
+    if let Some(n) = options.threads {
+        level.threads = n.max(1);
+    }
+    Ok(level)
+}
+
 impl Player {
     pub fn new(options: &Options) -> Result<Player, String> {
         let kind = GameKind::Go { size: 19 };
-        let mut level = Level::get(kind, options.level).map_err(|e| e.to_string())?;
-        if let Some(n) = options.playouts {
-            level.nodes = n.max(1);
-        }
-        if let Some(ms) = options.movetime {
-            level.time_ms = ms.max(1);
-        }
-        crate::matches::go::restyle(&mut level, options.style);
-        if let Some(n) = options.threads {
-            level.threads = n.max(1);
-        }
+        level_for(options, 19)?;
         let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
         if let AnyEngine::Go(e) = &mut engine {
             e.set_seed(options.seed);
@@ -106,7 +115,7 @@ impl Player {
             game: go_game(19, Komi::CHINESE)?,
             komi: Komi::CHINESE,
             engine,
-            level,
+            options: *options,
             fixed: options.fixed || options.playouts.is_some(),
             seed: options.seed,
             byo_yomi: None,
@@ -291,7 +300,7 @@ impl Player {
                 if side == Side::First { "black" } else { "white" }
             ));
         }
-        let mut level = self.level;
+        let mut level = level_for(&self.options, self.size())?;
         if let Some(left) = self.time_left {
             // A share of the clock: the board's empty points over three, plus most of
             // the byo-yomi, never more than the level's own time.
