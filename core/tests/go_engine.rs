@@ -562,3 +562,17 @@ fn does_not_put_its_own_stones_in_atari() {
         assert!(c.mv != place("C1", 9).unwrap() && c.mv != place("F1", 9).unwrap(), "{c:?}");
     }
 }
+
+#[test]
+fn in_a_handicap_game_white_still_sees_moves_worth_playing() {
+    // Four stones on 9×9: counted in full, white loses most playouts whatever it plays. The search's dynamic komi keeps white's win rates in play at
+    // the start, while the ownership's lead still counts the real handicap.
+    let points = qike_core::go::handicap_points(9, 4).unwrap();
+    let game = Game::with_handicap_stones(9, Rules::default(), &points).unwrap();
+    let mut engine = GoEngine::new();
+    let a = engine.analyse_game(&game, &Limits::nodes(3000), 0);
+    // Scores are (win rate − ½) × 2000: white's best wins more than a third of the
+    // playouts (about a fifth with the handicap counted in full).
+    assert!(a.score > -300, "white's best scores {}", a.score);
+    assert!(engine.ownership().unwrap().black_lead() > 0.0, "black still leads the count");
+}

@@ -34,6 +34,48 @@ fn a_match_against_a_gtp_engine_counts_every_game() {
 }
 
 #[test]
+fn a_handicap_match_gives_black_its_stones_on_both_boards() {
+    let opponent =
+        format!("{} engine go --level 1 --fixed --no-resign", env!("CARGO_BIN_EXE_qike"));
+    let (ok, out, err) = go_match(&[
+        &opponent,
+        "--games",
+        "2",
+        "--level",
+        "4",
+        "--fixed",
+        "--handicap",
+        "3",
+        "--komi",
+        "0.5",
+    ]);
+    assert!(ok, "{err}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    // The opponent's own count agrees with ours, so its board held the same stones.
+    assert!(out.contains("the opponent's count named the same winner in 2"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_opponent_that_puts_its_handicap_elsewhere_is_refused() {
+    // Places its two handicap stones on A1 and B1, not on the standard points.
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join("elsewhere.sh");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    \
+         quit) printf '= \\n\\n'; exit 0;;\n    \
+         fixed_handicap) printf '= A1 B1\\n\\n';;\n    \
+         *) printf '= \\n\\n';;\n  esac\ndone\n",
+    )
+    .expect("write the script");
+    let opponent = format!("sh {}", path.display());
+    let (ok, _, err) = go_match(&[&opponent, "--games", "1", "--level", "1", "--handicap", "2"]);
+    assert!(!ok && err.contains("the opponent put its handicap on A1 B1"), "{err}");
+}
+
+#[test]
 fn a_thread_count_must_be_a_number() {
     let (ok, _, err) = go_match(&["random", "--games", "1", "--threads", "two"]);
     assert!(!ok && err.contains("--threads wants a number, not 'two'"), "{err}");

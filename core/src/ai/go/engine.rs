@@ -29,6 +29,8 @@ const SETTLED: f32 = 0.6;
 const PASS_SLACK: f32 = 0.03;
 /// Seed of the dead-stone estimate the engine checks before it passes.
 const COUNT_SEED: u64 = 1;
+/// Points a handicap stone is worth to the search's dynamic komi at the start.
+const HANDICAP_STONE_POINTS: i32 = 7;
 
 /// The Go engine: the tree search and the last search's ownership estimate.
 #[derive(Debug)]
@@ -161,7 +163,26 @@ fn root_of(game: &Game) -> Root {
         .filter(|&c| self_atari(&board, c, side) < 2 || throw_in(&board, c, side))
         .collect();
     let moves = if sensible.is_empty() { legal } else { sensible };
-    Root { board, to_move: side, last, passes, moves, komi_half: komi_half(game) }
+    let dynamic_half = handicap_komi_half(game);
+    Root { board, to_move: side, last, passes, moves, komi_half: komi_half(game), dynamic_half }
+}
+
+/// The dynamic komi of a handicap game, in half points black gives besides the real
+/// komi, which only the search's playouts count. With the handicap counted in full,
+/// white's win rates start near zero and black's near one, and a search that sees every
+/// move win (or lose) alike plays slack moves: white stops catching up, black throws
+/// its lead away. So the search counts the handicap stones as worth
+/// [`HANDICAP_STONE_POINTS`] each at the start, falling evenly to nothing once moves
+/// have been played on half the board's points; from then on, and in every even game,
+/// the search plays for the real count.
+pub(crate) fn handicap_komi_half(game: &Game) -> i32 {
+    let stones = i32::from(game.handicap());
+    if stones < 2 {
+        return 0;
+    }
+    let end = (i32::from(game.size()).pow(2) / 2).max(1);
+    let left = (end - game.moves().len() as i32).max(0);
+    2 * HANDICAP_STONE_POINTS * stones * left / end
 }
 
 /// A seed from the position, so that a search depends only on the game and the limits.
@@ -469,5 +490,38 @@ impl GoEngine {
         };
         let loss = if played_input == best { 0 } else { (best_rate - played_rate).max(0) };
         Some(MoveReview { ply, played: played_input, best, loss, verdict: Verdict::of_loss(loss) })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::{Rules, handicap_points};
+
+    #[test]
+    fn a_handicaps_dynamic_komi_falls_to_nothing_by_half_the_board() {
+        let even = Game::new(9, Rules::default()).unwrap();
+        assert_eq!(handicap_komi_half(&even), 0);
+        let points = handicap_points(9, 4).unwrap();
+        let mut g = Game::with_handicap_stones(9, Rules::default(), &points).unwrap();
+        // Four stones at seven points each, in half points, before white's first move.
+        assert_eq!(handicap_komi_half(&g), 56);
+        let mut last = handicap_komi_half(&g);
+        let mut played = 0;
+        for p in g.legal_points() {
+            if g.play(Move::Play(p)).is_err() {
+                continue;
+            }
+            played += 1;
+            let now = handicap_komi_half(&g);
+            assert!(now <= last, "it never rises");
+            last = now;
+            if played == 40 {
+                break;
+            }
+        }
+        // 81 points: after 40 moves, none is left.
+        assert_eq!(played, 40);
+        assert_eq!(last, 0);
     }
 }

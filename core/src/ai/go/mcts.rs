@@ -100,6 +100,9 @@ pub(crate) struct Root {
     pub moves: Vec<usize>,
     /// What black gives at the count, in half points: komi plus the handicap given back.
     pub komi_half: i32,
+    /// What black gives besides in the search's playouts only, in half points: the
+    /// handicap's dynamic komi (see [`super::engine`]).
+    pub dynamic_half: i32,
 }
 
 /// How the search went for one root move.
@@ -362,7 +365,7 @@ impl Mcts {
         for i in board.cell_indices() {
             ownership[i] += i32::from(owner[i]);
         }
-        let margin = 2 * diff - root.komi_half;
+        let margin = 2 * diff - root.komi_half - root.dynamic_half;
         let black = match margin {
             m if m > 0 => 1.0,
             0 => 0.5,
@@ -601,7 +604,15 @@ mod tests {
             .cell_indices()
             .filter(|&c| board.check(c, to_move).is_ok() && !is_eye(board, c, to_move))
             .collect();
-        Root { board: board.clone(), to_move, last, passes: 0, moves, komi_half: 15 }
+        Root {
+            board: board.clone(),
+            to_move,
+            last,
+            passes: 0,
+            moves,
+            komi_half: 15,
+            dynamic_half: 0,
+        }
     }
 
     #[test]

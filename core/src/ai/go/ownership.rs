@@ -89,6 +89,7 @@ pub fn estimate_ownership(game: &Game, playouts: u32, seed: u64) -> Ownership {
         passes: 0,
         moves: Vec::new(),
         komi_half: komi_half(game),
+        dynamic_half: 0,
     };
     let mut mcts = Mcts::new(1, seed, Arc::new(AtomicBool::new(false)));
     let outcome =

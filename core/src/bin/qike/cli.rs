@@ -316,6 +316,9 @@ pub struct GoMatchArgs {
     /// Qike's search threads (the level's when left out; never more than the cores).
     #[arg(long, value_name = "N")]
     pub threads: Option<String>,
+    /// Black's handicap stones on the standard points (white moves first).
+    #[arg(long, value_name = "N")]
+    pub handicap: Option<String>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -116,6 +116,7 @@ fn go_match_command(args: GoMatchArgs) -> Result<(), String> {
         fixed: args.fixed,
         resign: args.resign,
         threads: num(args.threads, "--threads")?,
+        handicap: num(args.handicap, "--handicap")?.unwrap_or(0),
     };
     matches::go::run(config)
 }

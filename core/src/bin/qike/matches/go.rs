@@ -16,13 +16,15 @@
 //! `--fixed` (the level's own playouts, no time cap), `--resign` (Qike resigns a game
 //! its search sees as lost, by the rule its GTP engine follows; otherwise it plays on),
 //! `--threads N` (Qike's search threads instead of the level's; never more than the
-//! cores it may run on, so a run pinned to one core searches on one).
+//! cores it may run on, so a run pinned to one core searches on one), `--handicap N`
+//! (black's stones on the standard points, given to the opponent with `fixed_handicap`;
+//! white moves first).
 
 use std::time::{Duration, Instant};
 
 use qike_core::Rng;
 use qike_core::ai::{AnyEngine, Engine, Level, play_level};
-use qike_core::go::{DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, parse_gtp};
+use qike_core::go::{DEFAULT_PLAYOUTS, Game, Komi, Move, Rules, handicap_points, parse_gtp};
 use qike_core::{AnyGame, BoardGame, GameKind, MoveInput, Point, Side};
 
 use super::gtp::Gtp;
@@ -50,6 +52,8 @@ pub struct Config {
     pub resign: bool,
     /// Qike's search threads instead of the level's.
     pub threads: Option<u8>,
+    /// Black's handicap stones (0 for an even game).
+    pub handicap: u8,
 }
 
 /// `--style M,N,B`: a level row's margin, noise and impulsive percentage.
@@ -203,13 +207,41 @@ impl Arena for GoArena {
         let c = &self.c;
         let qike = player1_side(g);
         let mut gtp = if c.opponent == "random" { None } else { Some(Gtp::start(&c.opponent)?) };
+        let rules = Rules { komi: self.komi, ..Rules::default() };
+        let stones = match c.handicap {
+            0 => Vec::new(),
+            n => handicap_points(c.size, n).map_err(|e| e.to_string())?,
+        };
         if let Some(p) = gtp.as_mut() {
             p.send(&format!("boardsize {}", c.size))?;
             p.send("clear_board")?;
             p.send(&format!("komi {}", c.komi))?;
+            if !stones.is_empty() {
+                // The opponent places the stones itself: they must be the same points.
+                let placed = p.send(&format!("fixed_handicap {}", stones.len()))?;
+                let mut theirs = Vec::new();
+                for name in placed.split_whitespace() {
+                    match parse_gtp(name, c.size) {
+                        Ok(Move::Play(at)) => theirs.push(at),
+                        _ => {
+                            return Err(format!("the opponent's handicap '{placed}' is no points"));
+                        }
+                    }
+                }
+                let mut ours = stones.clone();
+                ours.sort_by_key(|p| (p.rank, p.file));
+                theirs.sort_by_key(|p| (p.rank, p.file));
+                if ours != theirs {
+                    return Err(format!("the opponent put its handicap on {placed}"));
+                }
+            }
         }
-        let rules = Rules { komi: self.komi, ..Rules::default() };
-        let mut game = AnyGame::Go(Box::new(Game::new(c.size, rules).map_err(|e| e.to_string())?));
+        let go = if stones.is_empty() {
+            Game::new(c.size, rules)
+        } else {
+            Game::with_handicap_stones(c.size, rules, &stones)
+        };
+        let mut game = AnyGame::Go(Box::new(go.map_err(|e| e.to_string())?));
         let engine = &mut seat.engine;
         engine.new_game();
         let seed = c.seed.wrapping_add(g as u64);
