@@ -38,6 +38,8 @@ const SLOW_LOW_UP_TO: u8 = 17;
 const RAVE_EQUIV: f32 = 1500.0;
 /// Exploration constant of the UCT term.
 const EXPLORE: f32 = 0.15;
+/// Playouts between checks of whether a timed search's move is already decided.
+const EARLY_STOP_EVERY: u64 = 256;
 
 #[derive(Debug, Clone, Copy)]
 struct Node {
@@ -268,9 +270,14 @@ impl Mcts {
                 }
                 if let Some(t) = budget.time
                     && playouts.is_multiple_of(16)
-                    && start.elapsed() >= t
                 {
-                    break;
+                    let elapsed = start.elapsed();
+                    if elapsed >= t
+                        || (playouts.is_multiple_of(EARLY_STOP_EVERY)
+                            && self.decided(playouts, cap - playouts, elapsed, t))
+                    {
+                        break;
+                    }
                 }
             }
             self.one(root, &mut seq, &mut path, &mut first, &mut owner, &mut ownership);
@@ -292,6 +299,30 @@ impl Mcts {
             .collect();
         children.sort_by(|a, b| b.visits.cmp(&a.visits).then(b.win_rate.total_cmp(&a.win_rate)));
         Outcome { children, playouts, ownership }
+    }
+
+    /// Whether the root's most visited move can no longer be overtaken: its lead in
+    /// visits over the next is more than the playouts left, by the cap or by the
+    /// time left at the rate so far. The move is then the one the whole budget would
+    /// choose, and the rest of the time is not spent.
+    fn decided(&self, done: u64, cap_left: u64, elapsed: Duration, time: Duration) -> bool {
+        let secs = elapsed.as_secs_f64();
+        if secs <= 0.0 {
+            return false;
+        }
+        let by_time = done as f64 / secs * time.saturating_sub(elapsed).as_secs_f64();
+        let left = by_time.min(cap_left as f64);
+        let (mut first, mut second) = (0u32, 0u32);
+        for c in self.children(0) {
+            let v = self.nodes[c].visits;
+            if v > first {
+                second = first;
+                first = v;
+            } else if v > second {
+                second = v;
+            }
+        }
+        f64::from(first - second) > left
     }
 
     fn children(&self, node: usize) -> std::ops::Range<usize> {
@@ -613,6 +644,39 @@ mod tests {
             komi_half: 15,
             dynamic_half: 0,
         }
+    }
+
+    #[test]
+    fn a_timed_search_stops_once_its_move_cannot_be_overtaken() {
+        let board = Board::new(9).unwrap();
+        let r = root(&board, Side::First, PASS);
+        let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
+        let out = m.search(&r, Budget { playouts: 5000, time: None }, false);
+        let lead = u64::from(out.children[0].visits - out.children[1].visits);
+        assert!(lead >= 4, "{lead}");
+        // By the cap: decided when the lead is more than the playouts left, not before.
+        let (second, hour) = (Duration::from_secs(1), Duration::from_secs(3600));
+        assert!(m.decided(5000, lead - 1, second, hour));
+        assert!(!m.decided(5000, lead, second, hour));
+        // By the clock: 5,000 playouts in a second so far, so the time left buys
+        // 5 playouts a millisecond.
+        let buys = |playouts: u64| second + Duration::from_secs_f64(playouts as f64 / 5000.0);
+        assert!(m.decided(5000, u64::MAX, second, buys(lead / 2)));
+        assert!(!m.decided(5000, u64::MAX, second, buys(lead * 2)));
+        // A timed search that stops early plays the move of the whole budget.
+        let stop = Arc::new(AtomicBool::new(false));
+        let full = Mcts::new(DEFAULT_MAX_NODES, 5, Arc::clone(&stop)).search(
+            &r,
+            Budget { playouts: 20_000, time: None },
+            false,
+        );
+        let timed = Mcts::new(DEFAULT_MAX_NODES, 5, stop).search(
+            &r,
+            Budget { playouts: 20_000, time: Some(hour) },
+            false,
+        );
+        assert!(timed.playouts < 20_000, "it stopped early");
+        assert_eq!(timed.children[0].cell, full.children[0].cell);
     }
 
     #[test]
