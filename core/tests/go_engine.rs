@@ -90,7 +90,17 @@ fn captures_stones_in_atari() {
         ],
         Side::First,
     );
-    assert_eq!(best(&g, 2000), place("C4", 9));
+    // The search finds it in most games, not all: over eight engine seeds at 2,000
+    // playouts, at least six take.
+    let found = (0..8)
+        .filter(|&seed| {
+            let mut e = GoEngine::new();
+            e.set_seed(seed);
+            let game = AnyGame::Go(Box::new(g.clone()));
+            e.analyse(&game, &Limits::nodes(2000), 0).best == place("C4", 9)
+        })
+        .count();
+    assert!(found >= 6, "C4 in {found} of 8");
     assert_eq!(hint_why(&g, MoveInput::Place { at: pt("C4", 9) }), HintWhy::Captures { stones: 3 });
     // Level 1 takes them too, in most of its games.
     let game = AnyGame::Go(Box::new(g));

@@ -37,7 +37,7 @@ const SLOW_LOW_UP_TO: u8 = 17;
 /// RAVE equivalence: the AMAF rate's weight halves at about this many real visits.
 const RAVE_EQUIV: f32 = 1500.0;
 /// Exploration constant of the UCT term.
-const EXPLORE: f32 = 0.15;
+const EXPLORE: f32 = 0.05;
 /// Playouts between checks of whether a timed search's move is already decided.
 const EARLY_STOP_EVERY: u64 = 256;
 
