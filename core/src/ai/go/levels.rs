@@ -174,7 +174,7 @@ pub const LEVELS: [Level; 10] = [
 /// Playouts of levels 1–10 on the middle boards (12×12 to 15×15).
 const PLAYOUTS_13: [u64; 10] = [25, 50, 100, 80, 130, 220, 450, 1_000, 2_200, 100_000];
 /// Playouts of levels 1–10 on the big boards (from 16×16).
-const PLAYOUTS_19: [u64; 10] = [25, 50, 100, 80, 150, 250, 420, 700, 1_200, 100_000];
+const PLAYOUTS_19: [u64; 10] = [25, 50, 100, 80, 150, 250, 450, 900, 1_800, 100_000];
 
 /// The levels on the middle boards: the small boards' rows with their own playouts.
 pub const LEVELS_13: [Level; 10] = with_playouts(LEVELS, PLAYOUTS_13);
