@@ -13,15 +13,12 @@ use std::time::{Duration, Instant};
 
 use crate::Rng;
 use crate::game::Side;
-use crate::go::board::{Board, Cell, MAX_CELLS};
+use crate::go::board::{Board, MAX_CELLS};
 use crate::go::playout::is_eye;
 use crate::go::score::count_area;
 
-use super::policy::{
-    BIG_BOARD, OPENING_SHARE, PASS, Played, captures, line, owners, playout, saves, self_atari,
-    stones_near, string_liberties, throw_in,
-};
-use super::{ladder, patterns};
+use super::policy::{BIG_BOARD, PASS, Played, line, owners, playout, stones_near};
+use super::prior::{opening_left, prior};
 
 /// Nodes the tree may hold (about 40 bytes each: some 16 MB).
 pub const DEFAULT_MAX_NODES: usize = 400_000;
@@ -31,9 +28,6 @@ pub const DEFAULT_MAX_NODES: usize = 400_000;
 /// tree grows by about the same number of nodes per playout on every board and keeps
 /// growing through a whole search within the node cap.
 const POINTS_PER_EXPANSION_VISIT: usize = 40;
-/// The largest board on which low moves are slow in the opening: on 19×19 the search
-/// did not play better with it (see the measurements).
-const SLOW_LOW_UP_TO: u8 = 17;
 /// RAVE equivalence: the AMAF rate's weight halves at about this many real visits.
 const RAVE_EQUIV: f32 = 1500.0;
 /// Exploration constant of the UCT term.
@@ -516,114 +510,6 @@ fn worth_a_node(board: &Board, at: usize) -> bool {
 /// The visits a leaf needs before it is expanded on this board (at least two).
 fn expand_at(board: &Board) -> u32 {
     (board_points(board) / POINTS_PER_EXPANSION_VISIT).max(2) as u32
-}
-
-/// How much of the opening is left on a board where low moves are slow in the opening
-/// (from [`BIG_BOARD`] up to [`SLOW_LOW_UP_TO`]): 1 on an empty board, falling evenly
-/// to 0 once stones cover [`OPENING_SHARE`] of its points; always 0 on other boards.
-pub(crate) fn opening_left(board: &Board) -> f32 {
-    if !(BIG_BOARD..=SLOW_LOW_UP_TO).contains(&board.size()) {
-        return 0.0;
-    }
-    let points = board_points(board) - 1;
-    let stones = board.stone_count(Side::First) + board.stone_count(Side::Second);
-    (1.0 - stones as f32 / (OPENING_SHARE * points as f32)).max(0.0)
-}
-
-/// Whether a first- or second-line move next to stones is needed for a fight: it puts
-/// a string of the opponent in atari, helps an own string short of liberties (two or
-/// fewer), or touches an opponent stone that is itself on the first two lines (the
-/// answer to a slide or an invasion under one's stones). Captures and saves are
-/// counted apart.
-fn low_move_fights(board: &Board, at: usize, side: Side) -> bool {
-    let opponent = Cell::of(side.opponent());
-    let touches = board.neighbours(at).into_iter().any(|n| match board.cell(n).side() {
-        Some(s) if s == side => string_liberties(board, board.head_of(n), 3) <= 2,
-        Some(_) => string_liberties(board, board.head_of(n), 3) == 2 || line(board, n) <= 1,
-        None => false,
-    });
-    touches || board.diagonals(at).iter().any(|&d| board.cell(d) == opponent && line(board, d) <= 1)
-}
-
-/// The prior of a new node (virtual visits and wins): captures, saving a string in
-/// atari and an atari that starts a working ladder are good, running into a ladder and
-/// self-atari are bad, the first two lines of an empty area are slow, the
-/// third and fourth are good, a 3×3 shape (hane, cut) is often good, and answering near
-/// the last move is usually right. In a big board's opening (`opening` of it left, see
-/// [`opening_left`]) a first- or second-line move next to stones is slow too unless it
-/// fights.
-pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: f32) -> (f32, f32) {
-    if at == PASS {
-        return (10.0, 4.0);
-    }
-    let (mut n, mut w) = (10.0f32, 5.0f32);
-    let mut add = |dn: f32, rate: f32| {
-        n += dn;
-        w += dn * rate;
-    };
-    let taken = captures(board, at, side);
-    if taken > 0 {
-        add(10.0 + 4.0 * taken.min(5) as f32, 0.9);
-    }
-    let saved = saves(board, at, side);
-    if saved > 0 {
-        if taken == 0 && ladder::runs_into_ladder(board, at, side) {
-            // Running out of atari into a ladder only loses more stones.
-            add(20.0, 0.1);
-        } else {
-            add(10.0 + 4.0 * saved.min(5) as f32, 0.85);
-        }
-    }
-    let laddered = ladder::ladder_capture(board, at, side);
-    if laddered > 0 {
-        add(10.0 + 4.0 * laddered.min(5) as f32, 0.85);
-    }
-    match self_atari(board, at, side) {
-        0 => {}
-        _ if throw_in(board, at, side) => {}
-        1 => add(15.0, 0.15),
-        _ => add(30.0, 0.02),
-    }
-    if !stones_near(board, at) {
-        // On a big board the empty corners and sides are where the game starts, and
-        // light playouts cannot tell the third and fourth lines from the rest. (A big
-        // board's tree holds no empty first- or second-line point: see `worth_a_node`.)
-        let big = board.size() >= BIG_BOARD;
-        match line(board, at) {
-            0 => add(15.0, 0.1),
-            1 => add(10.0, 0.3),
-            2 | 3 if big => add(30.0, 0.75),
-            2 | 3 => add(10.0, 0.7),
-            _ if big => add(10.0, 0.45),
-            _ => {}
-        }
-    }
-    if opening > 0.0
-        && taken == 0
-        && saved == 0
-        && laddered == 0
-        && line(board, at) <= 1
-        && stones_near(board, at)
-        && !low_move_fights(board, at, side)
-    {
-        // Light playouts overrate low stones: a second-line stone beside the
-        // opponent's or a crawl along the second line looks safe at random.
-        match line(board, at) {
-            0 => add(30.0 * opening, 0.1),
-            _ => add(25.0 * opening, 0.2),
-        }
-    }
-    if patterns::matches(board, at) {
-        add(8.0, 0.7);
-    }
-    if last != PASS && board.cell(last) != Cell::Edge {
-        let lp = board.point(last);
-        let p = board.point(at);
-        if lp.file.abs_diff(p.file) <= 1 && lp.rank.abs_diff(p.rank) <= 1 {
-            add(6.0, 0.7);
-        }
-    }
-    (n, w)
 }
 
 #[cfg(test)]

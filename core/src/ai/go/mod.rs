@@ -23,6 +23,7 @@ mod mcts;
 mod ownership;
 mod patterns;
 mod policy;
+mod prior;
 
 pub use engine::{GoEngine, HintWhy, hint_why};
 pub use levels::{LEVELS, LEVELS_13, LEVELS_19, levels_for};
