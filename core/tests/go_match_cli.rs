@@ -60,17 +60,14 @@ fn a_handicap_match_gives_black_its_stones_on_both_boards() {
 #[test]
 fn an_opponent_that_puts_its_handicap_elsewhere_is_refused() {
     // Places its two handicap stones on A1 and B1, not on the standard points.
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("elsewhere.sh");
-    std::fs::write(
-        &path,
+    let (_dir, path) = common::script(
+        "elsewhere.sh",
         "#!/bin/sh\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    \
          quit) printf '= \\n\\n'; exit 0;;\n    \
          fixed_handicap) printf '= A1 B1\\n\\n';;\n    \
          *) printf '= \\n\\n';;\n  esac\ndone\n",
-    )
-    .expect("write the script");
-    let opponent = format!("sh {}", path.display());
+    );
+    let opponent = format!("sh {path}");
     let (ok, _, err) = go_match(&[&opponent, "--games", "1", "--level", "1", "--handicap", "2"]);
     assert!(!ok && err.contains("the opponent put its handicap on A1 B1"), "{err}");
 }
@@ -85,17 +82,14 @@ fn a_thread_count_must_be_a_number() {
 #[test]
 fn a_game_whose_opponent_dies_is_abandoned_and_the_match_goes_on() {
     // Answers every command, plays A1 at its first genmove and exits at its second.
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("dies.sh");
-    std::fs::write(
-        &path,
+    let (_dir, path) = common::script(
+        "dies.sh",
         "#!/bin/sh\nn=0\nwhile read -r cmd rest; do\n  case \"$cmd\" in\n    \
          quit) printf '= \\n\\n'; exit 0;;\n    \
          genmove) n=$((n + 1)); [ \"$n\" -ge 2 ] && exit 1; printf '= A1\\n\\n';;\n    \
          *) printf '= \\n\\n';;\n  esac\ndone\n",
-    )
-    .expect("write the script");
-    let opponent = format!("sh {}", path.display());
+    );
+    let opponent = format!("sh {path}");
     let (ok, out, err) = go_match(&[&opponent, "--games", "2", "--level", "1", "--fixed"]);
     assert!(ok, "a dead opponent does not end the match: {err}");
     let abandoned = out.lines().filter(|l| l.contains("abandoned after")).count();

@@ -4,6 +4,8 @@
 
 use std::process::Command;
 
+mod common;
+
 fn qike(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_qike"))
         .args(["gomoku-match"])
@@ -19,21 +21,8 @@ fn qike(args: &[&str]) -> (bool, String, String) {
 
 /// A directory with an executable `engine` script that starts `qike engine gomoku`.
 fn engine_script() -> (tempfile::TempDir, String) {
-    let dir = tempfile::tempdir().expect("a temporary directory");
-    let path = dir.path().join("engine");
-    std::fs::write(
-        &path,
-        format!("#!/bin/sh\nexec '{}' engine gomoku\n", env!("CARGO_BIN_EXE_qike")),
-    )
-    .expect("write the script");
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
-            .expect("make the script executable");
-    }
-    let text = path.to_string_lossy().into_owned();
-    (dir, text)
+    let body = format!("#!/bin/sh\nexec '{}' engine gomoku\n", env!("CARGO_BIN_EXE_qike"));
+    common::script("engine", &body)
 }
 
 #[cfg(unix)]

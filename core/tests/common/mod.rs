@@ -150,6 +150,22 @@ pub fn qike(args: &[&str]) -> (bool, String, String) {
     )
 }
 
+/// An executable shell script `name` holding `body`, in a temporary directory that
+/// lives as long as the returned handle; the second value is the script's path.
+pub fn script(name: &str, body: &str) -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let path = dir.path().join(name);
+    std::fs::write(&path, body).expect("write the script");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755))
+            .expect("make the script executable");
+    }
+    let text = path.to_string_lossy().into_owned();
+    (dir, text)
+}
+
 /// Starts `command` with its standard output piped; each line arrives on the channel.
 /// The output is read to its end even after the receiver is gone, so a long-running
 /// child never blocks on a full pipe.

@@ -89,18 +89,13 @@ fn colour(text: &str) -> Result<Side, String> {
 
 /// The level the options ask for on a board of `size`, with their overrides.
 fn level_for(options: &Options, size: u8) -> Result<Level, String> {
-    let mut level = Level::get(GameKind::Go { size }, options.level).map_err(|e| e.to_string())?;
-    if let Some(n) = options.playouts {
-        level.nodes = n.max(1);
-    }
-    if let Some(ms) = options.movetime {
-        level.time_ms = ms.max(1);
-    }
-    crate::matches::go::restyle(&mut level, options.style);
-    if let Some(n) = options.threads {
-        level.threads = n.max(1);
-    }
-    Ok(level)
+    let overrides = crate::matches::go::Overrides {
+        playouts: options.playouts,
+        movetime: options.movetime,
+        style: options.style,
+        threads: options.threads,
+    };
+    crate::matches::go::level_for(size, options.level, overrides)
 }
 
 impl Player {

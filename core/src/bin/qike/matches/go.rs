@@ -70,8 +70,34 @@ pub fn style(text: &str) -> Result<(i32, i32, u32), String> {
     }
 }
 
+/// The command line's changes to a level's row: `--playouts`, `--movetime`, `--style`
+/// and `--threads`.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Overrides {
+    pub playouts: Option<u64>,
+    pub movetime: Option<u64>,
+    pub style: Option<(i32, i32, u32)>,
+    pub threads: Option<u8>,
+}
+
+/// Level `number`'s row for a board of `size`, with the overrides applied.
+pub fn level_for(size: u8, number: u32, o: Overrides) -> Result<Level, String> {
+    let mut level = Level::get(GameKind::Go { size }, number).map_err(|e| e.to_string())?;
+    if let Some(n) = o.playouts {
+        level.nodes = n.max(1);
+    }
+    if let Some(ms) = o.movetime {
+        level.time_ms = ms.max(1);
+    }
+    restyle(&mut level, o.style);
+    if let Some(n) = o.threads {
+        level.threads = n.max(1);
+    }
+    Ok(level)
+}
+
 /// Applies a `--style` to a level.
-pub fn restyle(level: &mut Level, style: Option<(i32, i32, u32)>) {
+fn restyle(level: &mut Level, style: Option<(i32, i32, u32)>) {
     if let Some((margin, noise, blunder)) = style {
         level.margin = margin;
         level.noise = noise;
@@ -111,17 +137,13 @@ fn colour_letter(side: Side) -> &'static str {
 /// Plays the match and prints a line per game and the total.
 pub fn run(c: Config) -> Result<(), String> {
     let kind = GameKind::Go { size: c.size };
-    let mut level = Level::get(kind, c.level).map_err(|e| e.to_string())?;
-    if let Some(ms) = c.movetime {
-        level.time_ms = ms;
-    }
-    if let Some(n) = c.playouts {
-        level.nodes = n;
-    }
-    restyle(&mut level, c.style);
-    if let Some(n) = c.threads {
-        level.threads = n.max(1);
-    }
+    let overrides = Overrides {
+        playouts: c.playouts,
+        movetime: c.movetime,
+        style: c.style,
+        threads: c.threads,
+    };
+    let level = level_for(c.size, c.level, overrides)?;
     let komi = Komi::from_points(c.komi).map_err(|e| e.to_string())?;
     let area = usize::from(c.size) * usize::from(c.size);
     let go = GoArena {
