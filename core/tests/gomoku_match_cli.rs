@@ -2,21 +2,10 @@
 //! our own `qike engine gomoku`, started through a one-line script), the named
 //! openings, level fields for experiments, and typed refusals of bad options.
 
-use std::process::Command;
-
 mod common;
 
 fn qike(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_qike"))
-        .args(["gomoku-match"])
-        .args(args)
-        .output()
-        .unwrap_or_else(|e| panic!("cannot run qike: {e}"));
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    common::qike(&[&["gomoku-match"], args].concat())
 }
 
 /// A directory with an executable `engine` script that starts `qike engine gomoku`.
