@@ -31,6 +31,7 @@ mod face;
 mod game;
 pub mod lesson;
 pub mod life_death;
+pub(crate) mod nakade;
 pub(crate) mod playout;
 pub mod reading;
 pub mod regions;

@@ -5,6 +5,7 @@
 //! Playouts follow only the simple ko rule; superko is too rare to matter here.
 
 use super::board::{Board, Cell, MAX_CELLS};
+use super::nakade::sacrifice_kills;
 use crate::Rng;
 use crate::game::Side;
 
@@ -38,7 +39,8 @@ pub(crate) fn is_eye(board: &Board, at: usize, side: Side) -> bool {
 }
 
 /// Whether a stone of `side` on `at` would leave a string of two or more stones in
-/// atari without capturing anything, other than a throw-in.
+/// atari without capturing anything, other than a throw-in or a sacrifice that kills
+/// (see [`super::nakade`]).
 fn is_self_atari(board: &Board, at: usize, side: Side) -> bool {
     let own = Cell::of(side);
     let mut libs: [usize; 2] = [0; 2];
@@ -90,7 +92,7 @@ fn is_self_atari(board: &Board, at: usize, side: Side) -> bool {
     let throw_in = board.neighbours(at).iter().any(|&n| {
         board.cell(n).side() == Some(side.opponent()) && board.liberties(board.point(n)) == 2
     });
-    !(size <= 2 && throw_in)
+    !(size <= 2 && throw_in) && !sacrifice_kills(board, at, side)
 }
 
 /// Plays random moves on `board` from `to_move` until two passes in a row or
