@@ -148,6 +148,11 @@ fn root_of(game: &Game) -> Root {
         Some(&(_, Move::Pass)) => (PASS, 1),
         None => (PASS, 0),
     };
+    let played = game.moves();
+    let before = match played.len().checked_sub(2).map(|k| &played[k]) {
+        Some(&(_, Move::Play(p))) => board.index(p),
+        _ => PASS,
+    };
     let legal: Vec<usize> = game
         .legal_points()
         .into_iter()
@@ -164,7 +169,16 @@ fn root_of(game: &Game) -> Root {
         .collect();
     let moves = if sensible.is_empty() { legal } else { sensible };
     let dynamic_half = handicap_komi_half(game);
-    Root { board, to_move: side, last, passes, moves, komi_half: komi_half(game), dynamic_half }
+    Root {
+        board,
+        to_move: side,
+        last,
+        before,
+        passes,
+        moves,
+        komi_half: komi_half(game),
+        dynamic_half,
+    }
 }
 
 /// The dynamic komi of a handicap game, in half points black gives besides the real

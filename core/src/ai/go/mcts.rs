@@ -1,8 +1,10 @@
 //! Monte Carlo tree search with RAVE: each playout walks down the tree choosing the
 //! child with the best mix of its own win rate and its all-moves-as-first (AMAF) rate,
 //! adds a level of children where it leaves the tree (each child with a prior from Go
-//! knowledge), plays on with knowledge to the end and counts the area. Every point's
-//! owner at the end of every playout adds up to the ownership estimate.
+//! knowledge), plays on with knowledge to the end and counts the area. On the big boards
+//! the playouts also replay the replies that won earlier playouts of the same search
+//! ([`super::replies`]). Every point's owner at the end of every playout adds up to the
+//! ownership estimate.
 //!
 //! The tree lives in one vector with a node cap, so memory stays bounded on a phone;
 //! past the cap the search goes on with playouts from the leaves.
@@ -19,6 +21,7 @@ use crate::go::score::count_area;
 
 use super::policy::{BIG_BOARD, PASS, Played, line, owners, playout, stones_near};
 use super::prior::{opening_left, prior};
+use super::replies::{FROM_SIZE as REPLIES_FROM, Replies};
 
 /// Nodes the tree may hold (about 40 bytes each: some 16 MB).
 pub const DEFAULT_MAX_NODES: usize = 400_000;
@@ -89,6 +92,8 @@ pub(crate) struct Root {
     pub to_move: Side,
     /// The cell of the last move, or [`PASS`] (also at the start).
     pub last: usize,
+    /// The cell of the move before it, or [`PASS`].
+    pub before: usize,
     /// Passes in a row just before this position (0 or 1).
     pub passes: u32,
     /// The moves allowed at the root (legal under superko, not filling own eyes); pass
@@ -158,6 +163,8 @@ pub(crate) struct Mcts {
     max_nodes: usize,
     rng: Rng,
     stop: Arc<AtomicBool>,
+    /// The last good replies the playouts learn, on the big boards.
+    replies: Replies,
 }
 
 /// When a search stops.
@@ -169,7 +176,13 @@ pub(crate) struct Budget {
 
 impl Mcts {
     pub fn new(max_nodes: usize, seed: u64, stop: Arc<AtomicBool>) -> Mcts {
-        Mcts { nodes: Vec::new(), max_nodes: max_nodes.max(16), rng: Rng::for_playouts(seed), stop }
+        Mcts {
+            nodes: Vec::new(),
+            max_nodes: max_nodes.max(16),
+            rng: Rng::for_playouts(seed),
+            stop,
+            replies: Replies::new(),
+        }
     }
 
     /// Restarts the generator: a search then depends only on its root and budget.
@@ -232,6 +245,7 @@ impl Mcts {
     /// node), each keeping what was learnt under it.
     pub fn search(&mut self, root: &Root, budget: Budget, reuse: bool) -> Outcome {
         let start = Instant::now();
+        self.replies.clear();
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();
@@ -338,6 +352,7 @@ impl Mcts {
         let mut board = root.board.clone();
         let mut side = root.to_move;
         let mut last = root.last;
+        let mut before = root.before;
         let mut passes = root.passes;
         seq.clear();
         path.clear();
@@ -369,6 +384,7 @@ impl Mcts {
             }
             seq.push((mv, side));
             path.push(child);
+            before = last;
             last = mv;
             side = side.opponent();
             node = child;
@@ -384,7 +400,8 @@ impl Mcts {
             owners(&board, owner);
             count.black_area() as i32 - count.white_area() as i32
         } else {
-            playout(&mut board, side, last, passes, &mut self.rng, seq);
+            let replies = (root.board.size() >= REPLIES_FROM).then_some(&self.replies);
+            playout(&mut board, side, last, before, passes, &mut self.rng, replies, seq);
             owners(&board, owner)
         };
         for i in board.cell_indices() {
@@ -396,6 +413,9 @@ impl Mcts {
             0 => 0.5,
             _ => 0.0,
         };
+        if root.board.size() >= REPLIES_FROM {
+            self.replies.learn(seq, root.last, root.before, black);
+        }
         // Real statistics along the path.
         self.nodes[0].visits += 1;
         for (d, &n) in path.iter().enumerate().skip(1) {
@@ -525,6 +545,7 @@ mod tests {
             board: board.clone(),
             to_move,
             last,
+            before: PASS,
             passes: 0,
             moves,
             komi_half: 15,
@@ -679,6 +700,24 @@ mod tests {
         let out =
             m.search(&root(&small, Side::First, PASS), Budget { playouts: 50, time: None }, false);
         assert_eq!(out.children.iter().filter(|c| low(&small, c.cell)).count(), 81 - 25);
+    }
+
+    #[test]
+    fn the_big_boards_playouts_learn_replies_and_each_search_starts_afresh() {
+        let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
+        let budget = Budget { playouts: 300, time: None };
+        let small = Board::new(9).unwrap();
+        m.search(&root(&small, Side::First, PASS), budget, false);
+        assert_eq!(m.replies.stored(), 0, "9×9 playouts keep none");
+        let big = Board::new(19).unwrap();
+        m.reseed(5);
+        m.search(&root(&big, Side::First, PASS), budget, false);
+        let learnt = m.replies.stored();
+        assert!(learnt > 1000, "{learnt} replies");
+        // The same search again learns the same: nothing is carried over.
+        m.reseed(5);
+        m.search(&root(&big, Side::First, PASS), budget, false);
+        assert_eq!(m.replies.stored(), learnt);
     }
 
     #[test]

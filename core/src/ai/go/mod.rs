@@ -1,5 +1,6 @@
 //! The Go engine: Monte Carlo tree search with RAVE, playouts with Go knowledge
-//! (captures, escapes from atari, no self-atari, never filling one's own eyes), priors
+//! (captures, escapes from atari, no self-atari but for killing sacrifices, never
+//! filling one's own eyes, and on the big boards the last good replies), priors
 //! for new nodes from the same knowledge, a node cap, and safe passing under area
 //! scoring. Every search also estimates who owns each point ([`Ownership`]), which the
 //! count and the coach can show.
@@ -24,6 +25,7 @@ mod ownership;
 mod patterns;
 mod policy;
 mod prior;
+mod replies;
 
 pub use engine::{GoEngine, HintWhy, hint_why};
 pub use levels::{LEVELS, LEVELS_13, LEVELS_19, levels_for};

@@ -86,6 +86,7 @@ pub fn estimate_ownership(game: &Game, playouts: u32, seed: u64) -> Ownership {
         board: game.board().clone(),
         to_move: game.side_to_move(),
         last: super::policy::PASS,
+        before: super::policy::PASS,
         passes: 0,
         moves: Vec::new(),
         komi_half: komi_half(game),

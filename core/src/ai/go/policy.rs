@@ -8,8 +8,10 @@
 use crate::Rng;
 use crate::game::Side;
 use crate::go::board::{Board, Cell, MAX_CELLS};
+use crate::go::nakade::sacrifice_kills;
 use crate::go::playout::{is_eye, owner_of};
 
+use super::replies::Replies;
 use super::{ladder, patterns};
 
 /// The cell index that stands for a pass (cell 0 is an edge cell, never a point).
@@ -136,11 +138,14 @@ pub(crate) fn self_atari(board: &Board, at: usize, side: Side) -> usize {
 /// Whether a stone of `side` on `at` is a throw-in: it leaves at most two stones of its
 /// own in atari, but puts a string of the opponent in atari too, which must then take
 /// them. Taking them leaves an eye space of one or two points, one eye at most, so a
-/// group whose last two liberties are shared with a lone stone inside it dies to it; a
-/// true seki (two eyeless groups, each of more stones) is left alone.
+/// group whose last two liberties are shared with a lone stone inside it dies to it. A
+/// sacrifice of three to five stones counts too when the stones taken leave a dead
+/// eye shape ([`sacrifice_kills`]); a true seki is left alone.
 pub(crate) fn throw_in(board: &Board, at: usize, side: Side) -> bool {
-    if !(1..=2).contains(&self_atari(board, at, side)) {
-        return false;
+    match self_atari(board, at, side) {
+        0 => return false,
+        1 | 2 => {}
+        _ => return sacrifice_kills(board, at, side),
     }
     let (heads, count) = strings_next_to(board, at, side.opponent());
     heads[..count].iter().any(|&h| string_liberties(board, h, 3) == 2)
@@ -314,14 +319,18 @@ fn answers(board: &Board, last: usize, side: Side, out: &mut Vec<usize>) {
 pub(crate) type Played = (usize, Side);
 
 /// Plays a playout with knowledge from `board`, `to_move` first, `last` the cell of the
-/// move just played (or [`PASS`]), `passes` passes in a row so far. Appends the stones
-/// played to `moves`.
+/// move just played (or [`PASS`]) and `before` the one before it, `passes` passes in a
+/// row so far. With `replies`, a stored good reply to the last move comes right after
+/// the answers to it. Appends the stones played to `moves`.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn playout(
     board: &mut Board,
     mut to_move: Side,
     mut last: usize,
+    mut before: usize,
     mut passes: u32,
     rng: &mut Rng,
+    replies: Option<&Replies>,
     moves: &mut Vec<Played>,
 ) {
     let area = usize::from(board.size()) * usize::from(board.size());
@@ -340,6 +349,19 @@ pub(crate) fn playout(
             {
                 chosen = Some(at);
                 break;
+            }
+        }
+        if chosen.is_none()
+            && let Some(replies) = replies
+        {
+            for at in replies.lookup(to_move, before, last) {
+                if at != PASS
+                    && board.cell(at) == Cell::Empty
+                    && acceptable(board, at, to_move, rng)
+                {
+                    chosen = Some(at);
+                    break;
+                }
             }
         }
         if chosen.is_none() && last != PASS {
@@ -377,11 +399,13 @@ pub(crate) fn playout(
                 moves.push((at, to_move));
                 passes = 0;
                 played += 1;
+                before = last;
                 last = at;
             }
             None => {
                 board.clear_ko();
                 passes += 1;
+                before = last;
                 last = PASS;
             }
         }
