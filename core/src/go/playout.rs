@@ -92,7 +92,8 @@ fn is_self_atari(board: &Board, at: usize, side: Side) -> bool {
     let throw_in = board.neighbours(at).iter().any(|&n| {
         board.cell(n).side() == Some(side.opponent()) && board.liberties(board.point(n)) == 2
     });
-    !(size <= 2 && throw_in) && !sacrifice_kills(board, at, side)
+    let gives_to_kill = (size <= 2 && throw_in) || sacrifice_kills(board, at, side);
+    !gives_to_kill
 }
 
 /// Plays random moves on `board` from `to_move` until two passes in a row or
