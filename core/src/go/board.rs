@@ -346,6 +346,29 @@ impl Board {
         self.in_atari(h).then(|| (self.lib_sum[h] / u32::from(self.libs[h].max(1))) as usize)
     }
 
+    /// Distinct liberties (up to `cap`, at most 8) of the string with head `h`.
+    pub(crate) fn liberties_up_to(&self, h: usize, cap: usize) -> usize {
+        let mut libs = [0usize; 8];
+        let cap = cap.min(libs.len());
+        let mut count = 0;
+        let mut s = h;
+        loop {
+            for l in self.neighbours(s) {
+                if self.cell(l) == Cell::Empty && !libs[..count].contains(&l) {
+                    libs[count] = l;
+                    count += 1;
+                    if count >= cap {
+                        return count;
+                    }
+                }
+            }
+            s = self.next_stone(s);
+            if s == h {
+                return count;
+            }
+        }
+    }
+
     /// Number of stones of the string with head `h`.
     pub(crate) fn string_size(&self, h: usize) -> usize {
         usize::from(self.stones[h])

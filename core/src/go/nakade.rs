@@ -35,7 +35,7 @@ pub(crate) fn sacrifice_kills(board: &Board, at: usize, side: Side) -> bool {
                 liberty = Some(n);
             }
             c if c == theirs => {
-                let libs = liberty_count(board, board.head_of(n), 3);
+                let libs = board.liberties_up_to(board.head_of(n), 3);
                 if libs == 1 {
                     return false; // it captures
                 }
@@ -71,29 +71,6 @@ pub(crate) fn sacrifice_kills(board: &Board, at: usize, side: Side) -> bool {
         }
     }
     liberty.is_some() && presses && dead_shape(board, &cells[..count])
-}
-
-/// Liberties (up to `cap`) of the string with head `h`.
-fn liberty_count(board: &Board, h: usize, cap: usize) -> usize {
-    let mut libs = [0usize; 4];
-    let cap = cap.min(libs.len());
-    let mut count = 0;
-    let mut s = h;
-    loop {
-        for l in board.neighbours(s) {
-            if board.cell(l) == Cell::Empty && !libs[..count].contains(&l) {
-                libs[count] = l;
-                count += 1;
-                if count == cap {
-                    return count;
-                }
-            }
-        }
-        s = board.next_stone(s);
-        if s == h {
-            return count;
-        }
-    }
 }
 
 /// Whether the connected `cells` (three to five) make an eye space the other side

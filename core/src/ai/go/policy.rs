@@ -96,29 +96,6 @@ pub(crate) fn liberties_after(board: &Board, at: usize, side: Side, cap: usize) 
     count
 }
 
-/// Liberties (up to `cap`) of the string with head `h`.
-pub(crate) fn string_liberties(board: &Board, h: usize, cap: usize) -> usize {
-    let mut libs = [0usize; 8];
-    let cap = cap.min(libs.len());
-    let mut count = 0;
-    let mut s = h;
-    loop {
-        for l in board.neighbours(s) {
-            if board.cell(l) == Cell::Empty && !libs[..count].contains(&l) {
-                libs[count] = l;
-                count += 1;
-                if count >= cap {
-                    return count;
-                }
-            }
-        }
-        s = board.next_stone(s);
-        if s == h {
-            return count;
-        }
-    }
-}
-
 /// Size of the string a stone of `side` on `at` would make.
 fn joined_size(board: &Board, at: usize, side: Side) -> usize {
     let (heads, count) = strings_next_to(board, at, side);
@@ -148,7 +125,7 @@ pub(crate) fn throw_in(board: &Board, at: usize, side: Side) -> bool {
         _ => return sacrifice_kills(board, at, side),
     }
     let (heads, count) = strings_next_to(board, at, side.opponent());
-    heads[..count].iter().any(|&h| string_liberties(board, h, 3) == 2)
+    heads[..count].iter().any(|&h| board.liberties_up_to(h, 3) == 2)
 }
 
 /// Stones of `side` in atari next to `at` that a stone on `at` saves (the string then

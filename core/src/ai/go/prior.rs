@@ -7,8 +7,7 @@ use crate::game::Side;
 use crate::go::board::{Board, Cell};
 
 use super::policy::{
-    BIG_BOARD, OPENING_SHARE, PASS, captures, line, saves, self_atari, stones_near,
-    string_liberties, throw_in,
+    BIG_BOARD, OPENING_SHARE, PASS, captures, line, saves, self_atari, stones_near, throw_in,
 };
 use super::{ladder, patterns};
 
@@ -36,8 +35,8 @@ pub(crate) fn opening_left(board: &Board) -> f32 {
 fn low_move_fights(board: &Board, at: usize, side: Side) -> bool {
     let opponent = Cell::of(side.opponent());
     let touches = board.neighbours(at).into_iter().any(|n| match board.cell(n).side() {
-        Some(s) if s == side => string_liberties(board, board.head_of(n), 3) <= 2,
-        Some(_) => string_liberties(board, board.head_of(n), 3) == 2 || line(board, n) <= 1,
+        Some(s) if s == side => board.liberties_up_to(board.head_of(n), 3) <= 2,
+        Some(_) => board.liberties_up_to(board.head_of(n), 3) == 2 || line(board, n) <= 1,
         None => false,
     });
     touches || board.diagonals(at).iter().any(|&d| board.cell(d) == opponent && line(board, d) <= 1)
