@@ -1,7 +1,7 @@
 //! Last good replies with forgetting: the playouts remember, for each side, the move
-//! that answered the opponent's last move (and its last two moves) in a playout that
-//! side won, and play it again when the same move comes up; a reply that then loses is
-//! forgotten. Local fights that the fixed knowledge does not read (which answer saves a
+//! that answered the opponent's last move (and the last two moves of the game) in a
+//! playout that side won, and play it again when the same move comes up; a reply that
+//! then loses is forgotten. Local fights that the fixed knowledge does not read (which answer saves a
 //! group, which cut works) are learnt this way within one search.
 
 use crate::game::Side;
