@@ -245,7 +245,9 @@ impl Mcts {
     /// node), each keeping what was learnt under it.
     pub fn search(&mut self, root: &Root, budget: Budget, reuse: bool) -> Outcome {
         let start = Instant::now();
-        self.replies.clear();
+        if root.board.size() >= REPLIES_FROM {
+            self.replies.clear();
+        }
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();

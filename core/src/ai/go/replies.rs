@@ -32,8 +32,10 @@ impl std::fmt::Debug for Replies {
 }
 
 impl Replies {
+    /// Empty tables: nothing is allocated until the first [`Replies::clear`], so a
+    /// search on a smaller board never pays for them.
     pub(crate) fn new() -> Replies {
-        Replies { one: vec![NONE; 2 * MAX_CELLS], two: vec![NONE; 2 * MAX_CELLS * MAX_CELLS] }
+        Replies { one: Vec::new(), two: Vec::new() }
     }
 
     /// How many replies are stored.
@@ -41,10 +43,13 @@ impl Replies {
         self.one.iter().chain(&self.two).filter(|&&r| r != NONE).count()
     }
 
-    /// Forgets everything: a search then depends only on its root and budget.
+    /// Forgets everything (allocating the tables the first time): a search then
+    /// depends only on its root and budget.
     pub(crate) fn clear(&mut self) {
-        self.one.fill(NONE);
-        self.two.fill(NONE);
+        self.one.clear();
+        self.one.resize(2 * MAX_CELLS, NONE);
+        self.two.clear();
+        self.two.resize(2 * MAX_CELLS * MAX_CELLS, NONE);
     }
 
     fn slot_one(side: Side, previous: usize) -> usize {
@@ -117,6 +122,7 @@ mod tests {
     #[test]
     fn a_winning_reply_is_kept_and_a_losing_one_forgotten() {
         let mut r = Replies::new();
+        r.clear();
         // White answered 40 with 41, black then 60 after 40, 41.
         let game = [(41, W), (60, B), (70, W)];
         r.learn(&game, 40, 30, 0.0);
