@@ -300,6 +300,42 @@ fn passes_after_the_opponents_pass_when_the_count_wins() {
 }
 
 #[test]
+fn after_the_opponents_pass_a_thin_count_plays_on_while_a_point_is_open() {
+    // The walls of the test above, but on the top rank white's wall steps one column
+    // right: F9 is empty between black's E9 and white's G9, and open to either. If both
+    // passed now black would win 45 − 35 − 7.5 = 2.5 points, a thin lead with a point
+    // still open. White passes every time; black takes F9 before it passes.
+    let mut rows = walls(4, &[]);
+    rows[0] = "....X.O..".to_string();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let mut g = position(&rows, Side::Second);
+    let mut before = g.clone();
+    before.pass().unwrap();
+    before.pass().unwrap();
+    assert_eq!(before.score().result.margin_half_points, 5);
+    let mut black_moves = 0;
+    loop {
+        g.pass().unwrap();
+        if g.is_over() {
+            break;
+        }
+        match best(&g, 1500) {
+            Some(MoveInput::Place { at }) => g.play_at(at).unwrap(),
+            Some(MoveInput::Pass) => {
+                g.pass().unwrap();
+                break;
+            }
+            other => panic!("{other:?}"),
+        }
+        black_moves += 1;
+        assert!(black_moves < 20, "black never passed: {:?}", g.moves());
+    }
+    assert_eq!(g.board().get(pt("F9", 9)), Some(Side::First), "{:?}", g.moves());
+    g.estimate_dead_stones(qike_core::go::DEFAULT_PLAYOUTS, 1);
+    assert!(g.score().result.margin_half_points >= 7, "{:?}", g.moves());
+}
+
+#[test]
 fn with_the_opponents_dead_stones_left_passes_only_when_the_count_wins() {
     // Black's area is the left six columns with three lone white stones inside, dead.
     // White passes every time. Black may pass only when the count the session makes

@@ -27,6 +27,9 @@ const RESIGN_PLAYOUTS: u64 = 1000;
 const SETTLED: f32 = 0.6;
 /// Passing before the opponent does may cost at most this much win rate.
 const PASS_SLACK: f32 = 0.03;
+/// After the opponent's pass, a lead of this many half points by the count is passed
+/// on even with borders open; a thinner one only once they are closed.
+const SURE_LEAD: i32 = 20;
 /// Seed of the dead-stone estimate the engine checks before it passes.
 const COUNT_SEED: u64 = 1;
 /// Points a handicap stone is worth to the search's dynamic komi at the start.
@@ -228,17 +231,23 @@ fn moves_since(prev: &Game, game: &Game) -> Option<Vec<usize>> {
     )
 }
 
-/// Whether `side` wins the count if both pass now, dead stones by the same estimate the
-/// session makes at the count.
-fn wins_count(game: &Game, side: Side) -> bool {
+/// By how many half points `side` wins the count if both pass now (negative: loses),
+/// dead stones by the same estimate the session makes at the count.
+fn count_lead(game: &Game, side: Side) -> i32 {
     let mut g = game.clone();
     while !g.is_over() {
         if g.pass().is_err() {
-            return false;
+            return i32::MIN;
         }
     }
     g.estimate_dead_stones(DEFAULT_PLAYOUTS, COUNT_SEED);
-    g.score().result.winner() == Some(side)
+    let black = g.score().result.margin_half_points;
+    if side == Side::First { black } else { -black }
+}
+
+/// Whether `side` wins the count if both pass now (see [`count_lead`]).
+fn wins_count(game: &Game, side: Side) -> bool {
+    count_lead(game, side) > 0
 }
 
 /// Whether some move captures stones or saves stones in atari.
@@ -251,12 +260,13 @@ fn urgent(root: &Root) -> bool {
 /// Whether some point is still open: not owned surely by either side, and playable
 /// without self-atari or as a throw-in (shared liberties of a seki are not open).
 fn open_point(root: &Root, own: &Ownership) -> bool {
-    root.moves.iter().any(|&c| {
-        let p = root.board.point(c);
-        own.at(p).abs() < SETTLED
-            && (self_atari(&root.board, c, root.to_move) == 0
-                || throw_in(&root.board, c, root.to_move))
-    })
+    root.moves.iter().any(|&c| is_open(root, own, c))
+}
+
+/// Whether the point at `c` is open (see [`open_point`]).
+fn is_open(root: &Root, own: &Ownership, c: usize) -> bool {
+    own.at(root.board.point(c)).abs() < SETTLED
+        && (self_atari(&root.board, c, root.to_move) == 0 || throw_in(&root.board, c, root.to_move))
 }
 
 impl GoEngine {
@@ -357,11 +367,18 @@ impl GoEngine {
         self.last_rate = Some((best_rate, outcome.playouts));
         let pass_rate =
             outcome.children.iter().find(|c| c.cell == PASS).map_or(0.0, |c| c.win_rate);
+        // After the opponent's pass, a thin lead by the count over open borders: the move
+        // must close something (take, save, or settle an open point).
+        let mut closing = false;
         let pass = if stones.is_empty() {
             true
         } else if root.passes == 1 {
-            // Passing ends the game: only when the count wins, or the game is lost.
-            best_rate < HOPELESS || wins_count(game, side)
+            // Passing ends the game: when it is lost, or when the count wins. A count
+            // over unsettled borders is the estimate's guess, so a thin lead plays on
+            // while something is left to take, save or settle.
+            let lead = if best_rate < HOPELESS { 0 } else { count_lead(game, side) };
+            closing = lead > 0 && lead < SURE_LEAD && (urgent(&root) || open_point(&root, &own));
+            best_rate < HOPELESS || (lead > 0 && !closing)
         } else {
             // Before the opponent passes: nothing left to take, save or settle, passing
             // costs nothing by the search, and the count would win.
@@ -384,6 +401,16 @@ impl GoEngine {
                 loses: false,
             })
             .collect();
+        if closing {
+            let closes = |c: &&ChildStat| {
+                is_open(&root, &own, c.cell)
+                    || captures(&root.board, c.cell, side) > 0
+                    || saves(&root.board, c.cell, side) > 0
+            };
+            if let Some(k) = stones.iter().position(closes) {
+                candidates[..=k].rotate_right(1);
+            }
+        }
         if pass {
             let rate = outcome.children.iter().find(|c| c.cell == PASS).map_or(0.5, |c| c.win_rate);
             candidates.insert(
