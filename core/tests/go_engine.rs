@@ -2,6 +2,7 @@
 //! 19×19, safe passing, the session against level 1, and `qike engine go` over GTP.
 
 use std::io::Write;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -297,6 +298,22 @@ fn passes_after_the_opponents_pass_when_the_count_wins() {
     let mut g = position(&rows, Side::Second);
     g.pass().unwrap();
     assert_eq!(best(&g, 1500), Some(MoveInput::Pass));
+}
+
+#[test]
+fn with_a_thin_lead_over_a_tangled_board_the_opponent_passes_first() {
+    // A 19×19 game against GNU Go after 359 moves, white (the engine) to move. Every
+    // empty point looks owned to the search and its count gives white 3.5 points, but
+    // GNU Go counts most of white's stones dead and black winning by 279.5. A pass
+    // here would stake the game on that guess; playing on costs nothing under area
+    // counting, so white waits for black's pass.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/go_data/thin_lead_19.sgf");
+    let g = Game::from_sgf(&std::fs::read_to_string(path).unwrap()).unwrap();
+    assert_eq!((g.moves().len(), g.side_to_move()), (359, Side::Second));
+    let mut e = GoEngine::new();
+    let limits = Limits { threads: Some(1), ..Limits::nodes(10_000) };
+    let best = e.analyse(&AnyGame::Go(Box::new(g.clone())), &limits, 0).best;
+    assert_ne!(best, Some(MoveInput::Pass));
 }
 
 #[test]

@@ -27,8 +27,9 @@ const RESIGN_PLAYOUTS: u64 = 1000;
 const SETTLED: f32 = 0.6;
 /// Passing before the opponent does may cost at most this much win rate.
 const PASS_SLACK: f32 = 0.03;
-/// After the opponent's pass, a lead of this many half points by the count is passed
-/// on even with borders open; a thinner one only once they are closed.
+/// A lead of this many half points by the count is sure enough to pass on: first, once
+/// nothing is open, or after the opponent's pass even with points open. A thinner lead
+/// lets the opponent pass first and then closes the open points before it passes.
 const SURE_LEAD: i32 = 20;
 /// Seed of the dead-stone estimate the engine checks before it passes.
 const COUNT_SEED: u64 = 1;
@@ -245,11 +246,6 @@ fn count_lead(game: &Game, side: Side) -> i32 {
     if side == Side::First { black } else { -black }
 }
 
-/// Whether `side` wins the count if both pass now (see [`count_lead`]).
-fn wins_count(game: &Game, side: Side) -> bool {
-    count_lead(game, side) > 0
-}
-
 /// Whether some move captures stones or saves stones in atari.
 fn urgent(root: &Root) -> bool {
     root.moves.iter().any(|&c| {
@@ -381,11 +377,13 @@ impl GoEngine {
             best_rate < HOPELESS || (lead > 0 && !closing)
         } else {
             // Before the opponent passes: nothing left to take, save or settle, passing
-            // costs nothing by the search, and the count would win.
-            pass_rate >= best_rate - PASS_SLACK
-                && !urgent(&root)
-                && !open_point(&root, &own)
-                && wins_count(game, side)
+            // costs nothing by the search, and the count would win by a sure lead. With
+            // a thin lead the opponent passes first (a stone in one's own area costs
+            // nothing), unless every stone would cost by the search.
+            pass_rate >= best_rate - PASS_SLACK && !urgent(&root) && !open_point(&root, &own) && {
+                let lead = count_lead(game, side);
+                lead >= SURE_LEAD || (lead > 0 && pass_rate > best_rate + PASS_SLACK)
+            }
         };
         let score = |rate: f32| ((rate - 0.5) * SCALE).round() as i32;
         let top = stones.first().map_or(0, |c| c.visits);
