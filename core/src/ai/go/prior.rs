@@ -1,7 +1,7 @@
 //! What a new node of the search tree starts with: its prior, virtual visits and wins
 //! from Go knowledge (captures, escapes, ladders, self-atari, the lines of an empty
-//! area, shapes, the answer near the last move), and how much of a big board's
-//! opening is left, in which low moves are slow.
+//! area and a big board's empty corners, shapes, the answer near the last move), and
+//! how much of a big board's opening is left, in which low moves are slow.
 
 use crate::game::Side;
 use crate::go::board::{Board, Cell};
@@ -44,9 +44,9 @@ fn low_move_fights(board: &Board, at: usize, side: Side) -> bool {
 
 /// The prior of a new node (virtual visits and wins): captures, saving a string in
 /// atari and an atari that starts a working ladder are good, running into a ladder and
-/// self-atari are bad, the first two lines of an empty area are slow, the
-/// third and fourth are good, a 3×3 shape (hane, cut) is often good, and answering near
-/// the last move is usually right. In a big board's opening (`opening` of it left, see
+/// self-atari are bad, the first two lines of an empty area are slow, the third and
+/// fourth are good (on a big board best in an empty corner), a 3×3 shape (hane, cut) is
+/// often good, and answering near the last move is usually right. In a big board's opening (`opening` of it left, see
 /// [`opening_left`]) a first- or second-line move next to stones is slow too unless it
 /// fights.
 pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: f32) -> (f32, f32) {
@@ -94,6 +94,9 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: 
             _ if big => add(10.0, 0.45),
             _ => {}
         }
+        if empty_corner_point(board, at) {
+            add(CORNER_VISITS, 0.8);
+        }
     }
     if opening > 0.0
         && taken == 0
@@ -121,4 +124,67 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: 
         }
     }
     (n, w)
+}
+
+/// The smallest board whose empty corners come first in the opening.
+const CORNERS_FROM: u8 = 16;
+/// Virtual visits an empty corner's opening point adds to its prior.
+const CORNER_VISITS: f32 = 20.0;
+/// The lines from the edge on which a corner's opening points stand: the 3-3, 3-4 and
+/// 4-4 points (counting the edge as the first line).
+const CORNER_LINES: std::ops::RangeInclusive<u8> = 2..=3;
+/// The side of a corner's square that must be empty for its points to be opening points.
+const CORNER_SQUARE: u8 = 7;
+
+/// Whether `at` is the 3-3, 3-4 or 4-4 point of an empty corner on a big board (from
+/// 16×16): gold corners, silver sides, grass belly. Light playouts value a side's
+/// third or fourth line as much as a corner's.
+pub(crate) fn empty_corner_point(board: &Board, at: usize) -> bool {
+    let size = board.size();
+    if size < CORNERS_FROM {
+        return false;
+    }
+    let p = board.point(at);
+    let last = size - 1;
+    let (fx, rx) = (p.file.min(last - p.file), p.rank.min(last - p.rank));
+    if !CORNER_LINES.contains(&fx) || !CORNER_LINES.contains(&rx) {
+        return false;
+    }
+    let files = if p.file < size / 2 { 0..CORNER_SQUARE } else { size - CORNER_SQUARE..size };
+    let ranks = if p.rank < size / 2 { 0..CORNER_SQUARE } else { size - CORNER_SQUARE..size };
+    files.clone().all(|f| ranks.clone().all(|r| board.get(crate::Point::new(f, r)).is_none()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::go::lesson::pt;
+
+    /// The prior win rate of `name` for black on `board`.
+    fn rate(board: &Board, name: &str) -> f32 {
+        let (n, w) = prior(board, board.index(pt(name)), Side::First, PASS, 0.0);
+        w / n
+    }
+
+    #[test]
+    fn a_big_boards_empty_corners_come_before_its_sides() {
+        let mut b = Board::new(19).unwrap();
+        for corner in ["d4", "c4", "d3", "c3", "q16", "r17", "c17", "q3"] {
+            assert!(empty_corner_point(&b, b.index(pt(corner))), "{corner}");
+            assert!(rate(&b, corner) > rate(&b, "d10") + 0.02, "{corner} against a side");
+        }
+        for other in ["d10", "k4", "k10", "e5", "b2", "f3"] {
+            assert!(!empty_corner_point(&b, b.index(pt(other))), "{other}");
+        }
+        // A stone anywhere in the corner's 7×7 square takes it: the enclosures and
+        // approaches there are ordinary moves.
+        b.play(pt("g7"), Side::Second).unwrap();
+        assert!(!empty_corner_point(&b, b.index(pt("c3"))));
+        assert!(empty_corner_point(&b, b.index(pt("q4"))));
+        b.play(pt("m7"), Side::Second).unwrap();
+        assert!(empty_corner_point(&b, b.index(pt("q4"))), "m7 is outside the square");
+        // Boards below 16×16 have no opening points.
+        let small = Board::new(13).unwrap();
+        assert!(!empty_corner_point(&small, small.index(pt("d4"))));
+    }
 }
