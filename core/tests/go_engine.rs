@@ -316,6 +316,23 @@ fn with_a_thin_lead_over_a_tangled_board_the_opponent_passes_first() {
     assert_ne!(best, Some(MoveInput::Pass));
 }
 
+/// White passes every time and black plays the engine's move at `playouts`, until black
+/// passes too (within `most` moves) or the game ends.
+fn white_passes_until_black_does(g: &mut Game, playouts: u64, most: usize) {
+    for _ in 0..most {
+        g.pass().unwrap();
+        if g.is_over() {
+            return;
+        }
+        match best(g, playouts) {
+            Some(MoveInput::Place { at }) => g.play_at(at).unwrap(),
+            Some(MoveInput::Pass) => return g.pass().unwrap(),
+            other => panic!("{other:?}"),
+        }
+    }
+    panic!("black never passed: {:?}", g.moves());
+}
+
 #[test]
 fn after_the_opponents_pass_a_thin_count_plays_on_while_a_point_is_open() {
     // The walls of the test above, but on the top rank white's wall steps one column
@@ -330,23 +347,7 @@ fn after_the_opponents_pass_a_thin_count_plays_on_while_a_point_is_open() {
     before.pass().unwrap();
     before.pass().unwrap();
     assert_eq!(before.score().result.margin_half_points, 5);
-    let mut black_moves = 0;
-    loop {
-        g.pass().unwrap();
-        if g.is_over() {
-            break;
-        }
-        match best(&g, 1500) {
-            Some(MoveInput::Place { at }) => g.play_at(at).unwrap(),
-            Some(MoveInput::Pass) => {
-                g.pass().unwrap();
-                break;
-            }
-            other => panic!("{other:?}"),
-        }
-        black_moves += 1;
-        assert!(black_moves < 20, "black never passed: {:?}", g.moves());
-    }
+    white_passes_until_black_does(&mut g, 1500, 20);
     assert_eq!(g.board().get(pt("F9", 9)), Some(Side::First), "{:?}", g.moves());
     g.estimate_dead_stones(qike_core::go::DEFAULT_PLAYOUTS, 1);
     assert!(g.score().result.margin_half_points >= 7, "{:?}", g.moves());
@@ -361,23 +362,7 @@ fn with_the_opponents_dead_stones_left_passes_only_when_the_count_wins() {
     let rows = walls(5, &[(1, 1), (1, 7), (3, 4)]);
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let mut g = position(&rows, Side::Second);
-    let mut black_moves = 0;
-    loop {
-        g.pass().unwrap();
-        if g.is_over() {
-            break;
-        }
-        match best(&g, 1000) {
-            Some(MoveInput::Place { at }) => g.play_at(at).unwrap(),
-            Some(MoveInput::Pass) => {
-                g.pass().unwrap();
-                break;
-            }
-            other => panic!("{other:?}"),
-        }
-        black_moves += 1;
-        assert!(black_moves < 60, "black never passed");
-    }
+    white_passes_until_black_does(&mut g, 1000, 60);
     assert_eq!(g.moves().last(), Some(&(Side::First, Move::Pass)));
     g.estimate_dead_stones(qike_core::go::DEFAULT_PLAYOUTS, 1);
     assert_eq!(g.score().result.winner(), Some(Side::First), "{:?}", g.score());
