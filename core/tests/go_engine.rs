@@ -354,6 +354,28 @@ fn after_the_opponents_pass_a_thin_count_plays_on_while_a_point_is_open() {
 }
 
 #[test]
+fn the_coach_says_to_pass_on_finished_borders_and_not_before() {
+    // Black's area is the left five columns, two of them empty; white's the right four,
+    // two of them empty: black wins by 45 − 36 − 7.5 = 1.5 points. No stone can live in
+    // a strip two wide, and nothing can be taken or saved. Whoever asks, the hint is to
+    // pass and count, not a stone in one's own area or a hopeless one in the other's.
+    let mut rows = vec!["..XXXOO.."; 9];
+    for side in [Side::First, Side::Second] {
+        let g = position(&rows, side);
+        let hint = GoEngine::new().hint(&AnyGame::Go(Box::new(g.clone())), 1500).unwrap();
+        assert_eq!(hint.mv, MoveInput::Pass, "{side:?}");
+        assert_eq!(hint_why(&g, hint.mv), HintWhy::Pass);
+    }
+    // With E9 open between the walls, the hint is a stone.
+    rows[0] = "..XX.OO..";
+    for side in [Side::First, Side::Second] {
+        let g = position(&rows, side);
+        let hint = GoEngine::new().hint(&AnyGame::Go(Box::new(g)), 1500).unwrap();
+        assert!(matches!(hint.mv, MoveInput::Place { .. }), "{side:?}: {:?}", hint.mv);
+    }
+}
+
+#[test]
 fn with_the_opponents_dead_stones_left_passes_only_when_the_count_wins() {
     // Black's area is the left six columns with three lone white stones inside, dead.
     // White passes every time. Black may pass only when the count the session makes

@@ -235,22 +235,43 @@ fn moves_since(prev: &Game, game: &Game) -> Option<Vec<usize>> {
 /// By how many half points `side` wins the count if both pass now (negative: loses),
 /// dead stones by the same estimate the session makes at the count.
 fn count_lead(game: &Game, side: Side) -> i32 {
-    let mut g = game.clone();
-    while !g.is_over() {
-        if g.pass().is_err() {
-            return i32::MIN;
-        }
-    }
-    g.estimate_dead_stones(DEFAULT_PLAYOUTS, COUNT_SEED);
+    let Some(g) = counted(game) else { return i32::MIN };
     let black = g.score().result.margin_half_points;
     if side == Side::First { black } else { -black }
 }
 
+/// The game ended by passes now, its dead stones marked by the session's estimate.
+fn counted(game: &Game) -> Option<Game> {
+    let mut g = game.clone();
+    while !g.is_over() {
+        g.pass().ok()?;
+    }
+    g.estimate_dead_stones(DEFAULT_PLAYOUTS, COUNT_SEED);
+    Some(g)
+}
+
+/// Whether an empty point that the count would share (单官: both sides reach it) can
+/// still be played without self-atari. The shared liberties of a seki cannot.
+fn shared_point_left(game: &Game, root: &Root) -> bool {
+    counted(game).is_some_and(|g| {
+        g.count_picture().points.iter().any(|p| {
+            let c = root.board.index(p.at);
+            p.area.is_none()
+                && p.stone.is_none()
+                && (self_atari(&root.board, c, root.to_move) == 0
+                    || throw_in(&root.board, c, root.to_move))
+        })
+    })
+}
+
 /// Whether some move captures stones or saves stones in atari.
 fn urgent(root: &Root) -> bool {
-    root.moves.iter().any(|&c| {
-        captures(&root.board, c, root.to_move) > 0 || saves(&root.board, c, root.to_move) > 0
-    })
+    root.moves.iter().any(|&c| urgent_at(root, c))
+}
+
+/// Whether the move at `c` captures stones or saves stones in atari.
+fn urgent_at(root: &Root, c: usize) -> bool {
+    captures(&root.board, c, root.to_move) > 0 || saves(&root.board, c, root.to_move) > 0
 }
 
 /// Whether some point is still open: not owned surely by either side, and playable
@@ -348,6 +369,15 @@ impl GoEngine {
         outcome
     }
 
+    /// Whether nothing on the board is left to take, save, settle (by the last search's
+    /// ownership) or fill (a shared point at the count).
+    fn borders_finished(&self, game: &Game) -> bool {
+        let root = root_of(game);
+        self.ownership.as_ref().is_some_and(|own| {
+            !urgent(&root) && !open_point(&root, own) && !shared_point_left(game, &root)
+        })
+    }
+
     /// Searches a Go game (see [`Engine::analyse`]).
     pub fn analyse_game(&mut self, game: &Game, limits: &Limits, margin: i32) -> Analysis {
         let _ = margin;
@@ -400,11 +430,7 @@ impl GoEngine {
             })
             .collect();
         if closing {
-            let closes = |c: &&ChildStat| {
-                is_open(&root, &own, c.cell)
-                    || captures(&root.board, c.cell, side) > 0
-                    || saves(&root.board, c.cell, side) > 0
-            };
+            let closes = |c: &&ChildStat| is_open(&root, &own, c.cell) || urgent_at(&root, c.cell);
             if let Some(k) = stones.iter().position(closes) {
                 candidates[..=k].rotate_right(1);
             }
@@ -457,7 +483,9 @@ impl Engine for GoEngine {
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {
         let g = game.as_go()?;
         let a = self.analyse_game(g, &Limits::nodes(coach_playouts(g, nodes)), 0);
-        let mv = a.best?;
+        // On finished borders the coach says to pass: a stone in one's own area costs
+        // nothing under area counting, but it teaches nothing either.
+        let mv = if self.borders_finished(g) { MoveInput::Pass } else { a.best? };
         let why = hint_why(g, mv);
         // The point where the opponent would capture the stones the hint saves.
         let threat = match (why, mv) {
