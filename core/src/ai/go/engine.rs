@@ -256,10 +256,7 @@ fn shared_point_left(game: &Game, root: &Root) -> bool {
     counted(game).is_some_and(|g| {
         g.count_picture().points.iter().any(|p| {
             let c = root.board.index(p.at);
-            p.area.is_none()
-                && p.stone.is_none()
-                && (self_atari(&root.board, c, root.to_move) == 0
-                    || throw_in(&root.board, c, root.to_move))
+            p.area.is_none() && p.stone.is_none() && playable(root, c)
         })
     })
 }
@@ -282,8 +279,12 @@ fn open_point(root: &Root, own: &Ownership) -> bool {
 
 /// Whether the point at `c` is open (see [`open_point`]).
 fn is_open(root: &Root, own: &Ownership, c: usize) -> bool {
-    own.at(root.board.point(c)).abs() < SETTLED
-        && (self_atari(&root.board, c, root.to_move) == 0 || throw_in(&root.board, c, root.to_move))
+    own.at(root.board.point(c)).abs() < SETTLED && playable(root, c)
+}
+
+/// Whether the point at `c` can be played without self-atari, or as a throw-in.
+fn playable(root: &Root, c: usize) -> bool {
+    self_atari(&root.board, c, root.to_move) == 0 || throw_in(&root.board, c, root.to_move)
 }
 
 impl GoEngine {
@@ -483,9 +484,10 @@ impl Engine for GoEngine {
     fn hint(&mut self, game: &AnyGame, nodes: u64) -> Option<Hint> {
         let g = game.as_go()?;
         let a = self.analyse_game(g, &Limits::nodes(coach_playouts(g, nodes)), 0);
+        let best = a.best?;
         // On finished borders the coach says to pass: a stone in one's own area costs
         // nothing under area counting, but it teaches nothing either.
-        let mv = if self.borders_finished(g) { MoveInput::Pass } else { a.best? };
+        let mv = if self.borders_finished(g) { MoveInput::Pass } else { best };
         let why = hint_why(g, mv);
         // The point where the opponent would capture the stones the hint saves.
         let threat = match (why, mv) {
