@@ -20,7 +20,7 @@ use crate::go::playout::is_eye;
 use crate::go::score::count_area;
 
 use super::policy::{BIG_BOARD, PASS, Played, line, owners, playout, stones_near};
-use super::prior::{opening_left, prior};
+use super::prior::priors;
 use super::replies::{FROM_SIZE as REPLIES_FROM, Replies};
 
 /// Nodes the tree may hold (about 40 bytes each: some 16 MB).
@@ -251,11 +251,11 @@ impl Mcts {
         if reuse && !self.nodes.is_empty() {
             let old: Vec<Node> = self.children(0).map(|c| self.nodes[c]).collect();
             let first = self.nodes.len();
-            let opening = opening_left(&root.board);
-            for m in child_moves(&root.board, root.to_move, Some(&root.moves)) {
+            let moves = child_moves(&root.board, root.to_move, Some(&root.moves));
+            for (m, prior) in priors(&root.board, root.to_move, root.last, root.before, moves) {
                 let node = match old.iter().find(|n| usize::from(n.mv) == m) {
                     Some(n) => *n,
-                    None => Node::new(m, prior(&root.board, m, root.to_move, root.last, opening)),
+                    None => Node::new(m, prior),
                 };
                 self.nodes.push(node);
             }
@@ -264,7 +264,7 @@ impl Mcts {
             self.nodes.clear();
             self.nodes.reserve_exact(self.max_nodes);
             self.nodes.push(Node::new(PASS, (0.0, 0.0)));
-            self.expand(0, &root.board, root.to_move, root.last, Some(&root.moves));
+            self.expand(0, &root.board, root.to_move, (root.last, root.before), Some(&root.moves));
         }
         let mut ownership = Box::new([0i32; MAX_CELLS]);
         let mut owner = [0i8; MAX_CELLS];
@@ -367,7 +367,7 @@ impl Mcts {
                 if self.nodes[node].visits + 1 >= expand_visits
                     && self.nodes.len() + board_points(&board) < self.max_nodes
                 {
-                    self.expand(node, &board, side, last, None);
+                    self.expand(node, &board, side, (last, before), None);
                 } else {
                     break;
                 }
@@ -475,13 +475,12 @@ impl Mcts {
         node: usize,
         board: &Board,
         side: Side,
-        last: usize,
+        (last, before): (usize, usize),
         moves: Option<&[usize]>,
     ) {
         let start = self.nodes.len();
-        let opening = opening_left(board);
-        for at in child_moves(board, side, moves) {
-            self.nodes.push(Node::new(at, prior(board, at, side, last, opening)));
+        for (at, prior) in priors(board, side, last, before, child_moves(board, side, moves)) {
+            self.nodes.push(Node::new(at, prior));
         }
         self.link_children(node, start);
     }
@@ -537,6 +536,7 @@ fn expand_at(board: &Board) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::ai::go::prior::{opening_left, prior};
 
     fn root(board: &Board, to_move: Side, last: usize) -> Root {
         let moves = board

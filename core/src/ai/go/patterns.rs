@@ -71,6 +71,35 @@ pub(crate) fn matches(board: &Board, at: usize) -> bool {
     table()[k / 64] >> (k % 64) & 1 == 1
 }
 
+/// The key of the same shape with the two colours swapped.
+pub(crate) fn swap_colours(k: usize) -> usize {
+    let mut out = k;
+    for n in 0..8 {
+        if matches!(k >> (2 * n) & 3, 1 | 2) {
+            out ^= 3 << (2 * n);
+        }
+    }
+    out
+}
+
+/// The keys of the same shape under the eight symmetries of the square.
+pub(crate) fn variants(k: usize) -> [usize; 8] {
+    let mut out = [0; 8];
+    for (s, map) in symmetries().into_iter().enumerate() {
+        for (n, &(r, c)) in AROUND.iter().enumerate() {
+            let moved = map(r, c);
+            let m = AROUND.iter().position(|&x| x == moved).unwrap_or(n);
+            out[s] |= (k >> (2 * n) & 3) << (2 * m);
+        }
+    }
+    out
+}
+
+/// One key for all the symmetric variants of a shape: the smallest.
+pub(crate) fn canonical(k: usize) -> usize {
+    variants(k).into_iter().min().unwrap_or(k)
+}
+
 fn table() -> &'static [u64; 1024] {
     static TABLE: OnceLock<Box<[u64; 1024]>> = OnceLock::new();
     TABLE.get_or_init(build)
@@ -170,6 +199,30 @@ mod tests {
         for n in ["d4", "e4", "f4", "d5", "f5", "d6", "e6", "f6"] {
             assert!(!matches(&b, at(&b, n)), "{n}");
         }
+    }
+
+    #[test]
+    fn a_shape_has_one_canonical_key_in_every_orientation() {
+        use Side::{First as B, Second as W};
+        // The same hane in four orientations: black e5, white e6 (or turned), at d6.
+        let shapes = [
+            board(9, &[("e5", B), ("e6", W)]),
+            board(9, &[("e5", B), ("d5", W)]),
+            board(9, &[("e5", B), ("e4", W)]),
+            board(9, &[("e5", B), ("f5", W)]),
+        ];
+        let points = ["d6", "d4", "f4", "f6"];
+        let keys: Vec<usize> =
+            shapes.iter().zip(points).map(|(b, p)| canonical(key(b, at(b, p)))).collect();
+        assert!(keys.iter().all(|&k| k == keys[0]), "{keys:?}");
+        // The other colour's hane is another shape, the same after swapping colours.
+        let swapped = board(9, &[("e5", W), ("e6", B)]);
+        let k = key(&swapped, at(&swapped, "d6"));
+        assert_ne!(canonical(k), keys[0]);
+        assert_eq!(canonical(swap_colours(k)), keys[0]);
+        // An edge shape is never the same as a shape in the middle.
+        let edge = board(9, &[("e1", B), ("e2", W)]);
+        assert_ne!(canonical(key(&edge, at(&edge, "d1"))), keys[0]);
     }
 
     #[test]

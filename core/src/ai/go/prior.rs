@@ -6,10 +6,56 @@
 use crate::game::Side;
 use crate::go::board::{Board, Cell};
 
+use super::gammas::{Gammas, features};
 use super::policy::{
     BIG_BOARD, OPENING_SHARE, PASS, captures, line, saves, self_atari, stones_near, throw_in,
 };
 use super::{ladder, patterns};
+
+/// Virtual visits the learned move strengths add to a new node's prior.
+fn learned_visits() -> f32 {
+    static K: std::sync::OnceLock<f32> = std::sync::OnceLock::new();
+    *K.get_or_init(|| std::env::var("QIKE_GAMMA_K").ok().and_then(|v| v.parse().ok()).unwrap_or(20.0))
+}
+
+/// The priors of the moves `cells` of `side` (see [`prior`]), each with what the
+/// learned move strengths ([`super::gammas`]) add: a move as strong as the average of
+/// its siblings adds even virtual results, a stronger one more wins, a weaker one more
+/// losses. `before` is the mover's own previous move.
+pub(crate) fn priors(
+    board: &Board,
+    side: Side,
+    last: usize,
+    before: usize,
+    cells: impl Iterator<Item = usize>,
+) -> Vec<(usize, (f32, f32))> {
+    let opening = opening_left(board);
+    let gammas = Gammas::builtin();
+    let mut out: Vec<(usize, (f32, f32))> = Vec::new();
+    let mut strengths: Vec<f32> = Vec::new();
+    for at in cells {
+        out.push((at, prior(board, at, side, last, opening)));
+        strengths.push(if at == PASS {
+            0.0
+        } else {
+            gammas.strength(&features(board, at, side, last, before))
+        });
+    }
+    let k = learned_visits();
+    let stones = strengths.iter().filter(|&&s| s > 0.0).count();
+    let total: f32 = strengths.iter().sum();
+    if k > 0.0 && total > 0.0 {
+        for ((at, (n, w)), s) in out.iter_mut().zip(strengths) {
+            if *at == PASS {
+                continue;
+            }
+            let x = s * stones as f32 / total;
+            *n += k;
+            *w += k * (0.5 + 0.45 * (x - 1.0) / (x + 1.0));
+        }
+    }
+    out
+}
 
 /// The largest board on which low moves are slow in the opening: on 19×19 the search
 /// did not play better with it (see the measurements).

@@ -89,6 +89,17 @@ pub enum Command {
     },
     /// Go games at a level against a GTP program or `random`.
     GoMatch(GoMatchArgs),
+    /// Learns the Go engine's move strengths from games (one a line: the board size,
+    /// then the moves in GTP notation; `core/tools/go_pattern_games.py` writes them) and
+    /// prints them in the form of the engine's `gammas.txt`.
+    GoLearnPatterns {
+        /// Files of games.
+        #[arg(required = true)]
+        files: Vec<String>,
+        /// Rounds of updates over all feature groups.
+        #[arg(long, value_name = "N")]
+        rounds: Option<String>,
+    },
     /// Evaluation tuning: self-play positions and the Texel fit.
     Tune {
         #[command(subcommand)]

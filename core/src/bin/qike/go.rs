@@ -1,9 +1,9 @@
 //! Go commands: `go-score` counts a finished SGF game, `go-bench` times random playouts
-//! and the engine's search.
+//! and the engine's search, `go-learn-patterns` learns the engine's move strengths.
 
 use std::time::Instant;
 
-use qike_core::ai::go::GoEngine;
+use qike_core::ai::go::{Fit, GoEngine, learn_gammas};
 use qike_core::ai::{Engine, Limits};
 use qike_core::go::{DEFAULT_PLAYOUTS, benchmark_playouts, read_sgf};
 use qike_core::{AnyGame, GameKind};
@@ -67,5 +67,36 @@ pub fn bench(size: Option<String>, playouts: Option<String>) -> Result<(), Strin
     let secs = start.elapsed().as_secs_f64().max(1e-9);
     println!("search with knowledge: {} playouts in {secs:.3} s", a.nodes);
     println!("{:.0} search playouts/s", a.nodes as f64 / secs);
+    Ok(())
+}
+
+/// Learns move strengths from the games in `files`; prints them (the form of the
+/// engine's `gammas.txt`) on standard output and how well they predict the moves on
+/// standard error.
+pub fn learn(files: &[String], rounds: Option<String>) -> Result<(), String> {
+    let rounds: usize = number(rounds, "--rounds", 20)?;
+    let mut games = String::new();
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))?;
+        games.push_str(&text);
+        if !games.ends_with('\n') {
+            games.push('\n');
+        }
+    }
+    let learned = learn_gammas(&games, rounds).map_err(|e| format!("games: {e}"))?;
+    let show = |name: &str, f: &Fit| {
+        eprintln!(
+            "{name}: {} positions, mean log-likelihood {:.3}, move played strongest {:.1}%",
+            f.positions,
+            f.log_likelihood,
+            100.0 * f.top_one
+        );
+    };
+    eprintln!("{} games, {rounds} rounds", learned.games);
+    show("training, even strengths", &learned.train_even);
+    show("training, learned", &learned.train);
+    show("held out, even strengths", &learned.test_even);
+    show("held out, learned", &learned.test);
+    print!("{}", learned.text);
     Ok(())
 }

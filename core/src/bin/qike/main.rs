@@ -75,6 +75,7 @@ fn run(command: Command) -> Result<(), String> {
         Command::GoScore { file, seed, playouts } => go::score(&file, seed, playouts),
         Command::GoBench { size, playouts } => go::bench(size, playouts),
         Command::GoMatch(args) => go_match_command(args),
+        Command::GoLearnPatterns { files, rounds } => go::learn(&files, rounds),
         Command::Tune { game } => tune::command(game),
         Command::Junqi { command } => junqi::command(command),
     }
