@@ -78,7 +78,13 @@ fn gives_atari(board: &Board, at: usize, side: Side) -> bool {
 
 /// The features of a stone of `side` on the empty point `at`, `last` being the last
 /// move and `before` the mover's own previous one (or [`PASS`]).
-pub(crate) fn features(board: &Board, at: usize, side: Side, last: usize, before: usize) -> Features {
+pub(crate) fn features(
+    board: &Board,
+    at: usize,
+    side: Side,
+    last: usize,
+    before: usize,
+) -> Features {
     let mut shape = patterns::key(board, at);
     if side == Side::Second {
         shape = patterns::swap_colours(shape);
@@ -151,7 +157,9 @@ impl Gammas {
     /// read) every move is as strong as every other.
     pub(crate) fn builtin() -> &'static Gammas {
         static G: OnceLock<Gammas> = OnceLock::new();
-        G.get_or_init(|| Gammas::parse(include_str!("gammas.txt")).unwrap_or_else(|_| Gammas::even()))
+        G.get_or_init(|| {
+            Gammas::parse(include_str!("gammas.txt")).unwrap_or_else(|_| Gammas::even())
+        })
     }
 
     /// Every strength 1.
@@ -207,7 +215,8 @@ impl Gammas {
                 .ok_or_else(|| err(format!("'{level}' is not a level of {group}")))?;
             g.levels[offset(gi) + level] = gamma;
         }
-        let other = other.ok_or(GammasError { line: 0, message: "no 'shape other' line".into() })?;
+        let other =
+            other.ok_or(GammasError { line: 0, message: "no 'shape other' line".into() })?;
         for (v, seen) in listed.iter().enumerate() {
             if !seen {
                 g.shapes[v] = other;

@@ -99,9 +99,7 @@ fn read_games(text: &str) -> Result<(Positions, Positions, usize), GamesError> {
                 Move::Play(p) => board.index(p),
             };
             if at != PASS {
-                board
-                    .check(at, side)
-                    .map_err(|e| err(format!("move {} {word}: {e:?}", n + 1)))?;
+                board.check(at, side).map_err(|e| err(format!("move {} {word}: {e:?}", n + 1)))?;
                 if n >= SKIPPED_OPENING_MOVES && !is_eye(&board, at, side) {
                     add_position(out, &board, at, side, last, before);
                 }
@@ -119,7 +117,14 @@ fn read_games(text: &str) -> Result<(Positions, Positions, usize), GamesError> {
 
 /// Adds the position where `side` played `played`: its candidates are every legal
 /// point that is not the mover's own eye.
-fn add_position(out: &mut Positions, board: &Board, played: usize, side: Side, last: usize, before: usize) {
+fn add_position(
+    out: &mut Positions,
+    board: &Board,
+    played: usize,
+    side: Side,
+    last: usize,
+    before: usize,
+) {
     let start = out.features.len();
     out.features.push(super::gammas::features(board, played, side, last, before));
     for at in board.cell_indices() {
@@ -161,7 +166,8 @@ impl Problem {
     /// The features of a candidate in compact indices.
     fn compact(&self, f: &Features) -> Features {
         let mut c = *f;
-        c[0] = self.shape_ids.get(&patterns::canonical(f[0] as usize)).copied().unwrap_or(self.other);
+        c[0] =
+            self.shape_ids.get(&patterns::canonical(f[0] as usize)).copied().unwrap_or(self.other);
         c
     }
 

@@ -13,10 +13,7 @@ use super::policy::{
 use super::{ladder, patterns};
 
 /// Virtual visits the learned move strengths add to a new node's prior.
-fn learned_visits() -> f32 {
-    static K: std::sync::OnceLock<f32> = std::sync::OnceLock::new();
-    *K.get_or_init(|| std::env::var("QIKE_GAMMA_K").ok().and_then(|v| v.parse().ok()).unwrap_or(20.0))
-}
+const LEARNED_VISITS: f32 = 10.0;
 
 /// The priors of the moves `cells` of `side` (see [`prior`]), each with what the
 /// learned move strengths ([`super::gammas`]) add: a move as strong as the average of
@@ -41,10 +38,10 @@ pub(crate) fn priors(
             gammas.strength(&features(board, at, side, last, before))
         });
     }
-    let k = learned_visits();
+    let k = LEARNED_VISITS;
     let stones = strengths.iter().filter(|&&s| s > 0.0).count();
     let total: f32 = strengths.iter().sum();
-    if k > 0.0 && total > 0.0 {
+    if total > 0.0 {
         for ((at, (n, w)), s) in out.iter_mut().zip(strengths) {
             if *at == PASS {
                 continue;
