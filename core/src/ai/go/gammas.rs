@@ -11,8 +11,9 @@ use std::sync::OnceLock;
 use crate::game::Side;
 use crate::go::board::{Board, Cell};
 
-use super::policy::{PASS, captures, line, saves, self_atari, stones_near, throw_in};
-use super::{ladder, patterns};
+use super::facts::MoveFacts;
+use super::patterns;
+use super::policy::PASS;
 
 /// Shape keys: two bits for each of the eight cells around a point.
 pub(crate) const SHAPES: usize = 1 << 16;
@@ -68,14 +69,6 @@ fn distance(board: &Board, at: usize, other: usize) -> usize {
     }
 }
 
-/// Whether a stone of `side` on `at` leaves an opponent string with one liberty.
-fn gives_atari(board: &Board, at: usize, side: Side) -> bool {
-    let opponent = side.opponent();
-    board.neighbours(at).into_iter().any(|n| {
-        board.cell(n).side() == Some(opponent) && board.liberties_up_to(board.head_of(n), 3) == 2
-    })
-}
-
 /// The features of a stone of `side` on the empty point `at`, `last` being the last
 /// move and `before` the mover's own previous one (or [`PASS`]).
 pub(crate) fn features(
@@ -85,36 +78,45 @@ pub(crate) fn features(
     last: usize,
     before: usize,
 ) -> Features {
+    features_of(board, at, side, last, before, &MoveFacts::of(board, at, side))
+}
+
+/// [`features`] from the move's facts, already known.
+pub(crate) fn features_of(
+    board: &Board,
+    at: usize,
+    side: Side,
+    last: usize,
+    before: usize,
+    facts: &MoveFacts,
+) -> Features {
     let mut shape = patterns::key(board, at);
     if side == Side::Second {
         shape = patterns::swap_colours(shape);
     }
-    let taken = captures(board, at, side);
-    let capture = match taken {
+    let capture = match facts.taken {
         0 => 0,
         1 => 1,
         2..=4 => 2,
         _ => 3,
     };
-    let save = match saves(board, at, side) {
+    let save = match facts.saved {
         0 => 0,
-        _ if taken == 0 && ladder::runs_into_ladder(board, at, side) => 2,
+        _ if facts.runs_into_ladder => 2,
         _ => 1,
     };
-    let atari_self = match self_atari(board, at, side) {
+    let atari_self = match facts.self_atari {
         0 => 0,
-        _ if throw_in(board, at, side) => 3,
+        _ if facts.throw_in => 3,
         1 => 1,
         _ => 2,
     };
-    let atari = if !gives_atari(board, at, side) {
-        0
-    } else if ladder::ladder_capture(board, at, side) > 0 {
-        1
-    } else {
-        2
+    let atari = match (facts.gives_atari, facts.laddered) {
+        (false, _) => 0,
+        (true, 0) => 2,
+        (true, _) => 1,
     };
-    let lines = usize::from(line(board, at).min(4)) + if stones_near(board, at) { 5 } else { 0 };
+    let lines = usize::from(facts.line.min(4)) + if facts.stones_near { 5 } else { 0 };
     let levels = [
         capture,
         save,

@@ -18,6 +18,7 @@
 //! ```
 
 mod engine;
+mod facts;
 mod gammas;
 mod ladder;
 mod learn;

@@ -6,11 +6,10 @@
 use crate::game::Side;
 use crate::go::board::{Board, Cell};
 
-use super::gammas::{Gammas, features};
-use super::policy::{
-    BIG_BOARD, OPENING_SHARE, PASS, captures, line, saves, self_atari, stones_near, throw_in,
-};
-use super::{ladder, patterns};
+use super::facts::MoveFacts;
+use super::gammas::{Gammas, features_of};
+use super::patterns;
+use super::policy::{BIG_BOARD, OPENING_SHARE, PASS, line};
 
 /// Virtual visits the learned move strengths add to a new node's prior.
 const LEARNED_VISITS: f32 = 10.0;
@@ -31,14 +30,15 @@ pub(crate) fn priors(
     let mut out: Vec<(usize, (f32, f32))> = Vec::new();
     let mut strengths: Vec<f32> = Vec::new();
     for at in cells {
-        out.push((at, prior(board, at, side, last, opening)));
-        strengths.push(if at == PASS {
-            0.0
-        } else {
-            gammas.strength(&features(board, at, side, last, before))
-        });
+        if at == PASS {
+            out.push((at, prior_of(board, at, side, last, opening, None)));
+            strengths.push(0.0);
+            continue;
+        }
+        let facts = MoveFacts::of(board, at, side);
+        out.push((at, prior_of(board, at, side, last, opening, Some(&facts))));
+        strengths.push(gammas.strength(&features_of(board, at, side, last, before, &facts)));
     }
-    let k = LEARNED_VISITS;
     let stones = strengths.iter().filter(|&&s| s > 0.0).count();
     let total: f32 = strengths.iter().sum();
     if total > 0.0 {
@@ -47,8 +47,8 @@ pub(crate) fn priors(
                 continue;
             }
             let x = s * stones as f32 / total;
-            *n += k;
-            *w += k * (0.5 + 0.45 * (x - 1.0) / (x + 1.0));
+            *n += LEARNED_VISITS;
+            *w += LEARNED_VISITS * (0.5 + 0.45 * (x - 1.0) / (x + 1.0));
         }
     }
     out
@@ -92,44 +92,54 @@ fn low_move_fights(board: &Board, at: usize, side: Side) -> bool {
 /// often good, and answering near the last move is usually right. In a big board's opening (`opening` of it left, see
 /// [`opening_left`]) a first- or second-line move next to stones is slow too unless it
 /// fights.
+#[cfg(test)]
 pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: f32) -> (f32, f32) {
-    if at == PASS {
-        return (10.0, 4.0);
-    }
+    let facts = (at != PASS).then(|| MoveFacts::of(board, at, side));
+    prior_of(board, at, side, last, opening, facts.as_ref())
+}
+
+/// [`prior`] from the move's facts, already known (`None` for a pass).
+fn prior_of(
+    board: &Board,
+    at: usize,
+    side: Side,
+    last: usize,
+    opening: f32,
+    facts: Option<&MoveFacts>,
+) -> (f32, f32) {
+    let Some(facts) = facts else { return (10.0, 4.0) };
     let (mut n, mut w) = (10.0f32, 5.0f32);
     let mut add = |dn: f32, rate: f32| {
         n += dn;
         w += dn * rate;
     };
-    let taken = captures(board, at, side);
+    let (taken, saved, laddered) = (facts.taken, facts.saved, facts.laddered);
     if taken > 0 {
         add(10.0 + 4.0 * taken.min(5) as f32, 0.9);
     }
-    let saved = saves(board, at, side);
     if saved > 0 {
-        if taken == 0 && ladder::runs_into_ladder(board, at, side) {
+        if facts.runs_into_ladder {
             // Running out of atari into a ladder only loses more stones.
             add(20.0, 0.1);
         } else {
             add(10.0 + 4.0 * saved.min(5) as f32, 0.85);
         }
     }
-    let laddered = ladder::ladder_capture(board, at, side);
     if laddered > 0 {
         add(10.0 + 4.0 * laddered.min(5) as f32, 0.85);
     }
-    match self_atari(board, at, side) {
+    match facts.self_atari {
         0 => {}
-        _ if throw_in(board, at, side) => {}
+        _ if facts.throw_in => {}
         1 => add(15.0, 0.15),
         _ => add(30.0, 0.02),
     }
-    if !stones_near(board, at) {
+    if !facts.stones_near {
         // On a big board the empty corners and sides are where the game starts, and
         // light playouts cannot tell the third and fourth lines from the rest. (A big
         // board's tree holds no empty first- or second-line point: see `worth_a_node`.)
         let big = board.size() >= BIG_BOARD;
-        match line(board, at) {
+        match facts.line {
             0 => add(15.0, 0.1),
             1 => add(10.0, 0.3),
             2 | 3 if big => add(30.0, 0.75),
@@ -145,13 +155,13 @@ pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: 
         && taken == 0
         && saved == 0
         && laddered == 0
-        && line(board, at) <= 1
-        && stones_near(board, at)
+        && facts.line <= 1
+        && facts.stones_near
         && !low_move_fights(board, at, side)
     {
         // Light playouts overrate low stones: a second-line stone beside the
         // opponent's or a crawl along the second line looks safe at random.
-        match line(board, at) {
+        match facts.line {
             0 => add(30.0 * opening, 0.1),
             _ => add(25.0 * opening, 0.2),
         }
