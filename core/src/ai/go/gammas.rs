@@ -141,17 +141,14 @@ pub(crate) struct Gammas {
     pub(crate) levels: Box<[f32]>,
 }
 
-/// What is wrong with a strengths file.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GammasError {
+/// What is wrong with a text file of the pattern learner, a strengths file
+/// (`gammas.txt`) or a games file: the line (from 1; 0 for the file as a whole) and
+/// what is wrong with it.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("line {line}: {message}")]
+pub struct LineError {
     pub line: usize,
     pub message: String,
-}
-
-impl std::fmt::Display for GammasError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
 }
 
 impl Gammas {
@@ -172,12 +169,12 @@ impl Gammas {
     /// Reads the text form: `#` comments, then lines `GROUP LEVEL GAMMA` for the groups
     /// and `shape KEY GAMMA` for canonical shape keys (every symmetric variant takes the
     /// same strength), and one `shape other GAMMA` for the shapes not listed.
-    pub(crate) fn parse(text: &str) -> Result<Gammas, GammasError> {
+    pub(crate) fn parse(text: &str) -> Result<Gammas, LineError> {
         let mut g = Gammas::even();
         let mut other = None;
         let mut listed = vec![false; SHAPES];
         for (i, raw) in text.lines().enumerate() {
-            let err = |message: String| GammasError { line: i + 1, message };
+            let err = |message: String| LineError { line: i + 1, message };
             let line = raw.trim();
             if line.is_empty() || line.starts_with('#') {
                 continue;
@@ -217,8 +214,7 @@ impl Gammas {
                 .ok_or_else(|| err(format!("'{level}' is not a level of {group}")))?;
             g.levels[offset(gi) + level] = gamma;
         }
-        let other =
-            other.ok_or(GammasError { line: 0, message: "no 'shape other' line".into() })?;
+        let other = other.ok_or(LineError { line: 0, message: "no 'shape other' line".into() })?;
         for (v, seen) in listed.iter().enumerate() {
             if !seen {
                 g.shapes[v] = other;

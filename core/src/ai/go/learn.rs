@@ -17,7 +17,7 @@ use crate::go::board::{Board, Cell};
 use crate::go::playout::is_eye;
 use crate::go::{Move, parse_gtp};
 
-use super::gammas::{Features, GROUPS, levels, offset};
+use super::gammas::{Features, GROUPS, LineError, levels, offset};
 use super::patterns;
 use super::policy::PASS;
 
@@ -28,22 +28,6 @@ pub const SKIPPED_OPENING_MOVES: usize = 4;
 const SHAPE_MIN: u32 = 20;
 /// Every this many games one is held out for testing.
 const HOLD_OUT_EVERY: usize = 10;
-
-/// What is wrong with a games file.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GamesError {
-    /// The line of the game (from 1).
-    pub line: usize,
-    pub message: String,
-}
-
-impl std::fmt::Display for GamesError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "line {}: {}", self.line, self.message)
-    }
-}
-
-impl std::error::Error for GamesError {}
 
 /// How well a set of strengths predicts the moves of some positions.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -80,11 +64,11 @@ struct Positions {
 
 /// Reads games (one a line: the board size, then the moves in GTP notation, black
 /// first) and adds their positions to `train` or `test`.
-fn read_games(text: &str) -> Result<(Positions, Positions, usize), GamesError> {
+fn read_games(text: &str) -> Result<(Positions, Positions, usize), LineError> {
     let (mut train, mut test) = (Positions::default(), Positions::default());
     let mut games = 0;
     for (i, raw) in text.lines().enumerate() {
-        let err = |message: String| GamesError { line: i + 1, message };
+        let err = |message: String| LineError { line: i + 1, message };
         let mut words = raw.split_whitespace();
         let Some(size) = words.next() else { continue };
         let size: u8 = size.parse().map_err(|_| err(format!("'{size}' is not a board size")))?;
@@ -202,10 +186,10 @@ fn fit(gamma: &[f64], features: &[Features], spans: &[(u32, u32)]) -> Fit {
 
 /// Learns the strengths from `games` (see [`read_games`]) in `rounds` rounds over all
 /// groups.
-pub fn learn_gammas(games: &str, rounds: usize) -> Result<Learned, GamesError> {
+pub fn learn_gammas(games: &str, rounds: usize) -> Result<Learned, LineError> {
     let (train, test, count) = read_games(games)?;
     if train.spans.is_empty() {
-        return Err(GamesError { line: 0, message: "no positions to learn from".into() });
+        return Err(LineError { line: 0, message: "no positions to learn from".into() });
     }
     let problem = Problem::new(&train);
     let compact: Vec<Features> = train.features.iter().map(|f| problem.compact(f)).collect();
@@ -222,15 +206,18 @@ pub fn learn_gammas(games: &str, rounds: usize) -> Result<Learned, GamesError> {
     }
     let groups = 1 + GROUPS.len();
     let mut denominator = vec![0.0f64; problem.size];
+    let mut strengths: Vec<f64> = Vec::new();
     for _ in 0..rounds {
         for g in 0..groups {
             denominator.iter_mut().for_each(|d| *d = 0.0);
             for &(start, len) in &train.spans {
                 let cands = &compact[start as usize..(start + len) as usize];
-                let total: f64 = cands.iter().map(|f| strength(&gamma, f)).sum();
-                for f in cands {
+                strengths.clear();
+                strengths.extend(cands.iter().map(|f| strength(&gamma, f)));
+                let total: f64 = strengths.iter().sum();
+                for (f, s) in cands.iter().zip(&strengths) {
                     let i = f[g] as usize;
-                    denominator[i] += strength(&gamma, f) / gamma[i] / total;
+                    denominator[i] += s / gamma[i] / total;
                 }
             }
             for i in 0..problem.size {

@@ -31,8 +31,8 @@ mod prior;
 mod replies;
 
 pub use engine::{GoEngine, HintWhy, hint_why};
-pub use gammas::GammasError;
-pub use learn::{Fit, GamesError, Learned, SKIPPED_OPENING_MOVES, learn_gammas};
+pub use gammas::LineError;
+pub use learn::{Fit, Learned, SKIPPED_OPENING_MOVES, learn_gammas};
 pub use levels::{LEVELS, LEVELS_13, LEVELS_19, levels_for};
 pub use mcts::DEFAULT_MAX_NODES;
 pub use ownership::{Ownership, estimate_ownership};
