@@ -9,6 +9,8 @@ cap, and its tree kept from move to move); prints the slowest answer (wall clock
 instead, where level 10 searches on two threads."""
 import os, re, subprocess, sys, time
 
+from gtp_pipe import exchange
+
 BIN = sys.argv[1]  # a release `qike` binary
 MOVES = int(sys.argv[2]) if len(sys.argv) > 2 else 40
 CPUS = os.environ.get('CPUS', '0')
@@ -21,18 +23,10 @@ def measure(level, size):
                          stderr=subprocess.PIPE, text=True)
 
     def send(command):
-        p.stdin.write(command + '\n')
-        p.stdin.flush()
-        lines = []
-        while True:
-            line = p.stdout.readline()
-            if line == '':
-                raise RuntimeError(f'engine closed its output after {command}')
-            if line.strip() == '':
-                if lines:
-                    return '\n'.join(lines)
-                continue
-            lines.append(line.rstrip())
+        try:
+            return '\n'.join(line.rstrip() for line in exchange(p, command))
+        except EOFError:
+            raise RuntimeError(f'engine closed its output after {command}')
 
     send(f'boardsize {size}')
     send('clear_board')

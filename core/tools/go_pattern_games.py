@@ -15,6 +15,8 @@ import random
 import subprocess
 import sys
 
+from gtp_pipe import exchange
+
 COLUMNS = "ABCDEFGHJKLMNOPQRST"
 
 
@@ -27,19 +29,11 @@ def main():
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
     def ask(command):
-        gnugo.stdin.write(command + "\n")
-        gnugo.stdin.flush()
-        lines = []
-        while True:
-            line = gnugo.stdout.readline()
-            if line == "":
-                raise SystemExit("gnugo closed its output")
-            if line.strip() == "":
-                if lines:
-                    break
-                continue
-            lines.append(line.strip())
-        answer = " ".join(lines)
+        try:
+            lines = exchange(gnugo, command)
+        except EOFError:
+            raise SystemExit("gnugo closed its output")
+        answer = " ".join(line.strip() for line in lines)
         if not answer.startswith("="):
             raise SystemExit(f"gnugo: {command}: {answer}")
         return answer[1:].strip()

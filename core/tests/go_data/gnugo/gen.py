@@ -9,6 +9,10 @@ both sides (never resigning, positional superko as in the Chinese rules) until t
 import random
 import subprocess
 import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "tools"))
+from gtp_pipe import exchange  # noqa: E402
 
 LETTERS = "ABCDEFGHJKLMNOPQRST"
 
@@ -38,16 +42,7 @@ def main():
         p = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
         def gtp(cmd):
-            p.stdin.write(cmd + "\n")
-            p.stdin.flush()
-            lines = []
-            while True:
-                line = p.stdout.readline()
-                if line == "" or (line == "\n" and lines):
-                    break
-                if line != "\n":
-                    lines.append(line.rstrip("\n"))
-            text = "\n".join(lines)
+            text = "\n".join(exchange(p, cmd))
             return text[2:] if text.startswith("= ") else text
 
         gtp(f"boardsize {size}")
