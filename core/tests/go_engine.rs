@@ -496,6 +496,20 @@ fn gtp_session() {
 }
 
 #[test]
+fn gtp_keeps_its_seed_on_a_new_board() {
+    // A match gives each engine its own seed; a fresh board must not drop it, or every
+    // game an engine plays after `clear_board` would search alike.
+    let session = "boardsize 9\nclear_board\nkomi 7.5\n".to_string()
+        + &"genmove b\ngenmove w\n".repeat(8)
+        + "quit\n";
+    let moves = |seed: &str| gtp(&session, &["--playouts", "100", "--seed", seed]);
+    let first = moves("5");
+    assert_eq!(first.matches("= ").count(), 16, "{first}");
+    assert_eq!(first, moves("5"));
+    assert_ne!(first, moves("6"));
+}
+
+#[test]
 fn gtp_free_handicap_placed_by_the_engine_or_by_the_controller() {
     let out = gtp(
         "boardsize 9\nplace_free_handicap 7\nfinal_status_list alive\nset_free_handicap C3 G7\n\

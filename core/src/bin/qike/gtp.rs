@@ -87,6 +87,15 @@ fn colour(text: &str) -> Result<Side, String> {
     }
 }
 
+/// A Go engine with nothing learnt, whose searches mix in `seed`.
+fn fresh_engine(kind: GameKind, seed: u64) -> Result<AnyEngine, String> {
+    let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
+    if let AnyEngine::Go(e) = &mut engine {
+        e.set_seed(seed);
+    }
+    Ok(engine)
+}
+
 /// The level the options ask for on a board of `size`, with their overrides.
 fn level_for(options: &Options, size: u8) -> Result<Level, String> {
     let overrides = crate::matches::go::Overrides {
@@ -102,14 +111,10 @@ impl Player {
     pub fn new(options: &Options) -> Result<Player, String> {
         let kind = GameKind::Go { size: 19 };
         level_for(options, 19)?;
-        let mut engine = AnyEngine::for_game(kind, 0).ok_or("no Go engine")?;
-        if let AnyEngine::Go(e) = &mut engine {
-            e.set_seed(options.seed);
-        }
         Ok(Player {
             game: go_game(19, Komi::CHINESE)?,
             komi: Komi::CHINESE,
-            engine,
+            engine: fresh_engine(kind, options.seed)?,
             options: *options,
             fixed: options.fixed || options.playouts.is_some(),
             seed: options.seed,
@@ -145,7 +150,7 @@ impl Player {
             }
             "clear_board" => {
                 self.game = go_game(self.size(), self.komi)?;
-                self.engine = AnyEngine::for_game(self.game.kind(), 0).ok_or("no Go engine")?;
+                self.engine = fresh_engine(self.game.kind(), self.seed)?;
                 Ok(String::new())
             }
             "komi" => {
