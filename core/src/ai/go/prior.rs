@@ -14,7 +14,7 @@ use super::policy::{BIG_BOARD, OPENING_SHARE, PASS, line};
 /// Virtual visits the learned move strengths add to a new node's prior.
 const LEARNED_VISITS: f32 = 10.0;
 
-/// The priors of the moves `cells` of `side` (see [`prior`]), each with what the
+/// The priors of the moves `cells` of `side` (see [`prior_of`]), each with what the
 /// learned move strengths ([`super::gammas`]) add: a move as strong as the average of
 /// its siblings adds even virtual results, a stronger one more wins, a weaker one more
 /// losses. `before` is the mover's own previous move.
@@ -30,14 +30,11 @@ pub(crate) fn priors(
     let mut out: Vec<(usize, (f32, f32))> = Vec::new();
     let mut strengths: Vec<f32> = Vec::new();
     for at in cells {
-        if at == PASS {
-            out.push((at, prior_of(board, at, side, last, opening, None)));
-            strengths.push(0.0);
-            continue;
-        }
-        let facts = MoveFacts::of(board, at, side);
-        out.push((at, prior_of(board, at, side, last, opening, Some(&facts))));
-        strengths.push(gammas.strength(&features_of(board, at, side, last, before, &facts)));
+        let facts = (at != PASS).then(|| MoveFacts::of(board, at, side));
+        out.push((at, prior_of(board, at, side, last, opening, facts.as_ref())));
+        strengths.push(
+            facts.map_or(0.0, |f| gammas.strength(&features_of(board, at, side, last, before, &f))),
+        );
     }
     let stones = strengths.iter().filter(|&&s| s > 0.0).count();
     let total: f32 = strengths.iter().sum();
@@ -85,20 +82,21 @@ fn low_move_fights(board: &Board, at: usize, side: Side) -> bool {
     touches || board.diagonals(at).iter().any(|&d| board.cell(d) == opponent && line(board, d) <= 1)
 }
 
-/// The prior of a new node (virtual visits and wins): captures, saving a string in
-/// atari and an atari that starts a working ladder are good, running into a ladder and
-/// self-atari are bad, the first two lines of an empty area are slow, the third and
-/// fourth are good (on a big board best in an empty corner), a 3×3 shape (hane, cut) is
-/// often good, and answering near the last move is usually right. In a big board's opening (`opening` of it left, see
-/// [`opening_left`]) a first- or second-line move next to stones is slow too unless it
-/// fights.
+/// The prior of one move (see [`prior_of`]), its facts found here.
 #[cfg(test)]
 pub(crate) fn prior(board: &Board, at: usize, side: Side, last: usize, opening: f32) -> (f32, f32) {
     let facts = (at != PASS).then(|| MoveFacts::of(board, at, side));
     prior_of(board, at, side, last, opening, facts.as_ref())
 }
 
-/// [`prior`] from the move's facts, already known (`None` for a pass).
+/// The prior of a new node (virtual visits and wins) from its move's facts (`None` for
+/// a pass): captures, saving a string in atari and an atari that starts a working
+/// ladder are good, running into a ladder and self-atari are bad, the first two lines of
+/// an empty area are slow, the third and fourth are good (on a big board best in an
+/// empty corner), a 3×3 shape (hane, cut) is often good, and answering near the last
+/// move is usually right. In a big board's opening (`opening` of it left, see
+/// [`opening_left`]) a first- or second-line move next to stones is slow too unless it
+/// fights.
 fn prior_of(
     board: &Board,
     at: usize,
