@@ -660,3 +660,25 @@ fn in_a_handicap_game_white_still_sees_moves_worth_playing() {
     assert!(a.score > -300, "white's best scores {}", a.score);
     assert!(engine.ownership().unwrap().black_lead() > 0.0, "black still leads the count");
 }
+
+#[test]
+fn a_search_past_its_node_cap_still_finds_the_refutation() {
+    // From a game against Pachi: black's stones at the bottom (C1-C2, D3-E3, F2) must
+    // connect at D2, or white's E2 or D2 takes them. Every other black move loses; a
+    // search whose tree stopped growing at its node cap kept visiting edge moves
+    // (A5, F1, J9) whose refutation lay below the frozen leaves, and played them.
+    let moves = "E4 C4 D5 C5 C6 D6 C7 D7 D3 C8 B8 D8 B6 B5 G7 A6 F6 F3 G3 F4 F2 E5 F5 D4 \
+                 E3 C3 C2 B2 C1 B1";
+    let mut game = AnyGame::new(GameKind::Go { size: 9 }).unwrap();
+    for name in moves.split_whitespace() {
+        game.play(MoveInput::Place { at: pt(name, 9) }).unwrap();
+    }
+    for seed in [1, 2] {
+        // A tree of 20,000 nodes is full after a few hundred playouts on 9×9.
+        let mut e = GoEngine::with_max_nodes(20_000);
+        e.set_seed(seed);
+        let limits = Limits { threads: Some(1), ..Limits::nodes(20_000) };
+        let best = e.analyse(&game, &limits, 0).best;
+        assert_eq!(best, place("D2", 9), "seed {seed}");
+    }
+}

@@ -6,8 +6,10 @@
 //! ([`super::replies`]). Every point's owner at the end of every playout adds up to the
 //! ownership estimate.
 //!
-//! The tree lives in one vector with a node cap, so memory stays bounded on a phone;
-//! past the cap the search goes on with playouts from the leaves.
+//! The tree lives in one vector with a node cap, so memory stays bounded on a phone.
+//! As the tree fills, a leaf needs more visits before it grows, so the nodes left go
+//! to the lines the search keeps visiting; only at the cap itself does the search go
+//! on with playouts from the leaves.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -26,10 +28,10 @@ use super::replies::{FROM_SIZE as REPLIES_FROM, Replies};
 /// Nodes the tree may hold (about 40 bytes each: some 16 MB).
 pub const DEFAULT_MAX_NODES: usize = 400_000;
 
-/// Board points per visit a leaf needs before it is expanded: a leaf on 9×9 grows its
-/// 82 children on its second visit, one on 19×19 its 362 children on its ninth, so the
-/// tree grows by about the same number of nodes per playout on every board and keeps
-/// growing through a whole search within the node cap.
+/// Board points per visit a leaf needs before it is expanded in an empty tree: a leaf
+/// on 9×9 grows its 82 children on its second visit, one on 19×19 its 362 children on
+/// its ninth, so the tree grows by about the same number of nodes per playout on every
+/// board (see [`Mcts::as_it_fills`] for a fuller tree).
 const POINTS_PER_EXPANSION_VISIT: usize = 40;
 /// RAVE equivalence: the AMAF rate's weight halves at about this many real visits.
 const RAVE_EQUIV: f32 = 1500.0;
@@ -200,6 +202,17 @@ impl Mcts {
         Mcts::new(self.max_nodes, 1, Arc::clone(&self.stop))
     }
 
+    /// The visits a leaf needs before it is expanded, `base` on an empty tree and more
+    /// as the tree fills: over the square of the share of the cap still free, so with
+    /// half the cap used four times the base and with nine tenths a hundred times. The
+    /// tree never stops growing where the search keeps going: a leaf left unexpanded
+    /// would go on gathering the visits of plain playouts, and a move whose refutation
+    /// the playouts miss would look good to the end of the search.
+    fn as_it_fills(&self, base: u32) -> u32 {
+        let free = 1.0 - self.nodes.len() as f32 / self.max_nodes as f32;
+        (base as f32 / (free * free).max(1e-6)).min(u32::MAX as f32 / 2.0) as u32
+    }
+
     /// Keeps the part of the last tree below the moves `cells` (from the last root) as
     /// the new tree, so that its playouts count again. False when that node was never
     /// expanded: the next search starts afresh.
@@ -361,7 +374,7 @@ impl Mcts {
         path.push(0);
         let mut node = 0;
         let mut ended = false;
-        let expand_visits = expand_at(&board);
+        let expand_visits = self.as_it_fills(expand_at(&board));
         loop {
             if !self.nodes[node].expanded {
                 if self.nodes[node].visits + 1 >= expand_visits
