@@ -524,22 +524,35 @@ impl Board {
 
     /// Takes the string with head `h` off the board; returns its size.
     fn remove_string(&mut self, h: usize) -> u32 {
-        let members = self.string_cells(h);
-        for &s in &members {
+        // Two walks round the string's circular list, which emptying its cells leaves
+        // intact: first every stone goes, then each gives its neighbours a liberty.
+        let mut s = h;
+        let mut count = 0u32;
+        loop {
             if let Some(side) = self.cells[s].side() {
                 self.hash ^= key(side, s);
             }
             self.cells[s] = Cell::Empty;
+            count += 1;
+            s = self.next[s] as usize;
+            if s == h || count as usize > MAX_CELLS {
+                break;
+            }
         }
-        for &s in &members {
+        let mut s = h;
+        loop {
             for n in self.neighbours(s) {
                 if self.cells[n].side().is_some() {
                     let nh = self.head[n] as usize;
                     self.add_lib(nh, s);
                 }
             }
+            s = self.next[s] as usize;
+            if s == h {
+                break;
+            }
         }
-        members.len() as u32
+        count
     }
 }
 

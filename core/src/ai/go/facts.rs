@@ -8,7 +8,7 @@ use crate::game::Side;
 use crate::go::board::Board;
 
 use super::ladder;
-use super::policy::{captures, line, saves, self_atari, stones_near, throw_in};
+use super::policy::{captures, line, saves, self_atari, stones_near, throw_in_of};
 
 /// The local facts of a stone of some side on an empty point.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -46,7 +46,7 @@ impl MoveFacts {
             laddered: ladder::ladder_capture(board, at, side),
             gives_atari: gives_atari(board, at, side),
             self_atari,
-            throw_in: self_atari > 0 && throw_in(board, at, side),
+            throw_in: throw_in_of(board, at, side, self_atari),
             line: line(board, at),
             stones_near: stones_near(board, at),
         }

@@ -119,7 +119,12 @@ pub(crate) fn self_atari(board: &Board, at: usize, side: Side) -> usize {
 /// sacrifice of three to five stones counts too when the stones taken leave a dead
 /// eye shape ([`sacrifice_kills`]); a true seki is left alone.
 pub(crate) fn throw_in(board: &Board, at: usize, side: Side) -> bool {
-    match self_atari(board, at, side) {
+    throw_in_of(board, at, side, self_atari(board, at, side))
+}
+
+/// [`throw_in`] for a move whose [`self_atari`] size is already known.
+pub(crate) fn throw_in_of(board: &Board, at: usize, side: Side, self_atari: usize) -> bool {
+    match self_atari {
         0 => return false,
         1 | 2 => {}
         _ => return sacrifice_kills(board, at, side),
@@ -180,11 +185,17 @@ pub(crate) struct Empties {
 
 impl Empties {
     pub(crate) fn of(board: &Board) -> Empties {
-        let cells: Vec<usize> =
-            board.cell_indices().filter(|&i| board.cell(i) == Cell::Empty).collect();
+        let size = usize::from(board.size());
+        let mut cells = Vec::with_capacity(size * size);
         let mut slot = [u16::MAX; MAX_CELLS];
-        for (k, &c) in cells.iter().enumerate() {
-            slot[c] = k as u16;
+        for rank in 1..=size {
+            let row = rank * (size + 2);
+            for at in row + 1..=row + size {
+                if board.cell(at) == Cell::Empty {
+                    slot[at] = cells.len() as u16;
+                    cells.push(at);
+                }
+            }
         }
         Empties { cells, slot }
     }
@@ -237,7 +248,7 @@ fn acceptable(board: &Board, at: usize, side: Side, rng: &mut Rng) -> bool {
     }
     match self_atari(board, at, side) {
         0 => true,
-        _ if throw_in(board, at, side) => true,
+        n if throw_in_of(board, at, side, n) => true,
         1 => rng.index(4) == 0,
         _ => false,
     }
@@ -321,8 +332,8 @@ pub(crate) fn playout(
         while !local.is_empty() {
             let k = rng.index(local.len());
             let at = local.swap_remove(k);
-            if (self_atari(board, at, to_move) < 2 || throw_in(board, at, to_move))
-                && !is_eye(board, at, to_move)
+            let given = self_atari(board, at, to_move);
+            if (given < 2 || throw_in_of(board, at, to_move, given)) && !is_eye(board, at, to_move)
             {
                 chosen = Some(at);
                 break;
