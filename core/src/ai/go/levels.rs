@@ -5,7 +5,7 @@
 //! Levels 1–3 choose among the searched root moves with noise and impulsive choices.
 //! The impulsive choice is the move that captures or saves the most stones, so even
 //! level 1 takes stones in atari and runs with its own most of the time. Levels 4–10
-//! play the search's best move, each with one and a half to two and a half times the
+//! play the search's best move, each with one and a half to under three times the
 //! playouts of the one below.
 //!
 //! A noisy pick chooses by win rates that few playouts back, so any margin at all costs
@@ -149,7 +149,7 @@ pub const LEVELS: [Level; 10] = [
         about_zh: "棋社棋手也要用心",
         about_en: "A club player has to work",
         depth: 0,
-        nodes: 3_000,
+        nodes: 4_000,
         time_ms: 800,
         margin: 0,
         noise: 0,
