@@ -190,9 +190,9 @@ impl Empties {
         let mut slot = [u16::MAX; MAX_CELLS];
         for rank in 1..=size {
             let row = rank * (size + 2);
-            for at in row + 1..=row + size {
+            for (at, place) in slot.iter_mut().enumerate().take(row + size + 1).skip(row + 1) {
                 if board.cell(at) == Cell::Empty {
-                    slot[at] = cells.len() as u16;
+                    *place = cells.len() as u16;
                     cells.push(at);
                 }
             }
