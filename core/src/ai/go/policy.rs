@@ -188,13 +188,10 @@ impl Empties {
         let size = usize::from(board.size());
         let mut cells = Vec::with_capacity(size * size);
         let mut slot = [u16::MAX; MAX_CELLS];
-        for rank in 1..=size {
-            let row = rank * (size + 2);
-            for (at, place) in slot.iter_mut().enumerate().take(row + size + 1).skip(row + 1) {
-                if board.cell(at) == Cell::Empty {
-                    *place = cells.len() as u16;
-                    cells.push(at);
-                }
+        for at in board.cell_indices() {
+            if board.cell(at) == Cell::Empty {
+                slot[at] = cells.len() as u16;
+                cells.push(at);
             }
         }
         Empties { cells, slot }
