@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use crate::ai::engine::{Analysis, Candidate, Engine, Hint, MoveReview, Verdict};
 use crate::ai::limits::Limits;
@@ -52,6 +53,10 @@ pub struct GoEngine {
     /// Mixed into every search's seed: engines with different seeds play different
     /// games, each still the same for the same seed.
     seed: u64,
+    /// Move time this game's earlier searches left unspent, which a later search whose
+    /// choice is still unsettled at its own move time may draw on (never more than one
+    /// move time at once), so the game's moves average no more than the move time.
+    saved: Duration,
 }
 
 impl Default for GoEngine {
@@ -301,6 +306,7 @@ impl GoEngine {
             previous: None,
             last_rate: None,
             seed: 0,
+            saved: Duration::ZERO,
         }
     }
 
@@ -328,9 +334,17 @@ impl GoEngine {
             .min(std::thread::available_parallelism().map_or(1, usize::from));
         // A fixed number of playouts is shared out among the threads.
         let playouts = limits.nodes.unwrap_or(UNLIMITED_PLAYOUTS).div_ceil(threads as u64);
-        let budget = Budget { playouts, time: limits.budget() };
-        let seed = seed_of(game) ^ self.seed.wrapping_mul(0xD1B5_4A32_D192_ED03);
+        let started = Instant::now();
         let since = self.previous.take().and_then(|prev| moves_since(&prev, game));
+        if since.is_none() {
+            self.saved = Duration::ZERO;
+        }
+        let time = limits.budget();
+        // A clock already gives later moves the time earlier ones left.
+        let banked = limits.clock.is_none().then_some(time).flatten();
+        let extra = banked.map_or(Duration::ZERO, |t| self.saved.min(t));
+        let budget = Budget { playouts, time, extra };
+        let seed = seed_of(game) ^ self.seed.wrapping_mul(0xD1B5_4A32_D192_ED03);
         self.mcts.reseed(seed);
         let reuse = since.as_ref().is_some_and(|cells| self.mcts.reroot(cells));
         self.helpers.truncate(threads - 1);
@@ -365,6 +379,10 @@ impl GoEngine {
             }
             outcome
         });
+        if let Some(t) = banked {
+            let used = started.elapsed();
+            self.saved = (self.saved + t).saturating_sub(used);
+        }
         self.previous = Some(game.clone());
         self.ownership = Some(Ownership::from_outcome(&root.board, &outcome, root.komi_half));
         outcome
@@ -566,6 +584,37 @@ impl GoEngine {
 mod tests {
     use super::*;
     use crate::go::{Rules, handicap_points};
+
+    #[test]
+    fn the_time_a_move_leaves_goes_to_later_moves_of_the_same_game_only() {
+        let mut engine = GoEngine::new();
+        let ten = Duration::from_secs(10);
+        // A timed search held to a few playouts leaves almost all of its time.
+        let limits = Limits { nodes: Some(200), ..Limits::movetime(ten) };
+        let mut game = Game::new(9, Rules::default()).unwrap();
+        engine.analyse_game(&game, &limits, 0);
+        let after_one = engine.saved;
+        assert!(after_one > ten / 2 && after_one <= ten, "{after_one:?}");
+        game.play(Move::Play(game.legal_points()[40])).unwrap();
+        engine.analyse_game(&game, &limits, 0);
+        assert!(engine.saved > after_one + ten / 2, "{:?}", engine.saved);
+        // Another game starts with nothing saved.
+        let other = Game::new(9, Rules::default()).unwrap();
+        engine.analyse_game(&other, &limits, 0);
+        assert!(engine.saved <= ten, "{:?}", engine.saved);
+        // A clock carries unspent time itself, so nothing is saved beside it.
+        let clocked = Limits {
+            clock: Some(crate::ai::limits::Clock {
+                left: Duration::from_secs(600),
+                increment: Duration::ZERO,
+                moves_to_go: None,
+            }),
+            ..limits
+        };
+        let mut fresh = GoEngine::new();
+        fresh.analyse_game(&other, &clocked, 0);
+        assert_eq!(fresh.saved, Duration::ZERO);
+    }
 
     #[test]
     fn a_handicaps_dynamic_komi_falls_to_nothing_by_half_the_board() {

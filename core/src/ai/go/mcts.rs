@@ -174,6 +174,8 @@ pub(crate) struct Mcts {
 pub(crate) struct Budget {
     pub playouts: u64,
     pub time: Option<Duration>,
+    /// Time past `time` the search may go on for while its choice is unsettled.
+    pub extra: Duration,
 }
 
 impl Mcts {
@@ -295,10 +297,13 @@ impl Mcts {
                     && playouts.is_multiple_of(16)
                 {
                     let elapsed = start.elapsed();
-                    if elapsed >= t
-                        || (playouts.is_multiple_of(EARLY_STOP_EVERY)
-                            && self.decided(playouts, cap - playouts, elapsed, t))
-                    {
+                    let stop = if elapsed >= t {
+                        self.stops_at(elapsed, t, budget.extra)
+                    } else {
+                        playouts.is_multiple_of(EARLY_STOP_EVERY)
+                            && self.decided(playouts, cap - playouts, elapsed, t)
+                    };
+                    if stop {
                         break;
                     }
                 }
@@ -346,6 +351,28 @@ impl Mcts {
             }
         }
         f64::from(first - second) > left
+    }
+
+    /// Whether a search with time `t` and `extra` to draw on stops at `elapsed`: at its
+    /// time when settled, else once the extra is spent too.
+    fn stops_at(&self, elapsed: Duration, t: Duration, extra: Duration) -> bool {
+        elapsed >= t && (elapsed >= t + extra || !self.unsettled())
+    }
+
+    /// Whether the root's most visited move is not also the best by win rate among the
+    /// moves searched at least a tenth as often: more time may change the choice.
+    fn unsettled(&self) -> bool {
+        let Some(top) = self.children(0).max_by_key(|&c| self.nodes[c].visits) else {
+            return false;
+        };
+        let most = self.nodes[top].visits;
+        let rate = |n: &Node| n.wins / n.visits.max(1) as f32;
+        let best = rate(&self.nodes[top]);
+        most > 0
+            && self.children(0).any(|c| {
+                let n = &self.nodes[c];
+                c != top && n.visits * 10 >= most && rate(n) > best
+            })
     }
 
     fn children(&self, node: usize) -> std::ops::Range<usize> {
@@ -573,7 +600,7 @@ mod tests {
         let board = Board::new(9).unwrap();
         let r = root(&board, Side::First, PASS);
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
-        let out = m.search(&r, Budget { playouts: 5000, time: None }, false);
+        let out = m.search(&r, Budget { playouts: 5000, time: None, extra: Duration::ZERO }, false);
         let lead = u64::from(out.children[0].visits - out.children[1].visits);
         assert!(lead >= 4, "{lead}");
         // By the cap: decided when the lead is more than the playouts left, not before.
@@ -589,12 +616,12 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let full = Mcts::new(DEFAULT_MAX_NODES, 5, Arc::clone(&stop)).search(
             &r,
-            Budget { playouts: 20_000, time: None },
+            Budget { playouts: 20_000, time: None, extra: Duration::ZERO },
             false,
         );
         let timed = Mcts::new(DEFAULT_MAX_NODES, 5, stop).search(
             &r,
-            Budget { playouts: 20_000, time: Some(hour) },
+            Budget { playouts: 20_000, time: Some(hour), extra: Duration::ZERO },
             false,
         );
         assert!(timed.playouts < 20_000, "it stopped early");
@@ -602,10 +629,44 @@ mod tests {
     }
 
     #[test]
+    fn a_search_is_unsettled_while_a_well_searched_move_beats_the_most_visited() {
+        let board = Board::new(9).unwrap();
+        let r = root(&board, Side::First, PASS);
+        let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
+        m.search(&r, Budget { playouts: 2000, time: None, extra: Duration::ZERO }, false);
+        let kids: Vec<usize> = m.children(0).collect();
+        for &c in &kids {
+            m.nodes[c].visits = 0;
+            m.nodes[c].wins = 0.0;
+        }
+        let (top, other) = (kids[0], kids[1]);
+        m.nodes[top].visits = 1000;
+        m.nodes[top].wins = 500.0;
+        // A move searched a twentieth as often with a better rate is a fluke.
+        m.nodes[other].visits = 50;
+        m.nodes[other].wins = 40.0;
+        assert!(!m.unsettled());
+        // Searched a fifth as often, it may yet overtake.
+        m.nodes[other].visits = 200;
+        m.nodes[other].wins = 160.0;
+        assert!(m.unsettled());
+        // Past its time, an unsettled search goes on until its extra time is spent.
+        let ms = Duration::from_millis;
+        assert!(!m.stops_at(ms(90), ms(100), ms(100)), "within its time");
+        assert!(!m.stops_at(ms(150), ms(100), ms(100)));
+        assert!(m.stops_at(ms(200), ms(100), ms(100)));
+        assert!(m.stops_at(ms(100), ms(100), Duration::ZERO), "nothing to draw on");
+        // With a worse rate the move cannot overtake: settled, and it stops on time.
+        m.nodes[other].wins = 60.0;
+        assert!(!m.unsettled());
+        assert!(m.stops_at(ms(100), ms(100), ms(100)));
+    }
+
+    #[test]
     fn the_tree_below_the_moves_played_is_kept() {
         let board = Board::new(9).unwrap();
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 7, Arc::new(AtomicBool::new(false)));
-        let budget = |playouts| Budget { playouts, time: None };
+        let budget = |playouts| Budget { playouts, time: None, extra: Duration::ZERO };
         let first = m.search(&root(&board, Side::First, PASS), budget(3000), false);
         let a = first.children[0].cell;
         let a_node = m.children(0).find(|&c| usize::from(m.nodes[c].mv) == a).unwrap();
@@ -699,7 +760,7 @@ mod tests {
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
         let out = m.search(
             &root(&board, Side::First, PASS),
-            Budget { playouts: 4000, time: None },
+            Budget { playouts: 4000, time: None, extra: Duration::ZERO },
             false,
         );
         assert_eq!(out.playouts, 4000);
@@ -712,15 +773,18 @@ mod tests {
         assert!(!out.children.iter().any(|c| low(&board, c.cell)));
         assert_eq!(out.children.len(), 15 * 15 + 1);
         let small = Board::new(9).unwrap();
-        let out =
-            m.search(&root(&small, Side::First, PASS), Budget { playouts: 50, time: None }, false);
+        let out = m.search(
+            &root(&small, Side::First, PASS),
+            Budget { playouts: 50, time: None, extra: Duration::ZERO },
+            false,
+        );
         assert_eq!(out.children.iter().filter(|c| low(&small, c.cell)).count(), 81 - 25);
     }
 
     #[test]
     fn the_big_boards_playouts_learn_replies_and_each_search_starts_afresh() {
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
-        let budget = Budget { playouts: 300, time: None };
+        let budget = Budget { playouts: 300, time: None, extra: Duration::ZERO };
         let small = Board::new(9).unwrap();
         m.search(&root(&small, Side::First, PASS), budget, false);
         assert_eq!(m.replies.stored(), 0, "9×9 playouts keep none");
@@ -739,7 +803,7 @@ mod tests {
     fn two_searches_of_one_root_merge_by_visits() {
         let board = Board::new(9).unwrap();
         let r = root(&board, Side::First, PASS);
-        let budget = Budget { playouts: 400, time: None };
+        let budget = Budget { playouts: 400, time: None, extra: Duration::ZERO };
         let stop = Arc::new(AtomicBool::new(false));
         let mut a = Mcts::new(DEFAULT_MAX_NODES, 1, Arc::clone(&stop)).search(&r, budget, false);
         let b = Mcts::new(DEFAULT_MAX_NODES, 2, stop).search(&r, budget, false);
