@@ -10,6 +10,11 @@
 //! As the tree fills, a leaf needs more visits before it grows, so the nodes left go
 //! to the lines the search keeps visiting; only at the cap itself does the search go
 //! on with playouts from the leaves.
+//!
+//! A timed search stops early once its most visited move cannot be overtaken. At its
+//! time it stops unless a move searched often enough has a better win rate than the
+//! most visited one; then it goes on for as long as its extra time allows, which the
+//! engine pays from the time earlier moves of the game left unspent.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
