@@ -182,6 +182,13 @@ pub(crate) struct Budget {
     pub extra: Duration,
 }
 
+impl Budget {
+    /// `playouts` with no time limit.
+    pub(crate) fn fixed(playouts: u64) -> Budget {
+        Budget { playouts, time: None, extra: Duration::ZERO }
+    }
+}
+
 impl Mcts {
     pub fn new(max_nodes: usize, seed: u64, stop: Arc<AtomicBool>) -> Mcts {
         Mcts {
@@ -557,7 +564,7 @@ mod tests {
     fn the_tree_below_the_moves_played_is_kept() {
         let board = Board::new(9).unwrap();
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 7, Arc::new(AtomicBool::new(false)));
-        let budget = |playouts| Budget { playouts, time: None, extra: Duration::ZERO };
+        let budget = Budget::fixed;
         let first = m.search(&root(&board, Side::First, PASS), budget(3000), false);
         let a = first.children[0].cell;
         let a_node = m.children(0).find(|&c| usize::from(m.nodes[c].mv) == a).unwrap();
@@ -649,11 +656,7 @@ mod tests {
         // a thousand playouts on 19×19, after which the tree stopped growing.
         let board = Board::new(19).unwrap();
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
-        let out = m.search(
-            &root(&board, Side::First, PASS),
-            Budget { playouts: 4000, time: None, extra: Duration::ZERO },
-            false,
-        );
+        let out = m.search(&root(&board, Side::First, PASS), Budget::fixed(4000), false);
         assert_eq!(out.playouts, 4000);
         let expanded = m.nodes.iter().filter(|n| n.expanded).count();
         assert!(expanded > 100, "{expanded} nodes expanded");
@@ -664,18 +667,14 @@ mod tests {
         assert!(!out.children.iter().any(|c| low(&board, c.cell)));
         assert_eq!(out.children.len(), 15 * 15 + 1);
         let small = Board::new(9).unwrap();
-        let out = m.search(
-            &root(&small, Side::First, PASS),
-            Budget { playouts: 50, time: None, extra: Duration::ZERO },
-            false,
-        );
+        let out = m.search(&root(&small, Side::First, PASS), Budget::fixed(50), false);
         assert_eq!(out.children.iter().filter(|c| low(&small, c.cell)).count(), 81 - 25);
     }
 
     #[test]
     fn the_big_boards_playouts_learn_replies_and_each_search_starts_afresh() {
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
-        let budget = Budget { playouts: 300, time: None, extra: Duration::ZERO };
+        let budget = Budget::fixed(300);
         let small = Board::new(9).unwrap();
         m.search(&root(&small, Side::First, PASS), budget, false);
         assert_eq!(m.replies.stored(), 0, "9×9 playouts keep none");
@@ -694,7 +693,7 @@ mod tests {
     fn two_searches_of_one_root_merge_by_visits() {
         let board = Board::new(9).unwrap();
         let r = root(&board, Side::First, PASS);
-        let budget = Budget { playouts: 400, time: None, extra: Duration::ZERO };
+        let budget = Budget::fixed(400);
         let stop = Arc::new(AtomicBool::new(false));
         let mut a = Mcts::new(DEFAULT_MAX_NODES, 1, Arc::clone(&stop)).search(&r, budget, false);
         let b = Mcts::new(DEFAULT_MAX_NODES, 2, stop).search(&r, budget, false);

@@ -93,14 +93,6 @@ pub fn estimate_ownership(game: &Game, playouts: u32, seed: u64) -> Ownership {
         dynamic_half: 0,
     };
     let mut mcts = Mcts::new(1, seed, Arc::new(AtomicBool::new(false)));
-    let outcome = mcts.search(
-        &root,
-        Budget {
-            playouts: u64::from(playouts.max(1)),
-            time: None,
-            extra: std::time::Duration::ZERO,
-        },
-        false,
-    );
+    let outcome = mcts.search(&root, Budget::fixed(u64::from(playouts.max(1))), false);
     Ownership::from_outcome(game.board(), &outcome, root.komi_half)
 }

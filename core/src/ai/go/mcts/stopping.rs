@@ -78,7 +78,7 @@ mod tests {
         let board = Board::new(9).unwrap();
         let r = root(&board, Side::First, PASS);
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
-        let out = m.search(&r, Budget { playouts: 5000, time: None, extra: Duration::ZERO }, false);
+        let out = m.search(&r, Budget::fixed(5000), false);
         let lead = u64::from(out.children[0].visits - out.children[1].visits);
         assert!(lead >= 4, "{lead}");
         // By the cap: decided when the lead is more than the playouts left, not before.
@@ -94,7 +94,7 @@ mod tests {
         let stop = Arc::new(AtomicBool::new(false));
         let full = Mcts::new(DEFAULT_MAX_NODES, 5, Arc::clone(&stop)).search(
             &r,
-            Budget { playouts: 20_000, time: None, extra: Duration::ZERO },
+            Budget::fixed(20_000),
             false,
         );
         let timed = Mcts::new(DEFAULT_MAX_NODES, 5, stop).search(
@@ -111,7 +111,7 @@ mod tests {
         let board = Board::new(9).unwrap();
         let r = root(&board, Side::First, PASS);
         let mut m = Mcts::new(DEFAULT_MAX_NODES, 3, Arc::new(AtomicBool::new(false)));
-        m.search(&r, Budget { playouts: 2000, time: None, extra: Duration::ZERO }, false);
+        m.search(&r, Budget::fixed(2000), false);
         let kids: Vec<usize> = m.children(0).collect();
         for &c in &kids {
             m.nodes[c].visits = 0;
