@@ -36,6 +36,9 @@ const SURE_LEAD: i32 = 20;
 const COUNT_SEED: u64 = 1;
 /// Points a handicap stone is worth to the search's dynamic komi at the start.
 const HANDICAP_STONE_POINTS: i32 = 7;
+/// The biggest board whose unsettled searches go on past their move time: on 19×19
+/// the longer thinking has not been shown to help.
+const EXTEND_UP_TO: u8 = 13;
 
 /// The Go engine: the tree search and the last search's ownership estimate.
 #[derive(Debug)]
@@ -56,6 +59,7 @@ pub struct GoEngine {
     /// Move time this game's earlier searches left unspent, which a later search whose
     /// choice is still unsettled at its own move time may draw on (never more than one
     /// move time at once), so the game's moves average no more than the move time.
+    /// Boards above [`EXTEND_UP_TO`] save nothing.
     saved: Duration,
 }
 
@@ -341,7 +345,8 @@ impl GoEngine {
         }
         let time = limits.budget();
         // A clock already gives later moves the time earlier ones left.
-        let banked = limits.clock.is_none().then_some(time).flatten();
+        let banked =
+            (limits.clock.is_none() && game.size() <= EXTEND_UP_TO).then_some(time).flatten();
         let extra = banked.map_or(Duration::ZERO, |t| self.saved.min(t));
         let budget = Budget { playouts, time, extra };
         let seed = seed_of(game) ^ self.seed.wrapping_mul(0xD1B5_4A32_D192_ED03);
@@ -613,6 +618,11 @@ mod tests {
         };
         let mut fresh = GoEngine::new();
         fresh.analyse_game(&other, &clocked, 0);
+        assert_eq!(fresh.saved, Duration::ZERO);
+        // Nor on the biggest boards, which stop at their move time.
+        let big = Game::new(19, Rules::default()).unwrap();
+        let mut fresh = GoEngine::new();
+        fresh.analyse_game(&big, &limits, 0);
         assert_eq!(fresh.saved, Duration::ZERO);
     }
 
